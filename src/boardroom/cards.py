@@ -128,7 +128,7 @@ def format_cards(cards: Iterable[Card]) -> str:
 
 
 class RandomSource(Protocol):
-    """What a shuffle needs: ``secrets.SystemRandom`` in play, a seeded ``random.Random`` in tests."""
+    """What a shuffle needs: ``secrets.SystemRandom`` in play, a seeded ``Random`` in tests."""
 
     def shuffle(self, x: list[Card], /) -> None: ...
 

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 # name -> (module, one-line help). The module defines ``configure(parser)`` and ``run(args)``.
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("boardroom.commands.play", "start Boardroom on its embedded defaults"),
-    "variants": ("boardroom.commands.variants", "list every variant with its boards and categories"),
-    "showdown": ("boardroom.commands.showdown", "settle a finished hand: categories, points, winners"),
+    "variants": ("boardroom.commands.variants", "list every variant: boards, streets, categories"),
+    "showdown": ("boardroom.commands.showdown", "settle a finished hand: categories, points"),
     "replay": ("boardroom.commands.replay", "replay a hand history through the engine"),
     "bench": ("boardroom.commands.bench", "run a benchmark against the named peers"),
 }
