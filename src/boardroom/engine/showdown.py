@@ -13,6 +13,7 @@ has a low.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -23,6 +24,8 @@ from boardroom.rules import Split
 Seat = int
 CategoryHands = Mapping[str, HandValue | None]
 """One player's hand in each category (None: no qualifying hand, e.g. no low)."""
+Portions = tuple[tuple[Fraction, tuple[Seat, ...]], ...]
+"""Parts of a pot and the seats sharing each part equally (hi-lo: the high half first)."""
 
 
 @dataclass(frozen=True)
@@ -57,9 +60,23 @@ class PotResult:
 
     pot: Pot
     categories: tuple[CategoryResult, ...]  # empty when the pot had a single eligible seat
-    points: Mapping[Seat, Fraction]  # empty for hi-lo and uncontested pots
-    winners: tuple[Seat, ...]  # every seat paid something, clockwise from the button
-    shares: Mapping[Seat, int]  # chips paid to each seat
+    points: Mapping[Seat, Fraction]  # category points (empty for an uncontested pot)
+    portions: Portions  # (part of the pot, the seats sharing it equally), high half first
+    shares: Mapping[Seat, int]  # chips paid to each seat, clockwise from the button
+
+    @property
+    def winners(self) -> tuple[Seat, ...]:
+        """Every seat paid something, clockwise from the button."""
+        return tuple(self.shares)
+
+    @property
+    def fractions(self) -> dict[Seat, Fraction]:
+        """The exact part of the pot each winner is owed before chips are rounded."""
+        owed: dict[Seat, Fraction] = {}
+        for part, seats in self.portions:
+            for seat in seats:
+                owed[seat] = owed.get(seat, Fraction(0)) + part / len(seats)
+        return owed
 
 
 def category_winners(
@@ -86,6 +103,28 @@ def split_chips(amount: int, winners: Sequence[Seat], order: Sequence[Seat]) -> 
     return {seat: share + (1 if i < odd else 0) for i, seat in enumerate(ranked)}
 
 
+def score_pot(
+    seats: Sequence[Seat],
+    hands: Mapping[Seat, CategoryHands],
+    categories: Sequence[str],
+    split: Split,
+) -> tuple[tuple[CategoryResult, ...], dict[Seat, Fraction], Portions]:
+    """Score the categories among ``seats``: the results, the points, and the pot's portions."""
+    scored = tuple(CategoryResult(name, category_winners(name, seats, hands))
+                   for name in categories)
+    points = dict.fromkeys(seats, Fraction(0))
+    for result in scored:
+        for seat in result.winners:
+            points[seat] += Fraction(1, len(result.winners))
+    if split is Split.HI_LO:
+        high, low = scored
+        if low.is_void:
+            return scored, points, ((Fraction(1), high.winners),)
+        return scored, points, ((Fraction(1, 2), high.winners), (Fraction(1, 2), low.winners))
+    top = max(points.values())
+    return scored, points, ((Fraction(1), tuple(s for s in seats if points[s] == top)),)
+
+
 def settle_pots(
     pots: Sequence[Pot],
     hands: Mapping[Seat, CategoryHands],
@@ -103,38 +142,23 @@ def settle_pots(
     for pot in pots:
         seats = [seat for seat in order if seat in pot.eligible]
         if len(seats) == 1:
-            seat = seats[0]
-            results.append(PotResult(pot, (), {}, (seat,), {seat: pot.amount}))
+            whole = ((Fraction(1), (seats[0],)),)
+            results.append(PotResult(pot, (), {}, whole, {seats[0]: pot.amount}))
             continue
-        scored = tuple(CategoryResult(name, category_winners(name, seats, hands))
-                       for name in categories)
-        if split is Split.HI_LO:
-            results.append(_settle_hi_lo(pot, scored, order))
-        else:
-            results.append(_settle_points(pot, seats, scored, order))
+        scored, points, portions = score_pot(seats, hands, categories, split)
+        results.append(PotResult(pot, scored, points, portions, pay(pot.amount, portions, order)))
     return tuple(results)
 
 
-def _settle_points(
-    pot: Pot, seats: Sequence[Seat], scored: tuple[CategoryResult, ...], order: Sequence[Seat]
-) -> PotResult:
-    points = dict.fromkeys(seats, Fraction(0))
-    for result in scored:
-        for seat in result.winners:
-            points[seat] += Fraction(1, len(result.winners))
-    top = max(points.values())
-    winners = tuple(seat for seat in seats if points[seat] == top)
-    return PotResult(pot, scored, points, winners, split_chips(pot.amount, winners, order))
-
-
-def _settle_hi_lo(pot: Pot, scored: tuple[CategoryResult, ...], order: Sequence[Seat]) -> PotResult:
-    high, low = scored
-    if low.is_void:
-        shares = split_chips(pot.amount, high.winners, order)
-    else:
-        low_half = pot.amount // 2  # the odd chip of an uneven pot goes to the high half
-        shares = split_chips(pot.amount - low_half, high.winners, order)
-        for seat, chips in split_chips(low_half, low.winners, order).items():
-            shares[seat] = shares.get(seat, 0) + chips
-    winners = tuple(seat for seat in order if seat in shares)
-    return PotResult(pot, scored, {}, winners, {seat: shares[seat] for seat in winners})
+def pay(
+    amount: int, portions: Portions, order: Sequence[Seat]
+) -> dict[Seat, int]:
+    """Chips for each portion, rounded down except the first (a hi-lo pot's odd chip goes to the
+    high half), then split equally inside each portion with odd chips clockwise from the button."""
+    rounded = [math.floor(amount * part) for part, _ in portions]
+    rounded[0] += amount - sum(rounded)
+    shares: dict[Seat, int] = {}
+    for chips, (_, seats) in zip(rounded, portions, strict=True):
+        for seat, won in split_chips(chips, seats, order).items():
+            shares[seat] = shares.get(seat, 0) + won
+    return {seat: shares[seat] for seat in order if seat in shares}
