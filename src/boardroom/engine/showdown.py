@@ -72,11 +72,16 @@ class PotResult:
     @property
     def fractions(self) -> dict[Seat, Fraction]:
         """The exact part of the pot each winner is owed before chips are rounded."""
-        owed: dict[Seat, Fraction] = {}
-        for part, seats in self.portions:
-            for seat in seats:
-                owed[seat] = owed.get(seat, Fraction(0)) + part / len(seats)
-        return owed
+        return portion_fractions(self.portions)
+
+
+def portion_fractions(portions: Portions) -> dict[Seat, Fraction]:
+    """The exact part of a pot each seat is owed, from the portions it shares."""
+    owed: dict[Seat, Fraction] = {}
+    for part, seats in portions:
+        for seat in seats:
+            owed[seat] = owed.get(seat, Fraction(0)) + part / len(seats)
+    return owed
 
 
 def category_winners(
