@@ -1,0 +1,96 @@
+"""Where a hand's cards come from: a shuffled deck, or the cards a history says were dealt.
+
+The engine asks its card source for hole cards seat by seat, board cards board by board, and a
+burn card before each community deal of the classic Omaha games (RULES.md s.1). A ``Deck``
+answers from a shuffled deck (``secrets`` by default, an injected generator in tests); a
+``ScriptedCards`` answers from a history, so a hand replays without a deck order.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Protocol
+
+from boardroom.cards import Card, RandomSource, format_cards, shuffled_deck
+
+Seat = int
+
+
+class DealError(ValueError):
+    """The card source cannot give the cards the hand needs."""
+
+
+class CardSource(Protocol):
+    def hole(self, seat: Seat, count: int) -> tuple[Card, ...]: ...
+
+    def board(self, board: str, count: int) -> tuple[Card, ...]: ...
+
+    def burn(self) -> Card | None: ...
+
+
+class Deck:
+    """Cards off the top of a deck, in order."""
+
+    __slots__ = ("_cards", "_next")
+
+    def __init__(self, cards: Sequence[Card] | None = None, rng: RandomSource | None = None):
+        self._cards = list(cards) if cards is not None else shuffled_deck(rng)
+        self._next = 0
+
+    def _take(self, count: int) -> tuple[Card, ...]:
+        end = self._next + count
+        if end > len(self._cards):
+            raise DealError(f"the deck has {len(self._cards) - self._next} cards left, "
+                            f"{count} are needed")
+        cards = tuple(self._cards[self._next:end])
+        self._next = end
+        return cards
+
+    def hole(self, seat: Seat, count: int) -> tuple[Card, ...]:
+        return self._take(count)
+
+    def board(self, board: str, count: int) -> tuple[Card, ...]:
+        return self._take(count)
+
+    def burn(self) -> Card | None:
+        return self._take(1)[0]
+
+
+class ScriptedCards:
+    """The cards a history dealt: per seat, per board, and (optionally) the burns, in order."""
+
+    def __init__(
+        self,
+        hole: Mapping[Seat, Iterable[Card]],
+        boards: Mapping[str, Iterable[Card]],
+        burns: Iterable[Card] | None = None,
+    ) -> None:
+        self._hole = {seat: deque(cards) for seat, cards in hole.items()}
+        self._boards = {name: deque(cards) for name, cards in boards.items()}
+        self._burns = deque(burns) if burns is not None else None
+
+    def hole(self, seat: Seat, count: int) -> tuple[Card, ...]:
+        queue = self._hole.get(seat, deque())
+        if len(queue) < count:
+            raise DealError(f"the history deals {len(queue)} more hole cards to seat {seat + 1} "
+                            f"where the hand needs {count}")
+        return tuple(queue.popleft() for _ in range(count))
+
+    def board(self, board: str, count: int) -> tuple[Card, ...]:
+        queue = self._boards.get(board, deque())
+        if len(queue) < count:
+            raise DealError(f"the history deals {len(queue)} more cards to board {board} "
+                            f"where the hand needs {count}")
+        return tuple(queue.popleft() for _ in range(count))
+
+    def burn(self) -> Card | None:
+        if not self._burns:
+            return None
+        return self._burns.popleft()
+
+    def leftovers(self) -> str | None:
+        """A description of dealt cards the hand never used, or None when all were used."""
+        rest = [f"seat {seat + 1}: {format_cards(q)}" for seat, q in self._hole.items() if q]
+        rest += [f"board {name}: {format_cards(q)}" for name, q in self._boards.items() if q]
+        return "; ".join(rest) or None

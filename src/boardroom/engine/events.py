@@ -1,0 +1,119 @@
+"""Events: one record for every change a hand goes through (DESIGN.md: the event list is the
+hand history, its persistence format and its replay).
+
+Events are small frozen records. Cards are plain ints (``boardroom.cards``); ``None`` stands for
+a card this viewer may not see (see ``boardroom.engine.view.events_for``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from boardroom.cards import Card
+
+Seat = int
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base of every hand event."""
+
+
+@dataclass(frozen=True, slots=True)
+class AntePosted(Event):
+    seat: Seat
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class BlindPosted(Event):
+    seat: Seat
+    amount: int
+    blind: str  # "small" or "big"
+
+
+@dataclass(frozen=True, slots=True)
+class StreetStarted(Event):
+    street: str
+
+
+@dataclass(frozen=True, slots=True)
+class CardBurned(Event):
+    card: Card | None  # None when the history does not say which card (PHH has no burn action)
+
+
+@dataclass(frozen=True, slots=True)
+class BoardDealt(Event):
+    board: str
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HoleDealt(Event):
+    seat: Seat
+    cards: tuple[Card | None, ...]
+    up: tuple[bool, ...]  # stud: True for a card dealt face up (public)
+
+
+@dataclass(frozen=True, slots=True)
+class BringInPosted(Event):
+    seat: Seat
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class Folded(Event):
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Checked(Event):
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class Called(Event):
+    seat: Seat
+    amount: int  # chips added (less than the bet when all-in)
+
+
+@dataclass(frozen=True, slots=True)
+class RaisedTo(Event):
+    """A bet, raise or stud completion: the seat's total bet this round becomes ``amount``."""
+
+    seat: Seat
+    amount: int
+    full: bool  # False: an all-in short of a full raise, which does not reopen the betting
+
+
+@dataclass(frozen=True, slots=True)
+class UncalledReturned(Event):
+    seat: Seat
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandShown(Event):
+    seat: Seat
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandMucked(Event):
+    seat: Seat
+
+
+@dataclass(frozen=True, slots=True)
+class PotAwarded(Event):
+    """One pot paid: its chips, who could win it, and the chips each winner took."""
+
+    index: int  # 0 = main pot
+    amount: int
+    eligible: tuple[Seat, ...]
+    shares: tuple[tuple[Seat, int], ...]
+    showdown: bool  # False when everybody else folded
+
+
+@dataclass(frozen=True, slots=True)
+class HandEnded(Event):
+    stacks: tuple[int, ...]

@@ -1,0 +1,587 @@
+"""One hand of poker, for any variant described as data: a pure, deterministic state machine.
+
+Create a ``Hand`` with a concrete variant (after ``with_options``), ``Stakes``, the stacks of the
+dealt-in seats in clockwise order, the button, and a card source. It posts the forced bets, deals,
+and stops whenever a player must decide: ``actor`` says who, ``legal_actions()`` says what (with
+amounts). ``fold()``, ``check()``, ``call()``, ``raise_to(amount)`` and ``post_bring_in()`` apply
+an action or raise an ``ActionError`` (a ``ValueError``) saying why not; each has a ``can_``
+twin built on the same check. Between decisions everything runs by itself: bets are collected,
+uncalled bets returned, streets dealt (all-in run-outs without betting), hands shown or mucked
+and pots paid. Every change appends an event to ``events``, the hand's history.
+
+The flow follows the variant's data: ``variant.streets`` (reveals, hole cards dealt down and up,
+betting, who acts first, big-bet streets) and ``variant.categories``; nothing here asks which
+game it is. Seats are indices 0..n-1 clockwise; no I/O, no clock, no global random.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+from dataclasses import dataclass
+
+from boardroom.cards import Card, RandomSource
+from boardroom.engine import events as ev
+from boardroom.engine.betting import Stakes, StakesError, raise_range, street_bet
+from boardroom.engine.dealing import CardSource, Deck
+from boardroom.engine.pots import side_pots, uncalled_bet
+from boardroom.engine.showdown import CategoryHands, Pot, PotResult, settle_pots
+from boardroom.engine.stud import best_showing_seat, bring_in_seat
+from boardroom.evaluation import HandValue
+from boardroom.rules.scoring import category_hand
+from boardroom.rules.spec import (
+    BettingStructure,
+    FirstToAct,
+    ForcedBets,
+    Split,
+    Street,
+    Variant,
+)
+
+Seat = int
+
+
+class ActionError(ValueError):
+    """An action the rules do not allow at this point of the hand."""
+
+
+class NotYourTurnError(ActionError):
+    """Someone acted out of turn, or nobody is to act."""
+
+
+@dataclass(frozen=True, slots=True)
+class LegalActions:
+    """What the seat to act may do. Amounts are chips; raise bounds are totals ("raise to")."""
+
+    seat: Seat
+    fold: bool
+    check: bool
+    call: int | None  # chips a call adds (less than the bet when it puts the seat all-in)
+    raise_min: int | None  # smallest total bet/raise/completion, None: no raise allowed
+    raise_max: int | None
+    bring_in: int | None  # stud: the bring-in this seat may post instead of completing
+    is_bet: bool  # True when nothing has been bet this round (a bet, not a raise)
+
+
+class Hand:
+    """A hand in progress or finished; see the module docstring."""
+
+    def __init__(
+        self,
+        variant: Variant,
+        stakes: Stakes,
+        stacks: Sequence[int],
+        button: Seat,
+        *,
+        cards: CardSource | None = None,
+        rng: RandomSource | None = None,
+        show_requests: Collection[Seat] = (),
+    ) -> None:
+        count = len(stacks)
+        if not 2 <= count <= variant.max_players:
+            raise StakesError(f"{variant.name} with {variant.hole_cards} hole cards deals 2 to "
+                              f"{variant.max_players} players, not {count}")
+        for seat, stack in enumerate(stacks):
+            if not isinstance(stack, int) or isinstance(stack, bool) or stack <= 0:
+                raise StakesError(f"seat {seat} has a stack of {stack!r}; stacks are whole "
+                                  f"numbers of chips above 0")
+        if not 0 <= button < count:
+            raise StakesError(f"the button must be one of the seats 0 to {count - 1}")
+        stakes.check_for(variant)
+        self.variant = variant
+        self.stakes = stakes
+        self.button = button
+        self.starting_stacks = tuple(stacks)
+        self.seat_count = count
+        # Clockwise from the first seat left of the button: dealing and odd-chip order.
+        self.order: tuple[Seat, ...] = tuple((button + 1 + k) % count for k in range(count))
+        self.stacks = list(stacks)
+        self.bets = [0] * count
+        self.contributed = [0] * count
+        self.live = [True] * count
+        self.hole: list[list[Card]] = [[] for _ in range(count)]
+        self.up: list[list[bool]] = [[] for _ in range(count)]
+        self.boards: dict[str, list[Card]] = {board.name: [] for board in variant.boards}
+        self.burned: list[Card | None] = []
+        self.events: list[ev.Event] = []
+        self.street_index = -1
+        self.actor: Seat | None = None
+        self.is_over = False
+        self.shown: dict[Seat, bool] = {}  # seat -> shown (True) or mucked (False)
+        self.results: tuple[PotResult, ...] = ()
+        self.show_requests = set(show_requests)
+        self._cards: CardSource = cards if cards is not None else Deck(rng=rng)
+        # The betting round.
+        self._current_bet = 0
+        self._full_raise = 0
+        self._raise_count = 0
+        self._completion_to: int | None = None
+        self._bring_in_seat: Seat | None = None
+        self._acted = [False] * count
+        self._needs = [False] * count
+        self._aggressor: Seat | None = None
+        self._opener: Seat | None = None
+        self._round_played = False  # this street's betting had at least one decision
+        self._last_aggressor: Seat | None = None  # of the last round played: shows first
+        self._last_opener: Seat | None = None
+        self._street: Street = variant.streets[0]
+        self._start()
+
+    # -- reading the state ----------------------------------------------------------------
+
+    @property
+    def street(self) -> Street | None:
+        """The current street (None before the deal and once the hand is over)."""
+        return None if self.is_over or self.street_index < 0 else self._street
+
+    @property
+    def chips_in_play(self) -> int:
+        """Chips in the pots and on the table (0 once the pots are paid)."""
+        return 0 if self.is_over else sum(self.contributed)
+
+    @property
+    def live_seats(self) -> tuple[Seat, ...]:
+        return tuple(seat for seat in self.order if self.live[seat])
+
+    def to_call(self, seat: Seat) -> int:
+        """Chips ``seat`` must add to match the current bet (before the all-in cap)."""
+        return max(0, self._current_bet - self.bets[seat])
+
+    def pots(self) -> list[Pot]:
+        """The main pot and side pots as they stand (bets on the table included)."""
+        return side_pots(self.contributed, self.live)
+
+    # -- the actions ------------------------------------------------------------------------
+
+    def legal_actions(self) -> LegalActions | None:
+        """What the seat to act may do; None when nobody is to act."""
+        seat = self.actor
+        if seat is None:
+            return None
+        bounds = self._raise_bounds(seat)
+        pending = self._bring_in_seat == seat
+        owed = self.to_call(seat)
+        return LegalActions(
+            seat=seat,
+            fold=not pending and owed > 0,
+            check=not pending and owed == 0,
+            call=min(owed, self.stacks[seat]) if not pending and owed > 0 else None,
+            raise_min=bounds[0] if isinstance(bounds, tuple) else None,
+            raise_max=bounds[1] if isinstance(bounds, tuple) else None,
+            bring_in=min(self.stakes.bring_in, self.stacks[seat]) if pending else None,
+            is_bet=self._current_bet == 0,
+        )
+
+    def raise_refusal(self) -> str | None:
+        """Why the seat to act may not bet or raise, or None when it may."""
+        if self.actor is None:
+            return "nobody is to act"
+        bounds = self._raise_bounds(self.actor)
+        return bounds if isinstance(bounds, str) else None
+
+    def verify_fold(self) -> Seat:
+        seat = self._verify_turn("fold")
+        if self._bring_in_seat == seat:
+            raise ActionError(f"seat {seat} must post the bring-in or complete, not fold")
+        if self.to_call(seat) == 0:
+            raise ActionError(f"seat {seat} cannot fold: nothing to call, check instead")
+        return seat
+
+    def verify_check(self) -> Seat:
+        seat = self._verify_turn("check")
+        if self._bring_in_seat == seat:
+            raise ActionError(f"seat {seat} must post the bring-in or complete, not check")
+        owed = self.to_call(seat)
+        if owed:
+            raise ActionError(f"seat {seat} cannot check facing a bet of {self._current_bet} "
+                              f"(call {min(owed, self.stacks[seat])})")
+        return seat
+
+    def verify_call(self) -> Seat:
+        seat = self._verify_turn("call")
+        if self._bring_in_seat == seat:
+            raise ActionError(f"seat {seat} must post the bring-in or complete, not call")
+        if not self.to_call(seat):
+            raise ActionError(f"seat {seat} cannot call: there is no bet to call, check instead")
+        return seat
+
+    def verify_post_bring_in(self) -> Seat:
+        seat = self._verify_turn("post the bring-in")
+        if self._bring_in_seat != seat:
+            raise ActionError(f"seat {seat} has no bring-in to post")
+        return seat
+
+    def verify_raise_to(self, amount: int) -> Seat:
+        seat = self._verify_turn("bet or raise")
+        if not isinstance(amount, int) or isinstance(amount, bool):
+            raise ActionError(f"a bet is a whole number of chips, not {amount!r}")
+        bounds = self._raise_bounds(seat)
+        if isinstance(bounds, str):
+            raise ActionError(bounds)
+        low, high = bounds
+        word = self._raise_word()
+        if amount < low:
+            raise ActionError(f"{word} to {amount} is below the minimum of {low}")
+        if amount > high:
+            if self.variant.betting is BettingStructure.POT_LIMIT and high < self._all_in_to(seat):
+                raise ActionError(f"{word} to {amount} is above the pot limit of {high}")
+            if amount > self._all_in_to(seat):
+                raise ActionError(f"{word} to {amount} is more than seat {seat} has "
+                                  f"(all-in is {self._all_in_to(seat)})")
+            raise ActionError(f"{word} to {amount} is above the maximum of {high}")
+        return seat
+
+    def can_fold(self) -> bool:
+        return self._can(self.verify_fold)
+
+    def can_check(self) -> bool:
+        return self._can(self.verify_check)
+
+    def can_call(self) -> bool:
+        return self._can(self.verify_call)
+
+    def can_post_bring_in(self) -> bool:
+        return self._can(self.verify_post_bring_in)
+
+    def can_raise_to(self, amount: int) -> bool:
+        try:
+            self.verify_raise_to(amount)
+        except ActionError:
+            return False
+        return True
+
+    def fold(self) -> None:
+        seat = self.verify_fold()
+        self.live[seat] = False
+        self._needs[seat] = False
+        self.events.append(ev.Folded(seat))
+        if sum(self.live) == 1:
+            self._end_round()
+        else:
+            self._next_actor(seat)
+
+    def check(self) -> None:
+        seat = self.verify_check()
+        self._acted[seat] = True
+        self._needs[seat] = False
+        self.events.append(ev.Checked(seat))
+        self._next_actor(seat)
+
+    def call(self) -> None:
+        seat = self.verify_call()
+        chips = min(self.to_call(seat), self.stacks[seat])
+        self._put_in(seat, chips)
+        self._acted[seat] = True
+        self._needs[seat] = False
+        self.events.append(ev.Called(seat, chips))
+        self._next_actor(seat)
+
+    def post_bring_in(self) -> None:
+        seat = self.verify_post_bring_in()
+        chips = min(self.stakes.bring_in, self.stacks[seat])
+        self._put_in(seat, chips)
+        self._current_bet = max(self._current_bet, self.bets[seat])
+        self._bring_in_seat = None
+        self._acted[seat] = True
+        self._needs[seat] = False
+        self.events.append(ev.BringInPosted(seat, chips))
+        self._next_actor(seat)
+
+    def raise_to(self, amount: int) -> None:
+        """Bet, raise or (stud) complete so that this seat's bet this round totals ``amount``."""
+        seat = self.verify_raise_to(amount)
+        increment = amount - self._current_bet
+        if self._completion_to is not None:
+            full = amount >= self._completion_to
+        else:
+            full = increment >= self._full_raise
+        self._put_in(seat, amount - self.bets[seat])
+        if full:
+            # A full bet or raise reopens the betting for everybody (RULES.md s.2).
+            self._full_raise = max(self._full_raise, increment)
+            self._acted = [False] * self.seat_count
+        self._completion_to = None
+        self._bring_in_seat = None
+        self._current_bet = amount
+        self._raise_count += 1
+        self._aggressor = seat
+        self._acted[seat] = True
+        for other in range(self.seat_count):
+            self._needs[other] = other != seat and self.live[other] and self.stacks[other] > 0
+        self.events.append(ev.RaisedTo(seat, amount, full))
+        self._next_actor(seat)
+
+    def ask_to_show(self, seat: Seat) -> None:
+        """The player at ``seat`` will show at showdown even a hand that cannot win."""
+        if self.is_over:
+            raise ActionError("the hand is over")
+        self.show_requests.add(seat)
+
+    # -- checks behind the actions ----------------------------------------------------------
+
+    def _can(self, verify: object) -> bool:
+        try:
+            verify()  # type: ignore[operator]
+        except ActionError:
+            return False
+        return True
+
+    def _verify_turn(self, what: str) -> Seat:
+        if self.actor is None:
+            raise NotYourTurnError(f"nobody can {what} now: "
+                                   f"{'the hand is over' if self.is_over else 'no one is to act'}")
+        return self.actor
+
+    def _all_in_to(self, seat: Seat) -> int:
+        return self.stacks[seat] + self.bets[seat]
+
+    def _raise_word(self) -> str:
+        if self._completion_to is not None:
+            return "completion"
+        return "bet" if self._current_bet == 0 else "raise"
+
+    def _raise_bounds(self, seat: Seat) -> tuple[int, int] | str:
+        """The (min, max) raise-to for ``seat``, or the reason it may not raise."""
+        owed = self.to_call(seat)
+        if self.stacks[seat] <= owed:
+            return f"seat {seat} cannot raise: calling puts it all-in"
+        cap = self.variant.raise_cap
+        if cap is not None and self._raise_count >= cap:
+            return f"seat {seat} cannot raise: the betting is capped at {cap} bets this round"
+        if self._acted[seat]:
+            return (f"seat {seat} cannot raise: the all-in short of a full raise does not reopen "
+                    f"the betting for a seat that has already acted")
+        if not any(
+            other != seat and self.live[other]
+            and self.stacks[other] + self.bets[other] > self._current_bet
+            for other in range(self.seat_count)
+        ):
+            return f"seat {seat} cannot raise: every other player is all-in or folded"
+        return raise_range(
+            self.variant.betting,
+            current_bet=self._current_bet,
+            full_raise=self._full_raise,
+            completion_to=self._completion_to,
+            chips_in_play=sum(self.contributed),
+            to_call=owed,
+            all_in_to=self._all_in_to(seat),
+        )
+
+    # -- the flow of the hand ---------------------------------------------------------------
+
+    def _put_in(self, seat: Seat, chips: int) -> None:
+        self.stacks[seat] -= chips
+        self.bets[seat] += chips
+        self.contributed[seat] += chips
+
+    def _start(self) -> None:
+        stakes = self.stakes
+        if stakes.ante:
+            for seat in self.order:
+                chips = min(stakes.ante, self.stacks[seat])
+                self.stacks[seat] -= chips
+                self.contributed[seat] += chips
+                self.events.append(ev.AntePosted(seat, chips))
+        if self.variant.forced_bets is ForcedBets.BLINDS:
+            small, big = self._blind_seats()
+            for seat, amount, name in ((small, stakes.small_blind, "small"),
+                                       (big, stakes.big_blind, "big")):
+                chips = min(amount, self.stacks[seat])
+                self._put_in(seat, chips)
+                self.events.append(ev.BlindPosted(seat, chips, name))
+        self._begin_street(0)
+
+    def _blind_seats(self) -> tuple[Seat, Seat]:
+        """Small and big blind: left of the button; heads-up the button posts the small blind."""
+        if self.seat_count == 2:
+            return self.button, self.order[0]
+        return self.order[0], self.order[1]
+
+    def _begin_street(self, index: int) -> None:
+        variant = self.variant
+        street = variant.streets[index]
+        self.street_index = index
+        self._street = street
+        self.events.append(ev.StreetStarted(street.name))
+        cards = self._cards
+        if index == 0 and not variant.is_stud:
+            for seat in self.order:
+                self._deal_hole(seat, cards.hole(seat, variant.hole_cards), False)
+        if street.hole_down or street.hole_up:
+            for seat in self.order:
+                if self.live[seat]:
+                    self._deal_hole(seat, cards.hole(seat, street.hole_down), False)
+                    self._deal_hole(seat, cards.hole(seat, street.hole_up), True)
+        if street.reveals:
+            if variant.burns:
+                card = cards.burn()
+                self.burned.append(card)
+                self.events.append(ev.CardBurned(card))
+            for reveal in street.reveals:
+                dealt = cards.board(reveal.board, reveal.count)
+                self.boards[reveal.board].extend(dealt)
+                self.events.append(ev.BoardDealt(reveal.board, dealt))
+        if street.betting:
+            self._begin_round(street)
+        else:
+            self._end_round()
+
+    def _deal_hole(self, seat: Seat, dealt: tuple[Card, ...], up: bool) -> None:
+        if dealt:
+            self.hole[seat].extend(dealt)
+            self.up[seat].extend([up] * len(dealt))
+            self.events.append(ev.HoleDealt(seat, dealt, (up,) * len(dealt)))
+
+    def _begin_round(self, street: Street) -> None:
+        count = self.seat_count
+        minimum = street_bet(self.variant, self.stakes, street)
+        self._full_raise = minimum
+        self._completion_to = None
+        self._bring_in_seat = None
+        self._aggressor = None
+        self._acted = [False] * count
+        self._needs = [self.live[s] and self.stacks[s] > 0 for s in range(count)]
+        blinds_in = any(self.bets)
+        self._raise_count = 1 if blinds_in else 0  # the big blind is the round's first bet
+        self._current_bet = max(self.stakes.big_blind, max(self.bets)) if blinds_in else 0
+        opener = self._round_opener(street)
+        self._opener = opener
+        able = [s for s in range(count) if self._needs[s]]
+        if not able or (len(able) == 1 and self.bets[able[0]] >= self._current_bet):
+            self._end_round()  # all-in: no betting on this street (RULES.md s.2)
+            return
+        if street.first_to_act is FirstToAct.BRING_IN and self._needs[opener]:
+            self._bring_in_seat = opener
+            self._completion_to = minimum
+        self.actor = self._first_needing(opener)
+        self._round_played = True
+
+    def _round_opener(self, street: Street) -> Seat:
+        rule = street.first_to_act
+        if rule is FirstToAct.LEFT_OF_BIG_BLIND:
+            _, big = self._blind_seats()
+            return (big + 1) % self.seat_count
+        if rule is FirstToAct.BRING_IN:
+            candidates = [(s, self._up_cards(s)[-1]) for s in self.order
+                          if self.live[s] and self.stacks[s] > 0 and self._up_cards(s)]
+            if candidates and self.variant.bring_in is not None:
+                return bring_in_seat(candidates, self.variant.bring_in)
+        if rule is FirstToAct.BEST_SHOWING:
+            showing = [(s, self._up_cards(s)) for s in self.order if self.live[s]]
+            if showing and showing[0][1]:
+                return best_showing_seat(showing)
+        return self.order[0]
+
+    def _up_cards(self, seat: Seat) -> list[Card]:
+        return [card for card, up in zip(self.hole[seat], self.up[seat], strict=True) if up]
+
+    def _first_needing(self, start: Seat) -> Seat | None:
+        count = self.seat_count
+        for k in range(count):
+            seat = (start + k) % count
+            if self._needs[seat]:
+                return seat
+        return None
+
+    def _next_actor(self, seat: Seat) -> None:
+        following = self._first_needing((seat + 1) % self.seat_count)
+        if following is None:
+            self._end_round()
+        else:
+            self.actor = following
+
+    def _end_round(self) -> None:
+        self.actor = None
+        returned = uncalled_bet(self.bets)
+        if returned is not None:
+            seat, chips = returned
+            self.stacks[seat] += chips
+            self.contributed[seat] -= chips
+            self.events.append(ev.UncalledReturned(seat, chips))
+        self.bets = [0] * self.seat_count
+        if self._round_played:
+            self._round_played = False
+            self._last_aggressor = self._aggressor
+            self._last_opener = self._opener
+        if sum(self.live) == 1:
+            self._award_uncontested()
+        elif self.street_index + 1 < len(self.variant.streets):
+            self._begin_street(self.street_index + 1)
+        else:
+            self._showdown()
+
+    def _award_uncontested(self) -> None:
+        winner = next(seat for seat in range(self.seat_count) if self.live[seat])
+        total = sum(self.contributed)
+        self.stacks[winner] += total
+        self.events.append(ev.PotAwarded(0, total, (winner,), ((winner, total),), False))
+        self.results = (PotResult(Pot(total, (winner,)), (), {}, (), {winner: total}),)
+        self._finish()
+
+    def _finish(self) -> None:
+        self.is_over = True
+        self.actor = None
+        self.events.append(ev.HandEnded(tuple(self.stacks)))
+
+    def category_hands(self, seat: Seat) -> dict[str, HandValue | None]:
+        """The seat's hand in every scoring category, from the cards dealt so far."""
+        return {category.name: category_hand(self.variant, category, self.hole[seat], self.boards)
+                for category in self.variant.categories}
+
+    def _showdown(self) -> None:
+        live = self.live_seats
+        hands: dict[Seat, CategoryHands] = {seat: self.category_hands(seat) for seat in live}
+        pots = self.pots()
+        for seat in self._showing_order(live):
+            if self._must_show(seat, pots, hands):
+                self.shown[seat] = True
+                self.events.append(ev.HandShown(seat, tuple(self.hole[seat])))
+            else:
+                self.shown[seat] = False
+                self.events.append(ev.HandMucked(seat))
+        # A mucked hand cannot win anything (that is why it was mucked), so settling every live
+        # hand pays exactly the shown ones.
+        self.results = settle_pots(pots, hands, self.variant.category_names,
+                                   self.variant.split, self.order)
+        for index, result in enumerate(self.results):
+            for seat, chips in result.shares.items():
+                self.stacks[seat] += chips
+            if any(not self.shown[seat] for seat in result.shares):
+                raise AssertionError("a mucked hand was paid")  # pragma: no cover
+            self.events.append(ev.PotAwarded(index, result.pot.amount, result.pot.eligible,
+                                             tuple(result.shares.items()), True))
+        self._finish()
+
+    def _showing_order(self, live: Sequence[Seat]) -> list[Seat]:
+        """RULES.md s.4: the last aggressor of the last betting round first, else the round's
+        first to act (the first live seat left of the button; stud: the best hand showing)."""
+        start = self._last_aggressor
+        if start is None:
+            start = self._last_opener if self._last_opener is not None else self.order[0]
+        count = self.seat_count
+        return [(start + k) % count for k in range(count) if self.live[(start + k) % count]]
+
+    def _must_show(
+        self, seat: Seat, pots: Sequence[Pot], hands: dict[Seat, CategoryHands]
+    ) -> bool:
+        """Shown unless it can win nothing against the hands shown before it (RULES.md s.4).
+
+        Points games show every hand (s.3); so does an all-in showdown (TDA: once a player is
+        all-in and the betting is over, every hand is tabled); a player may ask to show.
+        """
+        if seat in self.show_requests or any(self.stacks[s] == 0 for s in self.live_seats):
+            return True
+        if self.variant.split is Split.POINTS and len(self.variant.categories) > 1:
+            return True
+        mine = hands[seat]
+        for pot in pots:
+            if seat not in pot.eligible:
+                continue
+            rivals = [s for s in pot.eligible if self.shown.get(s)]
+            for name, value in mine.items():
+                if value is None:
+                    continue
+                best = max((hands[s][name].strength for s in rivals  # type: ignore[union-attr]
+                            if hands[s][name] is not None), default=None)
+                if best is None or value.strength >= best:
+                    return True
+        return False

@@ -1,0 +1,56 @@
+"""Side pots by contribution levels and uncalled bets (RULES.md section 2).
+
+A folded player's chips stay in the pots they reached; the seats eligible for a pot are the live
+seats that contributed at least its level. Pots whose eligible seats are the same are one pot.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from boardroom.engine.showdown import Pot
+
+
+def side_pots(contributed: Sequence[int], live: Sequence[bool]) -> list[Pot]:
+    """The main pot and side pots, main first, from each seat's total contribution.
+
+    ``contributed[seat]`` is every chip the seat put in this hand (antes, blinds, bets) after
+    uncalled chips were returned; ``live[seat]`` is False for a folded seat.
+    """
+    pots: list[Pot] = []
+    previous = 0
+    for level in sorted({c for c in contributed if c > 0}):
+        amount = sum(min(c, level) - min(c, previous) for c in contributed)
+        eligible = tuple(
+            seat for seat, chips in enumerate(contributed) if live[seat] and chips >= level
+        )
+        previous = level
+        if pots and (not eligible or pots[-1].eligible == eligible):
+            # Same players (or chips only folded seats reached): the same pot.
+            pots[-1] = Pot(pots[-1].amount + amount, pots[-1].eligible)
+        elif eligible:
+            pots.append(Pot(amount, eligible))
+        else:
+            # Only folded seats reached this level and no pot exists yet: cannot happen once
+            # uncalled bets are returned, but keep the chips with the live seats.
+            holders = tuple(seat for seat in range(len(live)) if live[seat])
+            pots.append(Pot(amount, holders))
+    return pots
+
+
+def uncalled_bet(bets: Sequence[int]) -> tuple[int, int] | None:
+    """``(seat, chips)`` of the part of the largest bet nobody matched, or None.
+
+    The part of the top bet above the second largest bet of the round (folded seats' bets count:
+    they were called up to that point) is returned to its owner before the pot is built.
+    """
+    top_seat = -1
+    top = second = 0
+    for seat, bet in enumerate(bets):
+        if bet > top:
+            second, top, top_seat = top, bet, seat
+        elif bet > second:
+            second = bet
+    if top_seat < 0 or top == second:
+        return None
+    return top_seat, top - second

@@ -1,0 +1,62 @@
+"""Stud's acting order: who brings it in, and the best hand showing (RULES.md section 5).
+
+Bring-in by the highest up card (seed 004; suits for ties spades > hearts > clubs > diamonds) or,
+as the room's option, by the lowest up card. For the lowest card ties are broken in bridge order,
+clubs lowest, then diamonds, hearts, spades: the common rule, and the order PokerKit uses
+(``pokerkit.utilities.Suit`` is ordered c < d < h < s and its ``LOW_CARD`` opening takes the
+minimum by (rank, suit)). Later streets open with the best hand showing: quads, trips, two pair,
+pair, high card, by ranks (straights and flushes do not count, suits never break the tie); the
+first such seat clockwise from the button's left acts first.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+
+from boardroom.cards import Card
+from boardroom.rules.spec import BringIn
+
+Seat = int
+
+# Suit index (c, d, h, s) -> tie-break strength for the highest-card bring-in: s > h > c > d.
+_HIGH_SUIT_ORDER = (1, 0, 2, 3)
+
+
+def bring_in_key(card: Card, rule: BringIn) -> tuple[int, int]:
+    """Larger key = pays the bring-in. ``card`` is the seat's up card on third street."""
+    rank, suit = card >> 2, card & 3
+    if rule is BringIn.HIGHEST:
+        return rank, _HIGH_SUIT_ORDER[suit]
+    return -rank, -suit  # lowest rank, then clubs < diamonds < hearts < spades
+
+
+def bring_in_seat(up_cards: Sequence[tuple[Seat, Card]], rule: BringIn) -> Seat:
+    """The seat that pays the bring-in, from each candidate's third-street up card."""
+    return max(up_cards, key=lambda item: bring_in_key(item[1], rule))[0]
+
+
+def showing_strength(up: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
+    """The strength of the cards showing: (shape, ranks by count then rank), larger is better."""
+    counts = Counter(card >> 2 for card in up)
+    ordered = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
+    shape_counts = sorted(counts.values(), reverse=True)
+    if shape_counts[0] == 4:
+        shape = 4
+    elif shape_counts[0] == 3:
+        shape = 3
+    elif shape_counts[0] == 2:
+        shape = 2 if len(shape_counts) > 1 and shape_counts[1] == 2 else 1
+    else:
+        shape = 0
+    return shape, tuple(rank for rank, _ in ordered)
+
+
+def best_showing_seat(showing: Sequence[tuple[Seat, Sequence[Card]]]) -> Seat:
+    """The seat with the best hand showing; ties go to the first listed (clockwise order)."""
+    best_seat, best = showing[0][0], showing_strength(showing[0][1])
+    for seat, up in showing[1:]:
+        strength = showing_strength(up)
+        if strength > best:
+            best_seat, best = seat, strength
+    return best_seat

@@ -1,0 +1,329 @@
+"""Lock-step play of our engine against PokerKit 0.7.7 (RULES.md section 6).
+
+Both engines get the same seats, stakes and cards (ours deals from a seeded deck; every card,
+burns included, is then dealt into PokerKit by hand). At every decision the seat to act and the
+legal actions must agree, except where a known PokerKit departure explains the difference; only
+actions legal under both rule sets are taken. At the end the stacks must agree, except where a
+known departure decides a split: ``pokerkit_settlement`` recomputes the showdown PokerKit's way
+from our hand and names the departures that make the difference.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from pokerkit import (
+    Automation,
+    FixedLimitOmahaHoldemHighLowSplitEightOrBetter,
+    FixedLimitSevenCardStudHighLowSplitEightOrBetter,
+    PotLimitOmahaHoldem,
+    State,
+)
+
+from boardroom.cards import format_cards
+from boardroom.engine import Hand, LegalActions, Stakes
+from boardroom.engine.dealing import Deck
+from boardroom.engine.pots import side_pots
+from boardroom.engine.showdown import Pot
+from boardroom.rules import Split, Variant, find_variant
+
+AUTOMATIONS = (
+    Automation.ANTE_POSTING,
+    Automation.BET_COLLECTION,
+    Automation.BLIND_OR_STRADDLE_POSTING,
+    Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+    Automation.HAND_KILLING,
+    Automation.CHIPS_PUSHING,
+    Automation.CHIPS_PULLING,
+)
+
+# The departures of RULES.md section 6 (and one more found by this cross-check, see below).
+REOPEN = "short all-in reopens the betting"
+BLIND_OPTION = "short all-in takes the raise from a seat that has not acted"
+REMAINDER = "split remainder to the first winner"
+NO_LOW_HALVED = "side pot without a low still halved"
+
+
+@dataclass(frozen=True)
+class Game:
+    name: str
+    variant: Variant
+    stakes: Stakes
+    max_players: int
+    peer: Callable[[Sequence[int]], State]
+
+
+def _plo_peer(stacks: Sequence[int]) -> State:
+    return PotLimitOmahaHoldem.create_state(AUTOMATIONS, False, 0, (1, 2), 2, tuple(stacks),
+                                            len(stacks))
+
+
+def _hilo_peer(stacks: Sequence[int]) -> State:
+    # Pot limit inside (RULES.md s.6): small bet = big bet = the big blind.
+    return FixedLimitOmahaHoldemHighLowSplitEightOrBetter.create_state(
+        AUTOMATIONS, False, 0, (1, 2), 2, 2, tuple(stacks), len(stacks))
+
+
+def _stud_peer(stacks: Sequence[int]) -> State:
+    return FixedLimitSevenCardStudHighLowSplitEightOrBetter.create_state(
+        AUTOMATIONS, False, 1, 2, 5, 10, tuple(stacks), len(stacks))
+
+
+GAMES: dict[str, Game] = {
+    "plo": Game("plo", find_variant("plo"), Stakes(small_blind=1, big_blind=2), 9, _plo_peer),
+    "omaha-hilo": Game("omaha-hilo", find_variant("omaha-hilo").with_options(betting="pot-limit"),
+                       Stakes(small_blind=1, big_blind=2), 9, _hilo_peer),
+    "stud-hilo": Game("stud-hilo", find_variant("stud-hilo").with_options(bring_in="lowest"),
+                      Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10), 7, _stud_peer),
+}
+
+
+class Mismatch(AssertionError):
+    """The engines disagree in a way no known departure explains."""
+
+
+@dataclass
+class Outcome:
+    hand: Hand
+    peer: State
+    decision_departures: set[str] = field(default_factory=set)
+    stack_departures: tuple[str, ...] = ()
+
+    @property
+    def identical(self) -> bool:
+        return tuple(self.hand.stacks) == tuple(self.peer.stacks)
+
+
+def _cards(cards: Sequence[int]) -> str:
+    return format_cards(cards).replace(" ", "")
+
+
+def sync_cards(hand: Hand, peer: State) -> None:
+    """Deal into PokerKit whatever our hand has dealt that PokerKit is waiting for."""
+    while True:
+        if peer.can_burn_card():
+            # Stud burns nothing in our rules (RULES.md s.1); PokerKit burns an unknown card.
+            burned = sum(1 for op in peer.operations if type(op).__name__ == "CardBurning")
+            card = hand.burned[burned] if burned < len(hand.burned) else None
+            peer.burn_card("??" if card is None else _cards([card]))
+        elif peer.can_deal_hole():
+            seat = peer.hole_dealee_index
+            have = len(peer.hole_cards[seat])
+            peer.deal_hole(_cards([hand.hole[seat][have]]), seat)
+        elif peer.can_deal_board():
+            have = len(list(peer.get_board_cards(0)))
+            count = peer.board_dealing_count
+            peer.deal_board(_cards(hand.boards["A"][have:have + count]))
+        else:
+            return
+
+
+def peer_range(peer: State) -> tuple[int, int] | None:
+    if not peer.can_complete_bet_or_raise_to():
+        return None
+    return (peer.min_completion_betting_or_raising_to_amount,
+            peer.max_completion_betting_or_raising_to_amount)
+
+
+def compare_decision(hand: Hand, peer: State, legal: LegalActions) -> set[str]:
+    """Raise ``Mismatch`` unless the engines agree here; return the departures seen."""
+    where = f"seat {legal.seat}, street {hand.street.name if hand.street else '-'}"
+    if peer.actor_index != legal.seat:
+        raise Mismatch(f"{where}: PokerKit has seat {peer.actor_index} to act")
+    if peer.can_fold() != legal.fold:
+        raise Mismatch(f"{where}: fold {legal.fold} vs PokerKit {peer.can_fold()}")
+    if peer.can_post_bring_in() != (legal.bring_in is not None):
+        raise Mismatch(f"{where}: bring-in {legal.bring_in} vs PokerKit")
+    ours_cc = 0 if legal.check else legal.call
+    peer_cc = peer.checking_or_calling_amount if peer.can_check_or_call() else None
+    if ours_cc != peer_cc:
+        raise Mismatch(f"{where}: check/call {ours_cc} vs PokerKit {peer_cc}")
+    ours = (legal.raise_min, legal.raise_max) if legal.raise_min is not None else None
+    theirs = peer_range(peer)
+    if ours == theirs:
+        return set()
+    if ours is None and theirs is not None:
+        reason = hand.raise_refusal()
+        if reason is not None and "does not reopen" in reason:
+            return {REOPEN}
+    refusal = _peer_refusal(peer)
+    if ours is not None and theirs is None and refusal == "Short all-in cannot be raised.":
+        return {BLIND_OPTION}
+    raise Mismatch(f"{where}: raise range {ours} vs PokerKit {theirs} "
+                   f"({hand.raise_refusal()})")
+
+
+def _peer_refusal(peer: State) -> str | None:
+    try:
+        peer._verify_completion_betting_or_raising()
+    except ValueError as error:
+        return str(error)
+    return None
+
+
+def choose(rng: random.Random, legal: LegalActions, peer: State) -> tuple[str, int]:
+    """A random action legal under both rule sets."""
+    theirs = peer_range(peer)
+    options: list[tuple[str, int]] = []
+    if legal.fold:
+        options.append(("fold", 0))
+    if legal.bring_in is not None:
+        options.append(("bring_in", 0))
+    if legal.check or legal.call is not None:
+        options += [("call", 0)] * 3
+    if legal.raise_min is not None and theirs is not None:
+        low = max(legal.raise_min, theirs[0])
+        high = min(legal.raise_max or 0, theirs[1])
+        if low <= high:
+            options += [("raise", low), ("raise", high), ("raise", rng.randint(low, high))]
+    return rng.choice(options)
+
+
+def apply(hand: Hand, peer: State, action: tuple[str, int]) -> None:
+    kind, amount = action
+    if kind == "fold":
+        hand.fold()
+        peer.fold()
+    elif kind == "bring_in":
+        hand.post_bring_in()
+        peer.post_bring_in()
+    elif kind == "call":
+        if hand.can_check():
+            hand.check()
+        else:
+            hand.call()
+        peer.check_or_call()
+    else:
+        hand.raise_to(amount)
+        peer.complete_bet_or_raise_to(amount)
+
+
+def random_stacks(rng: random.Random, count: int, game: Game) -> list[int]:
+    """Uneven stacks, often short, so that all-ins and multi-way side pots are common."""
+    floor = 3 * (game.stakes.big_blind or game.stakes.small_bet) + game.stakes.ante
+    return [rng.choice((rng.randint(floor, 60), rng.randint(floor, 300), rng.randint(floor, 1000)))
+            for _ in range(count)]
+
+
+def play(game: Game, seed: int, on_decision: Callable[[Hand], None] | None = None) -> Outcome:
+    """One lock-step hand; raises ``Mismatch`` on an unexplained difference."""
+    rng = random.Random(seed)
+    count = rng.randint(2, game.max_players)
+    stacks = random_stacks(rng, count, game)
+    hand = Hand(game.variant, game.stakes, stacks, count - 1,
+                cards=Deck(rng=random.Random(rng.getrandbits(64))))
+    peer = game.peer(stacks)
+    outcome = Outcome(hand, peer)
+    sync_cards(hand, peer)
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        assert legal is not None
+        if on_decision is not None:
+            on_decision(hand)
+        outcome.decision_departures |= compare_decision(hand, peer, legal)
+        apply(hand, peer, choose(rng, legal, peer))
+        sync_cards(hand, peer)
+    if peer.status:
+        raise Mismatch(f"our hand is over, PokerKit's is not (actor {peer.actor_index})")
+    if not outcome.identical:
+        outcome.stack_departures = explain(hand, peer)
+    return outcome
+
+
+# -- showdown recomputed PokerKit's way -----------------------------------------------------
+
+
+def pokerkit_settlement(
+    hand: Hand, *, rebuild: bool, remainder_to_first: bool, halve_without_low: bool
+) -> list[int]:
+    """Final stacks if the pots were paid with the chosen PokerKit departures.
+
+    ``rebuild``: PokerKit kills every hand that cannot win anything and rebuilds the side pots
+    from the survivors (so pots that differed only by a loser merge, changing odd chips).
+    """
+    stacks = [start - put for start, put in zip(hand.starting_stacks, hand.contributed,
+                                                strict=True)]
+    live = [seat for seat in range(hand.seat_count) if hand.live[seat]]
+    if len(live) == 1:
+        stacks[live[0]] += sum(hand.contributed)
+        return stacks
+    hands = {seat: hand.category_hands(seat) for seat in live}
+    pots = hand.pots()
+    if rebuild:
+        survivors = {seat for seat in live if _can_win(seat, pots, hands)}
+        pots = side_pots(hand.contributed, [seat in survivors for seat in range(hand.seat_count)])
+        hands = {seat: hands[seat] for seat in survivors}
+    any_low = any(values.get("Low") is not None for values in hands.values())
+    for pot in pots:
+        seats = sorted(s for s in pot.eligible if s in hands)  # PokerKit order: p1 first
+        halves: list[tuple[int, str]]
+        if hand.variant.split is Split.HI_LO:
+            has_low = any_low if halve_without_low else any(
+                hands[s]["Low"] is not None for s in seats)
+            if has_low:
+                halves = [(pot.amount - pot.amount // 2, "High"), (pot.amount // 2, "Low")]
+            else:
+                halves = [(pot.amount, "High")]
+        else:
+            halves = [(pot.amount, hand.variant.category_names[0])]
+        for amount, name in halves:
+            _pay(stacks, amount, _best(seats, hands, name), hand.order, remainder_to_first)
+    return stacks
+
+
+def _can_win(seat: int, pots: Sequence[Pot], hands: Mapping[int, Mapping[str, Any]]) -> bool:
+    """PokerKit's ``can_win_now`` with every hand shown."""
+    for pot in pots:
+        if seat not in pot.eligible:
+            continue
+        for name, value in hands[seat].items():
+            others = [hands[s][name].strength for s in pot.eligible
+                      if s in hands and hands[s][name] is not None]
+            if value is not None and value.strength >= max(others):
+                return True
+    return False
+
+
+def _best(seats: Sequence[int], hands: Mapping[int, Mapping[str, Any]], name: str) -> list[int]:
+    values = {s: hands[s][name] for s in seats}
+    strengths = [v.strength for v in values.values() if v is not None]
+    if not strengths:
+        return list(seats)  # PokerKit: nobody qualifies, every eligible seat "ties"
+    top = max(strengths)
+    return [s for s in seats if values[s] is not None and values[s].strength == top]
+
+
+def _pay(stacks: list[int], amount: int, winners: Sequence[int], order: Sequence[int],
+         remainder_to_first: bool) -> None:
+    share, odd = divmod(amount, len(winners))
+    ranked = sorted(winners, key=order.index)
+    for i, seat in enumerate(ranked):
+        extra = (odd if i == 0 else 0) if remainder_to_first else (1 if i < odd else 0)
+        stacks[seat] += share + extra
+
+
+DEPARTURE_FLAGS = (("rebuild", "hands that cannot win killed, side pots rebuilt"),
+                   ("remainder_to_first", REMAINDER), ("halve_without_low", NO_LOW_HALVED))
+
+
+def explain(hand: Hand, peer: State) -> tuple[str, ...]:
+    """The smallest set of known departures that turns our stacks into PokerKit's."""
+    theirs = list(peer.stacks)
+    ours_again = pokerkit_settlement(hand, rebuild=False, remainder_to_first=False,
+                                     halve_without_low=False)
+    if ours_again != list(hand.stacks):
+        raise Mismatch(f"our recomputation {ours_again} differs from our hand {hand.stacks}")
+    for flags in sorted(itertools.product((False, True), repeat=3), key=sum)[1:]:
+        chosen = dict(zip((key for key, _ in DEPARTURE_FLAGS), flags, strict=True))
+        if pokerkit_settlement(hand, **chosen) == theirs:
+            return tuple(name for (_, name), on in zip(DEPARTURE_FLAGS, flags, strict=True) if on)
+    raise Mismatch(f"final stacks {hand.stacks} vs PokerKit {theirs}, not explained by a known "
+                   f"departure")
+
+
+def main_pot(hand: Hand) -> Pot:
+    return hand.pots()[0]
