@@ -142,6 +142,11 @@ class Hand:
     def live_seats(self) -> tuple[Seat, ...]:
         return tuple(seat for seat in self.order if self.live[seat])
 
+    @property
+    def current_bet(self) -> int:
+        """The bet to match this round (the big blind preflop, even when posted short)."""
+        return self._current_bet
+
     def to_call(self, seat: Seat) -> int:
         """Chips ``seat`` must add to match the current bet (before the all-in cap)."""
         return max(0, self._current_bet - self.bets[seat])
