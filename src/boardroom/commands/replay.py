@@ -34,8 +34,7 @@ def summary(hand: Any, players: Any) -> dict[str, Any]:
             }
             for result in hand.results
         ],
-        "shown": sorted(seat for seat, shown in hand.shown.items() if shown),
-        "mucked": sorted(seat for seat, shown in hand.shown.items() if not shown),
+        "showdown": [[seat, "show" if shown else "muck"] for seat, shown in hand.shown.items()],
     }
 
 

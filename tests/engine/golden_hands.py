@@ -1,0 +1,123 @@
+"""The golden hands of ``tests/engine/golden/``, as the data they were written from.
+
+``python tests/engine/golden_hands.py`` rewrites the files (through the engine, so every action
+in them is legal); ``test_engine_golden.py`` replays the files with ``boardroom replay`` and
+checks the results computed by hand there. Players are ``p1..pn`` clockwise from the button's
+left; the button is the last player.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from boardroom.cards import parse_cards
+from boardroom.engine import Hand, ScriptedCards, Stakes
+from boardroom.engine.history import dumps
+from boardroom.rules import find_variant
+
+GOLDEN = Path(__file__).parent / "golden"
+BLINDS = {"small_blind": 1, "big_blind": 2}
+STUD = {"ante": 1, "bring_in": 2, "small_bet": 5, "big_bet": 10}
+BOARD = "4c5d9cKh2d"
+FOUR = ["AcAdKcKd", "2c3d4h6s", "7c8d9hTs", "JcQd2h3s"]
+
+
+
+def spec(**fields: Any) -> dict[str, Any]:
+    """One golden hand: variant, options, stakes, stacks, hole cards, board and actions."""
+    return fields
+
+
+HANDS: dict[str, dict[str, Any]] = {
+    "pot_limit_max": spec(
+        variant="plo", stakes=BLINDS, stacks=[200] * 4, hole=FOUR, board=BOARD,
+        actions="p3 cbr 7|p4 cbr 24|p1 f|p2 f|p3 cc|p3 cc|p4 cc|p3 cc|p4 cc|p3 cc|p4 cc"),
+    "minimum_raise": spec(
+        variant="plo", stakes=BLINDS, stacks=[200] * 3, hole=FOUR[:3], board=BOARD,
+        actions="p3 cbr 6|p1 cbr 10|p2 f|p3 cc|p1 cbr 2|p3 cbr 4|p1 cc|p1 cc|p3 cc|p1 cc|p3 cc"),
+    "no_limit_all_in": spec(
+        variant="plo", options={"betting": "no-limit"}, stakes=BLINDS, stacks=[100, 150, 300],
+        hole=["AcAdKcKd", "9h9d3c7s", "JcQd2h3s"], board=BOARD,
+        actions="p3 cbr 300|p1 cc|p2 cc"),
+    "short_all_in": spec(
+        variant="plo", stakes=BLINDS, stacks=[200, 14, 200, 200], hole=FOUR, board=BOARD,
+        actions="p3 cbr 4|p4 cbr 10|p1 f|p2 cbr 14|p3 cc|p4 cc|p3 cc|p4 cc|p3 cc|p4 cc|p3 cc|"
+                "p4 cc"),
+    "everyone_folds": spec(
+        variant="plo", stakes=BLINDS, stacks=[100] * 3, hole=FOUR[:3], board=BOARD,
+        actions="p3 cbr 6|p1 f|p2 f"),
+    "fixed_limit_hilo": spec(
+        variant="omaha-hilo", options={"betting": "fixed-limit"}, stakes=BLINDS,
+        stacks=[100] * 3, hole=["Ac3dJdTc", "9h9d4h4s", "QcQdJcJs"], board="2c5d9cKh7s",
+        actions="p3 cbr 4|p1 cbr 6|p2 cbr 8|p3 cc|p1 cc|p1 cbr 2|p2 cbr 4|p3 cc|p1 cc|"
+                "p1 cbr 4|p2 cc|p3 cc|p1 cc|p2 cc|p3 cc"),
+    "hilo_odd_chip": spec(
+        variant="omaha-hilo", stakes=BLINDS, stacks=[100] * 3,
+        hole=["QcQdJcJs", "9h9d4h4s", "Ac3dJdTc"], board="2c5d9cKh7s",
+        actions="p3 cc|p1 f|p2 cc|p2 cc|p3 cc|p2 cc|p3 cc|p2 cc|p3 cc"),
+    "hilo_no_low": spec(
+        variant="omaha-hilo", stakes=BLINDS, stacks=[100] * 3,
+        hole=["QcQdJcJs", "9h9d4h4s", "Ac4d6h8s"], board="9cTcKh2s3d",
+        actions="p3 cc|p1 f|p2 cc|p2 cc|p3 cc|p2 cc|p3 cc|p2 cc|p3 cc"),
+    "split_pot_odd_chip": spec(
+        variant="plo", stakes=BLINDS, stacks=[100] * 3,
+        hole=["2c3c4h5h", "AdKd5c6h", "AhKc7c8c"], board="QsJsTs4d4s",
+        actions="p3 cc|p1 f|p2 cc|p2 cc|p3 cc|p2 cc|p3 cc|p2 cc|p3 cc"),
+    "showdown_order": spec(
+        variant="plo", stakes=BLINDS, stacks=[100] * 3,
+        hole=["QcQdJcJs", "7c8dThTs", "AcAdKcKd"], board=BOARD,
+        actions="p3 cc|p1 cc|p2 cc|p1 cc|p2 cc|p3 cc|p1 cc|p2 cc|p3 cc|p1 cc|p2 cbr 2|p3 cc|"
+                "p1 cc"),
+    "plo5_heads_up": spec(
+        variant="plo", options={"hole_cards": 5}, stakes=BLINDS, stacks=[100, 100],
+        hole=["AcAdKcKdQs", "7c8d9hTsJs"], board=BOARD,
+        actions="p2 cc|p1 cc|p1 cc|p2 cc|p1 cc|p2 cc|p1 cc|p2 cc"),
+    "courchevel": spec(
+        variant="courchevel", stakes=BLINDS, stacks=[100, 100],
+        hole=["AcAdKcKdQs", "7c8d9hTsJs"], board=BOARD,
+        actions="p2 cc|p1 cc|p1 cc|p2 cc|p1 cc|p2 cc|p1 cc|p2 cc"),
+    "stud_hilo": spec(
+        variant="stud-hilo", options={"bring_in": "lowest"}, stakes=STUD, stacks=[100] * 3,
+        hole=["9s9d7h8h6h4hJh", "Ac4c2c3d5sQcQd", "Kc3hKdKs9c2hTs"],
+        actions="p2 pb|p3 cbr 5|p1 cc|p2 cc|p3 cbr 5|p1 cc|p2 cc|p3 cbr 10|p1 cc|p2 cc|"
+                "p3 cc|p1 cc|p2 cc|p3 cc|p1 cc|p2 cc"),
+    "stud_bring_in_highest": spec(
+        variant="stud-hilo", stakes=STUD, stacks=[100] * 3,
+        hole=["9s9d7h8h6h4hJh", "Ac4c7s3d5sQcQd", "Kc3h2cKs9c2hTs"],
+        actions="p2 pb|p3 f|p1 f"),
+}
+
+
+def build(spec: dict[str, Any]) -> Hand:
+    variant = find_variant(spec["variant"]).with_options(**spec.get("options", {}))
+    count = len(spec["stacks"])
+    hole = {seat: parse_cards(cards) for seat, cards in enumerate(spec["hole"])}
+    boards = {"A": parse_cards(spec.get("board", ""))} if variant.boards else {}
+    hand = Hand(variant, Stakes(**spec["stakes"]), spec["stacks"], count - 1,
+                cards=ScriptedCards(hole, boards))
+    for text in spec["actions"].split("|"):
+        player, verb, *rest = text.split()
+        assert hand.actor == int(player[1:]) - 1, (text, hand.actor)
+        if verb == "f":
+            hand.fold()
+        elif verb == "pb":
+            hand.post_bring_in()
+        elif verb == "cbr":
+            hand.raise_to(int(rest[0]))
+        elif hand.can_check():
+            hand.check()
+        else:
+            hand.call()
+    assert hand.is_over
+    return hand
+
+
+def write_all() -> None:
+    GOLDEN.mkdir(exist_ok=True)
+    for name, spec in HANDS.items():
+        (GOLDEN / f"{name}.phh").write_text(dumps(build(spec)))
+
+
+if __name__ == "__main__":
+    write_all()
