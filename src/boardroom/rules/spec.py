@@ -43,7 +43,8 @@ class BringIn(enum.Enum):
     """Who pays stud's bring-in (RULES.md section 5)."""
 
     HIGHEST = "highest"  # as seed 004 says: the highest up card, ties by suit s > h > c > d
-    LOWEST = "lowest"  # the common rule: the lowest up card, ties by suit d < c < h < s
+    LOWEST = "lowest"  # the common rule: the lowest up card, ties by suit c < d < h < s
+    # (bridge order, clubs lowest, as PokerKit orders suits; see boardroom.engine.stud)
 
 
 class FirstToAct(enum.Enum):
