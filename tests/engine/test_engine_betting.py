@@ -186,3 +186,16 @@ def test_burns_before_each_community_deal() -> None:
     assert hand.burned == [8]
     assert hand.boards["A"] == [9, 10, 11]
     assert hand.hole[1] == list(parse_cards("2c 2d 2h 2s"))
+
+
+def test_bring_in_ties_by_suit() -> None:
+    """Highest card (seed 004): s > h > c > d; lowest card: clubs lowest (c < d < h < s)."""
+    from boardroom.engine.stud import best_showing_seat, bring_in_seat
+    from boardroom.rules import BringIn
+
+    up = list(enumerate(parse_cards("7h 7s 2d 2c")))
+    assert bring_in_seat(up, BringIn.HIGHEST) == 1
+    assert bring_in_seat(up, BringIn.LOWEST) == 3
+    assert bring_in_seat(list(enumerate(parse_cards("7d 7c"))), BringIn.HIGHEST) == 1
+    showing = [(0, parse_cards("Ks Qd")), (1, parse_cards("2c 2d")), (2, parse_cards("2h 2s"))]
+    assert best_showing_seat(showing) == 1  # a pair beats king-queen; equal pairs: first seat
