@@ -1,0 +1,48 @@
+"""Every hand ranking and construction of Boardroom, with a scalar and a numpy batch path.
+
+Strengths are ints, higher is better, comparable only within one ranking; equal hands have
+equal strengths (suits never break ties). The scalar path (``scalar``) and the batch path
+(``batch``) return the same numbers:
+
+- ``HIGH``: 1 to 7462, where 7462 is a royal flush and 1 is 7-5-4-3-2 offsuit; exactly
+  ``7463 - phevaluator rank`` (the Cactus Kev order of the 7,462 classes).
+- ``ESG_LOW`` (RULES.md section 3): 1 to 1278 over the qualifying lows (five ranks, not one
+  suit, not five in a row, ace always high), 1278 = 7-5-4-3-2, 1 = A-K-Q-J-9; A-5-4-3-2 is an
+  ace-high low just better than A-6-4-3-2.
+- ``LOW8`` (A-5 eight or better, RULES.md section 4): 1 to 56, 56 = 5-4-3-2-A, 1 = 8-7-6-5-4.
+- ``THREE_CARD`` (Allocator Redraw): 1 to 741, 741 = Royal (A-K-Q suited), then trips,
+  straight flushes, straights (A-2-3 lowest), flushes, pairs, high cards (1 = 5-3-2).
+- ``TWO_CARD`` (Allocator): 1 to 91, 91 = A-A, 79 = 2-2, 78 = A-K, 1 = 3-2.
+
+No qualifying low: ``None`` from the hand functions, ``0`` from the scalar and batch ones.
+"""
+
+from boardroom.evaluation.constructions import (
+    holdem,
+    hole_only,
+    omaha,
+    tilt_board,
+    tilt_diagonal,
+    tree,
+)
+from boardroom.evaluation.hands import best_of, evaluate
+from boardroom.evaluation.nuts import Construction, is_nuts, nuts
+from boardroom.evaluation.values import EvaluationError, HandValue, Ranking, describe
+
+__all__ = [
+    "Construction",
+    "EvaluationError",
+    "HandValue",
+    "Ranking",
+    "best_of",
+    "describe",
+    "evaluate",
+    "holdem",
+    "hole_only",
+    "is_nuts",
+    "nuts",
+    "omaha",
+    "tilt_board",
+    "tilt_diagonal",
+    "tree",
+]
