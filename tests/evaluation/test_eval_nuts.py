@@ -1,0 +1,177 @@
+"""The nuts (RULES.md section 3, "What a player sees"): no holding of unseen cards beats it,
+some holding makes it, and a Balance river's pills stay cheap."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import time
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from boardroom.cards import parse_cards
+from boardroom.evaluation import (
+    Construction,
+    EvaluationError,
+    HandValue,
+    Ranking,
+    best_of,
+    holdem,
+    hole_only,
+    is_nuts,
+    nuts,
+    omaha,
+    tilt_board,
+    tilt_diagonal,
+    tree,
+)
+
+SETTINGS = settings(max_examples=40, deadline=None)
+
+
+def _strength(value: HandValue | None) -> int:
+    return 0 if value is None else value.strength
+
+
+def _holding_value(construction: Construction, holding: list[int], board: list[int],
+                   ranking: Ranking, tilted: int | None) -> int:
+    if construction is Construction.OMAHA:
+        return _strength(omaha(holding, board, ranking))
+    if construction is Construction.TILT_BOARD:
+        assert tilted is not None
+        return tilt_board(holding, board, tilted).strength
+    if construction is Construction.TILT_DIAGONAL:
+        return tilt_diagonal(holding, board).strength
+    if construction is Construction.HOLDEM:
+        return holdem(holding, board).strength
+    if construction is Construction.TREE:
+        return tree(holding, board[0]).strength
+    return _strength(hole_only(holding, ranking))
+
+
+SIZES = {Construction.HOLE_ONLY: 5, Construction.TREE: 4}
+BOARDS = {Construction.HOLE_ONLY: (0, 0), Construction.TREE: (1, 1),
+          Construction.TILT_DIAGONAL: (3, 4)}
+CASES = [(Construction.OMAHA, Ranking.HIGH), (Construction.OMAHA, Ranking.LOW8),
+         (Construction.TILT_BOARD, Ranking.HIGH), (Construction.TILT_DIAGONAL, Ranking.HIGH),
+         (Construction.HOLDEM, Ranking.HIGH), (Construction.HOLE_ONLY, Ranking.HIGH),
+         (Construction.HOLE_ONLY, Ranking.ESG_LOW), (Construction.TREE, Ranking.HIGH)]
+
+
+@SETTINGS
+@given(deck=st.permutations(list(range(52))), case=st.sampled_from(CASES),
+       board_count=st.integers(3, 5), seen_count=st.integers(0, 30), seed=st.integers(0, 9))
+def test_no_sampled_holding_beats_the_nuts_and_the_nuts_is_made(
+        deck: list[int], case: tuple[Construction, Ranking], board_count: int, seen_count: int,
+        seed: int) -> None:
+    construction, ranking = case
+    low, high = BOARDS.get(construction, (3, 5))
+    board_count = min(max(board_count, low), high)
+    board = deck[:board_count]
+    seen = deck[board_count:board_count + seen_count]
+    unseen = deck[board_count + seen_count:]
+    tilted = board[seed % board_count] if construction is Construction.TILT_BOARD else None
+    best = nuts(construction, board, seen=seen, ranking=ranking, tilted=tilted)
+    size = SIZES.get(construction, 2)
+    # The nuts is made by a holding of unseen cards.
+    if best is not None:
+        holding = [card for card in best.cards if card not in board]
+        assert len(holding) == size
+        assert set(holding) <= set(unseen)
+        assert _holding_value(construction, holding, board, ranking, tilted) == best.strength
+        assert is_nuts(best, construction, board, seen=seen, tilted=tilted)
+    # No sampled holding beats it.
+    rng = random.Random(seed)
+    for _ in range(25):
+        holding = rng.sample(unseen, size)
+        value = _holding_value(construction, holding, board, ranking, tilted)
+        assert value <= _strength(best)
+
+
+def test_omaha_nuts_against_every_holding() -> None:
+    board = parse_cards("Qh Jh 7h 4s 2c")
+    seen = parse_cards("Ah Kd 3c 3d")
+    unseen = [c for c in range(52) if c not in set(board) | set(seen)]
+    for ranking in (Ranking.HIGH, Ranking.LOW8):
+        expected = max(_strength(omaha(pair, board, ranking))
+                       for pair in itertools.combinations(unseen, 2))
+        assert _strength(nuts(Construction.OMAHA, board, seen=seen, ranking=ranking)) == expected
+
+
+@pytest.mark.parametrize("construction", [Construction.TREE, Construction.HOLE_ONLY])
+def test_private_nuts_against_every_holding(construction: Construction) -> None:
+    rng = random.Random(5)
+    for _ in range(3):
+        deck = rng.sample(range(52), 52)
+        board = deck[:1] if construction is Construction.TREE else []
+        seen, unseen = deck[len(board):36], deck[36:]
+        size = SIZES[construction]
+        rankings = [Ranking.HIGH] if construction is Construction.TREE else [
+            Ranking.HIGH, Ranking.ESG_LOW]
+        for ranking in rankings:
+            expected = max(_holding_value(construction, list(h), board, ranking, None)
+                           for h in itertools.combinations(unseen, size))
+            best = nuts(construction, board, seen=seen, ranking=ranking)
+            assert _strength(best) == expected
+
+
+def test_nuts_examples() -> None:
+    board = parse_cards("Qh Jh Th 4s 5s")
+    best = nuts(Construction.OMAHA, board, seen=parse_cards("2c 3d 4d 7c"))
+    assert best is not None
+    assert best.description == "Royal flush"
+    blocked = nuts(Construction.OMAHA, board, seen=parse_cards("Ah 3d 4d 7c"))
+    assert blocked is not None
+    assert blocked.description == "Straight flush, king high"
+    low = nuts(Construction.HOLE_ONLY, seen=parse_cards("7c 7d 7h 7s"), ranking=Ranking.ESG_LOW)
+    assert low is not None
+    assert low.description == "Low 8-5-4-3-2"
+    viewer = omaha(parse_cards("Kh 9h 3d 4d"), board)
+    assert viewer is not None
+    assert viewer.description == "Straight flush, king high"
+    # The viewer holds the king of hearts: nobody can hold the royal flush.
+    assert is_nuts(viewer, Construction.OMAHA, board, seen=parse_cards("Kh 9h 3d 4d"))
+    lower = omaha(parse_cards("9h 8h 3d 4d"), board)
+    assert lower is not None
+    assert lower.description == "Straight flush, queen high"
+    assert not is_nuts(lower, Construction.OMAHA, board, seen=parse_cards("9h 8h 3d 4d"))
+    assert not is_nuts(lower, Construction.OMAHA, board, seen=parse_cards("9h 8h 3d 4d Ah"))
+    assert is_nuts(lower, Construction.OMAHA, board, seen=parse_cards("9h 8h 3d 4d Ah Kh"))
+
+
+def test_nuts_errors() -> None:
+    board = parse_cards("Qh Jh Th")
+    with pytest.raises(EvaluationError, match="tilted card"):
+        nuts(Construction.TILT_BOARD, board, tilted=parse_cards("2c")[0])
+    with pytest.raises(EvaluationError, match="esg-low"):
+        nuts(Construction.OMAHA, board, ranking=Ranking.ESG_LOW)
+    with pytest.raises(EvaluationError, match="board"):
+        nuts(Construction.TREE, board)
+    with pytest.raises(EvaluationError, match="appears more than once"):
+        nuts(Construction.OMAHA, board, seen=[0, 0])
+
+
+def test_balance_river_pills_are_cheap() -> None:
+    """7 seats of Balance at the river: 3 Omaha boards, private high and private low."""
+    rng = random.Random(7)
+    deck = rng.sample(range(52), 52)
+    boards = [deck[0:5], deck[5:10], deck[10:15]]
+    holes = [deck[15 + 5 * seat:20 + 5 * seat] for seat in range(7)]
+    start = time.perf_counter()
+    for hole in holes:
+        seen = [card for board in boards for card in board] + hole
+        for board in boards:
+            value = omaha(hole, board)
+            assert value is not None
+            is_nuts(value, Construction.OMAHA, board, seen=seen)
+        high = hole_only(hole)
+        assert high is not None
+        is_nuts(high, Construction.HOLE_ONLY, seen=seen)
+        low = best_of(Ranking.ESG_LOW, hole)
+        nuts(Construction.HOLE_ONLY, seen=seen, ranking=Ranking.ESG_LOW)
+        del low
+    per_seat = (time.perf_counter() - start) / len(holes)
+    # The target is well under 10 ms; the bound leaves room for a loaded test machine.
+    assert per_seat < 0.05, f"{per_seat * 1000:.1f} ms per seat"
