@@ -1,0 +1,245 @@
+"""``boardroom bench eval``: our evaluators against phevaluator, eval7 and PokerKit.
+
+Every evaluator of a workload gets the same random hands (PokerKit, hundreds of times slower,
+gets the first slice of them, and the table says how many). Rates are evaluations per second
+on one core; the batch path is timed over the whole array, best of a few runs. The peers are
+test-only dependencies: they are imported here, lazily, and nowhere in ``boardroom.evaluation``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import time
+import warnings
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from boardroom.cards import format_card
+from boardroom.evaluation import batch, scalar
+
+RANKS = "23456789TJQKA"
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--hands", type=int, default=400_000, metavar="N",
+                        help="random hands per workload (default: %(default)s)")
+    parser.add_argument("--pokerkit-hands", type=int, default=None, metavar="N",
+                        help="hands for PokerKit, which is slow (default: N/100 for 5-card "
+                             "hands, N/1000 for the others, at least 200)")
+    parser.add_argument("--seed", type=int, default=2024, help="random seed (default: 2024)")
+    parser.add_argument("--repeat", type=int, default=3,
+                        help="timed runs per evaluator, the best counts (default: 3)")
+
+
+def _peer(name: str) -> ModuleType:
+    try:
+        with warnings.catch_warnings():
+            # eval7 builds a pyparsing grammar at import with names pyparsing now deprecates.
+            warnings.simplefilter("ignore")
+            return importlib.import_module(name)
+    except ImportError as error:  # pragma: no cover - depends on the environment
+        raise SystemExit(f"boardroom bench eval needs the test-only peer {name!r}: "
+                         f"pip install -e '.[test]' ({error})") from error
+
+
+@dataclass
+class Result:
+    workload: str
+    evaluator: str
+    hands: int
+    rate: float  # evaluations per second
+    note: str = ""
+
+
+@dataclass
+class Workload:
+    name: str
+    results: list[Result] = field(default_factory=list)
+
+    def rate(self, evaluator: str) -> float | None:
+        for result in self.results:
+            if result.evaluator == evaluator:
+                return result.rate
+        return None
+
+
+def _time(run: Callable[[], object], count: int, repeat: int) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        run()
+        best = min(best, time.perf_counter() - start)
+    return count / best
+
+
+def _deal(rng: np.random.Generator, count: int, size: int) -> npt.NDArray[np.int8]:
+    decks = np.tile(np.arange(52, dtype=np.int8), (count, 1))
+    return rng.permuted(decks, axis=1)[:, :size].copy()
+
+
+def _text(cards: Sequence[int]) -> str:
+    return "".join(format_card(card) for card in cards)
+
+
+def _loop(function: Callable[..., Any], rows: list[list[int]], star: bool) -> Callable[[], None]:
+    if star:
+        def run() -> None:
+            for row in rows:
+                function(*row)
+    else:
+        def run() -> None:
+            for row in rows:
+                function(row)
+    return run
+
+
+def run(args: argparse.Namespace) -> int:
+    phevaluator = _peer("phevaluator")
+    pheval = importlib.import_module("phevaluator._pheval")
+    eval7 = _peer("eval7")
+    pokerkit = _peer("pokerkit")
+    rng = np.random.default_rng(args.seed)
+    n = args.hands
+    repeat = args.repeat
+    slow = args.pokerkit_hands or max(200, n // 1000)
+    slow5 = args.pokerkit_hands or max(200, n // 100)
+    e7 = [eval7.Card(RANKS[c >> 2] + "cdhs"[c & 3]) for c in range(52)]
+    workloads: list[Workload] = []
+
+    def add(workload: Workload, evaluator: str, hands: int, rate: float, note: str = "") -> None:
+        workload.results.append(Result(workload.name, evaluator, hands, rate, note))
+
+    # 5-card and 7-card high.
+    for size, batch_fn, scalar_fn, c_fn in (
+        (5, batch.high5, scalar.high5_strength, pheval.evaluate_5cards),
+        (7, batch.high7, scalar.high7_strength, pheval.evaluate_7cards),
+    ):
+        work = Workload(f"{size}-card high")
+        hands = _deal(rng, n, size)
+        rows = hands.tolist()
+        ours = batch_fn(hands)
+        theirs = np.array([c_fn(*row) for row in rows[:20000]])
+        if not (ours[:20000] == 7463 - theirs).all():
+            raise SystemExit(f"{work.name}: our strengths disagree with phevaluator")
+        add(work, "ours batch", n, _time(lambda b=batch_fn, h=hands: b(h), n, repeat))
+        add(work, "ours scalar", n, _time(_loop(scalar_fn, rows, False), n, 1))
+        add(work, "phevaluator", n, _time(_loop(phevaluator.evaluate_cards, rows, True), n, 1))
+        add(work, "phevaluator C", n, _time(_loop(c_fn, rows, True), n, 1))
+        e7_rows = [[e7[c] for c in row] for row in rows]
+        add(work, "eval7", n, _time(_loop(eval7.evaluate, e7_rows, False), n, 1))
+        count = slow5 if size == 5 else slow
+        texts = [_text(row) for row in rows[:count]]
+        hand_type = pokerkit.StandardHighHand
+        make = hand_type if size == 5 else (lambda t, h=hand_type: h.from_game(t))
+        add(work, "PokerKit", count, _time(_loop(make, texts, False), count, 1),
+            f"first {count} hands")
+        workloads.append(work)
+
+    # Omaha high, 4 and 6 hole cards.
+    for hole_count in (4, 6):
+        work = Workload(f"Omaha {hole_count}+5 high")
+        deals = _deal(rng, n, hole_count + 5)
+        hole, board = deals[:, :hole_count].copy(), deals[:, hole_count:].copy()
+        holes, boards = hole.tolist(), board.tolist()
+        add(work, "ours batch", n, _time(lambda h=hole, b=board: batch.omaha_high(h, b),
+                                         n, repeat))
+        pairs = list(zip(holes, boards, strict=True))
+
+        count = n // 4
+        first = pairs[:count]
+
+        def scalar_omaha(p: list[tuple[list[int], list[int]]] = first) -> None:
+            for h, b in p:
+                scalar.omaha_high_strength(h, b)
+        add(work, "ours scalar", count, _time(scalar_omaha, count, 1), f"first {count} hands")
+        if hole_count == 4:
+            ph_rows = [b + h for h, b in pairs]
+            ours = batch.omaha_high(hole[:20000], board[:20000])
+            theirs = np.array([pheval.evaluate_omaha_cards(*row) for row in ph_rows[:20000]])
+            if not (ours == 7463 - theirs).all():
+                raise SystemExit(f"{work.name}: our strengths disagree with phevaluator")
+            add(work, "phevaluator", n, _time(
+                _loop(phevaluator.evaluate_omaha_cards, ph_rows, True), n, 1))
+            add(work, "phevaluator C", n, _time(
+                _loop(pheval.evaluate_omaha_cards, ph_rows, True), n, 1))
+        texts = [(_text(h), _text(b)) for h, b in pairs[:slow]]
+        omaha_hand = pokerkit.OmahaHoldemHand
+        add(work, "PokerKit", slow, _time(
+            lambda t=texts, o=omaha_hand: [o.from_game(h, b) for h, b in t], slow, 1),
+            f"first {slow} hands")
+        workloads.append(work)
+
+    # Lows: ESG low (deuce-to-seven peer) and eight-or-better, 5 cards; Omaha 4+5 low.
+    hands = _deal(rng, n, 5)
+    rows = hands.tolist()
+    texts = [_text(row) for row in rows[:slow5]]
+    for name, batch_fn, scalar_fn, peer in (
+        ("ESG low 5-card", batch.esg_low, scalar.esg_low_strength, pokerkit.StandardLowHand),
+        ("8-or-better 5-card", batch.low8_5, scalar.low8_strength, pokerkit.EightOrBetterLowHand),
+    ):
+        work = Workload(name)
+        add(work, "ours batch", n, _time(lambda b=batch_fn: b(hands), n, repeat))
+        add(work, "ours scalar", n, _time(_loop(scalar_fn, rows, False), n, 1))
+        add(work, "PokerKit", slow5, _time(
+            _loop(peer.from_game_or_none, texts, False), slow5, 1), f"first {slow5} hands")
+        workloads.append(work)
+    work = Workload("Omaha 4+5 8-or-better")
+    deals = _deal(rng, n, 9)
+    hole, board = deals[:, :4].copy(), deals[:, 4:].copy()
+    add(work, "ours batch", n, _time(lambda: batch.omaha_low8(hole, board), n, repeat))
+    pairs = list(zip(hole.tolist(), board.tolist(), strict=True))
+    count = n // 4
+    add(work, "ours scalar", count, _time(
+        lambda: [scalar.omaha_low8_strength(h, b) for h, b in pairs[:count]], count, 1),
+        f"first {count} hands")
+    low_texts = [(_text(h), _text(b)) for h, b in pairs[:slow]]
+    omaha_low = pokerkit.OmahaEightOrBetterLowHand
+    add(work, "PokerKit", slow, _time(
+        lambda: [omaha_low.from_game_or_none(h, b) for h, b in low_texts], slow, 1),
+        f"first {slow} hands")
+    workloads.append(work)
+
+    _print_table(workloads)
+    return _print_targets(workloads)
+
+
+def _print_table(workloads: list[Workload]) -> None:
+    print("| workload | evaluator | hands | evals/s | ours batch / this | ours scalar / this |")
+    print("|---|---|---:|---:|---:|---:|")
+    for work in workloads:
+        batch_rate = work.rate("ours batch")
+        scalar_rate = work.rate("ours scalar")
+        for result in work.results:
+            ratio_b = f"{batch_rate / result.rate:.2f}x" if batch_rate else ""
+            ratio_s = f"{scalar_rate / result.rate:.2f}x" if scalar_rate else ""
+            note = f" ({result.note})" if result.note else ""
+            print(f"| {work.name} | {result.evaluator}{note} | {result.hands:,} | "
+                  f"{result.rate / 1e6:,.3f}M | {ratio_b} | {ratio_s} |")
+    print()
+
+
+def _print_targets(workloads: list[Workload]) -> int:
+    by_name = {work.name: work for work in workloads}
+    targets = [
+        ("5-card high", "ours batch", "phevaluator", 30.0),
+        ("7-card high", "ours batch", "phevaluator", 20.0),
+        ("Omaha 4+5 high", "ours batch", "phevaluator", 3.0),
+        ("Omaha 4+5 high", "ours batch", "phevaluator C", 1.0),
+        ("7-card high", "ours scalar", "eval7", 1.0),
+    ]
+    for name, ours, peer, factor in targets:
+        work = by_name[name]
+        mine, theirs = work.rate(ours), work.rate(peer)
+        assert mine is not None
+        assert theirs is not None
+        ratio = mine / theirs
+        verdict = "met" if ratio >= factor else "NOT met"
+        print(f"target {name}: {ours} >= {factor:g}x {peer}: {ratio:.2f}x "
+              f"({mine / 1e6:.2f}M/s vs {theirs / 1e6:.2f}M/s): {verdict}")
+    return 0
