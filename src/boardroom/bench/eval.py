@@ -9,6 +9,7 @@ test-only dependencies: they are imported here, lazily, and nowhere in ``boardro
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib
 import time
 import warnings
@@ -87,7 +88,7 @@ def _text(cards: Sequence[int]) -> str:
     return "".join(format_card(card) for card in cards)
 
 
-def _loop(function: Callable[..., Any], rows: list[list[int]], star: bool) -> Callable[[], None]:
+def _loop(function: Callable[..., Any], rows: Sequence[Any], star: bool) -> Callable[[], None]:
     if star:
         def run() -> None:
             for row in rows:
@@ -116,10 +117,11 @@ def run(args: argparse.Namespace) -> int:
         workload.results.append(Result(workload.name, evaluator, hands, rate, note))
 
     # 5-card and 7-card high.
-    for size, batch_fn, scalar_fn, c_fn in (
+    highs: list[tuple[int, Callable[[Any], Any], Callable[..., int], Callable[..., int]]] = [
         (5, batch.high5, scalar.high5_strength, pheval.evaluate_5cards),
         (7, batch.high7, scalar.high7_strength, pheval.evaluate_7cards),
-    ):
+    ]
+    for size, batch_fn, scalar_fn, c_fn in highs:
         work = Workload(f"{size}-card high")
         hands = _deal(rng, n, size)
         rows = hands.tolist()
@@ -127,7 +129,7 @@ def run(args: argparse.Namespace) -> int:
         theirs = np.array([c_fn(*row) for row in rows[:20000]])
         if not (ours[:20000] == 7463 - theirs).all():
             raise SystemExit(f"{work.name}: our strengths disagree with phevaluator")
-        add(work, "ours batch", n, _time(lambda b=batch_fn, h=hands: b(h), n, repeat))
+        add(work, "ours batch", n, _time(functools.partial(batch_fn, hands), n, repeat))
         add(work, "ours scalar", n, _time(_loop(scalar_fn, rows, False), n, 1))
         add(work, "phevaluator", n, _time(_loop(phevaluator.evaluate_cards, rows, True), n, 1))
         add(work, "phevaluator C", n, _time(_loop(c_fn, rows, True), n, 1))
@@ -136,7 +138,7 @@ def run(args: argparse.Namespace) -> int:
         count = slow5 if size == 5 else slow
         texts = [_text(row) for row in rows[:count]]
         hand_type = pokerkit.StandardHighHand
-        make = hand_type if size == 5 else (lambda t, h=hand_type: h.from_game(t))
+        make = hand_type if size == 5 else hand_type.from_game
         add(work, "PokerKit", count, _time(_loop(make, texts, False), count, 1),
             f"first {count} hands")
         workloads.append(work)
@@ -147,7 +149,7 @@ def run(args: argparse.Namespace) -> int:
         deals = _deal(rng, n, hole_count + 5)
         hole, board = deals[:, :hole_count].copy(), deals[:, hole_count:].copy()
         holes, boards = hole.tolist(), board.tolist()
-        add(work, "ours batch", n, _time(lambda h=hole, b=board: batch.omaha_high(h, b),
+        add(work, "ours batch", n, _time(functools.partial(batch.omaha_high, hole, board),
                                          n, repeat))
         pairs = list(zip(holes, boards, strict=True))
 
@@ -168,40 +170,38 @@ def run(args: argparse.Namespace) -> int:
                 _loop(phevaluator.evaluate_omaha_cards, ph_rows, True), n, 1))
             add(work, "phevaluator C", n, _time(
                 _loop(pheval.evaluate_omaha_cards, ph_rows, True), n, 1))
-        texts = [(_text(h), _text(b)) for h, b in pairs[:slow]]
-        omaha_hand = pokerkit.OmahaHoldemHand
+        pair_texts = [(_text(h), _text(b)) for h, b in pairs[:slow]]
         add(work, "PokerKit", slow, _time(
-            lambda t=texts, o=omaha_hand: [o.from_game(h, b) for h, b in t], slow, 1),
+            _loop(pokerkit.OmahaHoldemHand.from_game, pair_texts, True), slow, 1),
             f"first {slow} hands")
         workloads.append(work)
 
     # Lows: ESG low (deuce-to-seven peer) and eight-or-better, 5 cards; Omaha 4+5 low.
     hands = _deal(rng, n, 5)
     rows = hands.tolist()
-    texts = [_text(row) for row in rows[:slow5]]
-    for name, batch_fn, scalar_fn, peer in (
+    low_texts = [_text(row) for row in rows[:slow5]]
+    lows: list[tuple[str, Callable[[Any], Any], Callable[..., int], Any]] = [
         ("ESG low 5-card", batch.esg_low, scalar.esg_low_strength, pokerkit.StandardLowHand),
         ("8-or-better 5-card", batch.low8_5, scalar.low8_strength, pokerkit.EightOrBetterLowHand),
-    ):
+    ]
+    for name, low_fn, low_scalar, peer in lows:
         work = Workload(name)
-        add(work, "ours batch", n, _time(lambda b=batch_fn: b(hands), n, repeat))
-        add(work, "ours scalar", n, _time(_loop(scalar_fn, rows, False), n, 1))
+        add(work, "ours batch", n, _time(functools.partial(low_fn, hands), n, repeat))
+        add(work, "ours scalar", n, _time(_loop(low_scalar, rows, False), n, 1))
         add(work, "PokerKit", slow5, _time(
-            _loop(peer.from_game_or_none, texts, False), slow5, 1), f"first {slow5} hands")
+            _loop(peer.from_game_or_none, low_texts, False), slow5, 1), f"first {slow5} hands")
         workloads.append(work)
     work = Workload("Omaha 4+5 8-or-better")
     deals = _deal(rng, n, 9)
     hole, board = deals[:, :4].copy(), deals[:, 4:].copy()
-    add(work, "ours batch", n, _time(lambda: batch.omaha_low8(hole, board), n, repeat))
+    add(work, "ours batch", n, _time(functools.partial(batch.omaha_low8, hole, board), n, repeat))
     pairs = list(zip(hole.tolist(), board.tolist(), strict=True))
     count = n // 4
     add(work, "ours scalar", count, _time(
-        lambda: [scalar.omaha_low8_strength(h, b) for h, b in pairs[:count]], count, 1),
-        f"first {count} hands")
-    low_texts = [(_text(h), _text(b)) for h, b in pairs[:slow]]
-    omaha_low = pokerkit.OmahaEightOrBetterLowHand
+        _loop(scalar.omaha_low8_strength, pairs[:count], True), count, 1), f"first {count} hands")
+    omaha_texts = [(_text(h), _text(b)) for h, b in pairs[:slow]]
     add(work, "PokerKit", slow, _time(
-        lambda: [omaha_low.from_game_or_none(h, b) for h, b in low_texts], slow, 1),
+        _loop(pokerkit.OmahaEightOrBetterLowHand.from_game_or_none, omaha_texts, True), slow, 1),
         f"first {slow} hands")
     workloads.append(work)
 
