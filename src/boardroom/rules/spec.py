@@ -200,6 +200,22 @@ class Variant:
     def category_names(self) -> tuple[str, ...]:
         return tuple(category.name for category in self.categories)
 
+    def guaranteed_redraws(self, players: int, hole_cards: int | None = None) -> int:
+        """Redraws each player is sure to get by the river with ``players`` live and no folds.
+
+        The pool is then only the stub (RULES.md s.3), and every street gives
+        ``min(K - R, pool // L)``; folds only add cards, so this is the worst case.
+        """
+        hole = self.hole_cards if hole_cards is None else hole_cards
+        pool = DECK_SIZE - players * hole - self.board_card_count
+        received = 0
+        for street in self.streets:
+            if street.redraw_cap:
+                given = min(street.redraw_cap - received, pool // players)
+                received += given
+                pool -= given * players
+        return received
+
     def board(self, name: str) -> Board:
         for board in self.boards:
             if board.name == name:
@@ -280,9 +296,11 @@ class Variant:
         allocated = sum(c.allocated for c in self.categories)
         if allocated and not all(c.allocated for c in self.categories):
             raise fail("in an allocation game every category takes allocated cards")
-        if allocated > self.hole_cards:
-            raise fail(f"allocation needs {allocated} cards but a hand starts with "
-                       f"{self.hole_cards}")
+        for hole, players in self.max_players_by_hole.items():
+            fewest = hole + self.guaranteed_redraws(players, hole)
+            if allocated > fewest:
+                raise fail(f"allocation needs {allocated} cards but {players} players with "
+                           f"{hole} cards may hold only {fewest} at the river")
         for hole, players in self.max_players_by_hole.items():
             needed = players * hole + self.board_card_count + self.burn_count
             if needed > DECK_SIZE or players < 2:

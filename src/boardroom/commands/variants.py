@@ -1,0 +1,106 @@
+"""``boardroom variants [--json]``: every game with its boards, hole cards, streets, categories."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from typing import Any
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print one JSON object")
+
+
+def describe_variant(variant: Any) -> dict[str, Any]:
+    """A plain-data description of a variant (also served by the server's /api/variants)."""
+    from boardroom.rules import DealersChoice
+
+    if isinstance(variant, DealersChoice):
+        return {
+            "id": variant.id,
+            "name": variant.name,
+            "summary": variant.summary,
+            "default": variant.default,
+            "choices": [v.id for v in variant.choices(2)],
+        }
+    return {
+        "id": variant.id,
+        "name": variant.name,
+        "summary": variant.summary,
+        "boards": [
+            {"name": b.name, "size": b.size, **({"tilted": b.tilted} if b.tilted else {})}
+            for b in variant.boards
+        ],
+        "hole_cards": variant.hole_cards,
+        "hole_card_options": list(variant.hole_card_options),
+        "max_players": {str(h): n for h, n in variant.max_players_by_hole.items()},
+        "forced_bets": variant.forced_bets.value,
+        "betting": variant.betting.value,
+        "betting_options": [b.value for b in variant.betting_options],
+        "streets": [
+            {
+                "name": s.name,
+                "reveals": {r.board: r.count for r in s.reveals},
+                **({"redraw_cap": s.redraw_cap} if s.redraw_cap is not None else {}),
+                **({"hole_down": s.hole_down} if s.hole_down else {}),
+                **({"hole_up": s.hole_up} if s.hole_up else {}),
+                "betting": s.betting,
+            }
+            for s in variant.streets
+        ],
+        "allocation": variant.allocation_sizes or None,
+        "categories": [
+            {
+                "name": c.name,
+                "construction": c.construction.value,
+                "ranking": c.ranking.name.lower(),
+                **({"board": c.board} if c.board else {}),
+            }
+            for c in variant.categories
+        ],
+        "split": variant.split.value,
+        **({"bring_in": variant.bring_in.value} if variant.bring_in else {}),
+    }
+
+
+def _street_text(street: dict[str, Any]) -> str:
+    reveals = " ".join(f"{board}{count}" for board, count in street["reveals"].items())
+    dealt = " ".join(f"{street[k]} {k.split('_')[1]}" for k in ("hole_down", "hole_up")
+                     if k in street)
+    detail = ", ".join(part for part in (reveals, dealt) if part)
+    cap = f" redraw<={street['redraw_cap']}" if street.get("redraw_cap") else ""
+    return f"{street['name']}{f' ({detail})' if detail else ''}{cap}"
+
+
+def run(args: argparse.Namespace) -> int:
+    from boardroom.rules import iter_games
+
+    described = [describe_variant(game) for game in iter_games()]
+    if args.json:
+        print(json.dumps({"variants": described}, indent=2))
+        return 0
+    for info in described:
+        print(f"{info['id']:<17} {info['name']}")
+        print(f"{'':<17} {info['summary']}")
+        if "choices" in info:
+            print(f"{'':<17} picks from: {', '.join(info['choices'])}\n")
+            continue
+        boards = ", ".join(
+            f"{b['name']}({b['size']}{', tilted ' + str(b['tilted']) if 'tilted' in b else ''})"
+            for b in info["boards"]) or "none"
+        holes = "/".join(str(n) for n in info["hole_card_options"])
+        players = "/".join(str(n) for n in info["max_players"].values())
+        print(f"{'':<17} boards: {boards}; hole cards: {holes}; max players: {players}")
+        print(f"{'':<17} {info['forced_bets']}, "
+              f"{' or '.join(info['betting_options'])}; split: {info['split']}")
+        print(f"{'':<17} streets: {' > '.join(_street_text(s) for s in info['streets'])}")
+        categories = ", ".join(
+            f"{c['name']} [{c['construction']}{' ' + c['board'] if 'board' in c else ''}"
+            f"{', ' + c['ranking'] if c['ranking'] != 'high' else ''}]"
+            for c in info["categories"])
+        print(f"{'':<17} categories: {categories}")
+        if info["allocation"]:
+            print(f"{'':<17} allocation: "
+                  f"{' / '.join(f'{k} {v}' for k, v in info['allocation'].items())}")
+        print()
+    return 0
