@@ -35,7 +35,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "hands, N/1000 for the others, at least 200)")
     parser.add_argument("--seed", type=int, default=2024, help="random seed (default: 2024)")
     parser.add_argument("--repeat", type=int, default=3,
-                        help="timed runs per evaluator, the best counts (default: 3)")
+                        help="timed runs of every evaluator, the best counts (default: 3)")
 
 
 def _peer(name: str) -> ModuleType:
@@ -70,13 +70,18 @@ class Workload:
         return None
 
 
-def _time(run: Callable[[], object], count: int, repeat: int) -> float:
-    best = float("inf")
+def _measure(work: Workload, runs: list[tuple[str, int, Callable[[], object], str]],
+             repeat: int) -> None:
+    """Time every evaluator of a workload in rounds (A, B, C, A, B, C, ...) so that a busy
+    moment of the machine hits them alike; the best round of each counts."""
+    best = [float("inf")] * len(runs)
     for _ in range(repeat):
-        start = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - start)
-    return count / best
+        for index, (_, _, run, _) in enumerate(runs):
+            start = time.perf_counter()
+            run()
+            best[index] = min(best[index], time.perf_counter() - start)
+    for (evaluator, hands, _, note), seconds in zip(runs, best, strict=True):
+        work.results.append(Result(work.name, evaluator, hands, hands / seconds, note))
 
 
 def _deal(rng: np.random.Generator, count: int, size: int) -> npt.NDArray[np.int8]:
@@ -113,8 +118,17 @@ def run(args: argparse.Namespace) -> int:
     e7 = [eval7.Card(RANKS[c >> 2] + "cdhs"[c & 3]) for c in range(52)]
     workloads: list[Workload] = []
 
-    def add(workload: Workload, evaluator: str, hands: int, rate: float, note: str = "") -> None:
-        workload.results.append(Result(workload.name, evaluator, hands, rate, note))
+    runs: list[tuple[str, int, Callable[[], object], str]] = []
+
+    def add(workload: Workload, evaluator: str, hands: int, run: Callable[[], object],
+            note: str = "") -> None:
+        assert not workloads or workloads[-1] is not workload
+        runs.append((evaluator, hands, run, note))
+
+    def done(workload: Workload) -> None:
+        _measure(workload, runs, repeat)
+        runs.clear()
+        workloads.append(workload)
 
     # 5-card and 7-card high.
     highs: list[tuple[int, Callable[[Any], Any], Callable[..., int], Callable[..., int]]] = [
@@ -129,19 +143,19 @@ def run(args: argparse.Namespace) -> int:
         theirs = np.array([c_fn(*row) for row in rows[:20000]])
         if not (ours[:20000] == 7463 - theirs).all():
             raise SystemExit(f"{work.name}: our strengths disagree with phevaluator")
-        add(work, "ours batch", n, _time(functools.partial(batch_fn, hands), n, repeat))
-        add(work, "ours scalar", n, _time(_loop(scalar_fn, rows, False), n, 1))
-        add(work, "phevaluator", n, _time(_loop(phevaluator.evaluate_cards, rows, True), n, 1))
-        add(work, "phevaluator C", n, _time(_loop(c_fn, rows, True), n, 1))
+        add(work, "ours batch", n, functools.partial(batch_fn, hands))
+        add(work, "ours scalar", n, _loop(scalar_fn, rows, False))
+        add(work, "phevaluator", n, _loop(phevaluator.evaluate_cards, rows, True))
+        add(work, "phevaluator C", n, _loop(c_fn, rows, True))
         e7_rows = [[e7[c] for c in row] for row in rows]
-        add(work, "eval7", n, _time(_loop(eval7.evaluate, e7_rows, False), n, 1))
+        add(work, "eval7", n, _loop(eval7.evaluate, e7_rows, False))
         count = slow5 if size == 5 else slow
         texts = [_text(row) for row in rows[:count]]
         hand_type = pokerkit.StandardHighHand
         make = hand_type if size == 5 else hand_type.from_game
-        add(work, "PokerKit", count, _time(_loop(make, texts, False), count, 1),
+        add(work, "PokerKit", count, _loop(make, texts, False),
             f"first {count} hands")
-        workloads.append(work)
+        done(work)
 
     # Omaha high, 4 and 6 hole cards.
     for hole_count in (4, 6):
@@ -149,8 +163,7 @@ def run(args: argparse.Namespace) -> int:
         deals = _deal(rng, n, hole_count + 5)
         hole, board = deals[:, :hole_count].copy(), deals[:, hole_count:].copy()
         holes, boards = hole.tolist(), board.tolist()
-        add(work, "ours batch", n, _time(functools.partial(batch.omaha_high, hole, board),
-                                         n, repeat))
+        add(work, "ours batch", n, functools.partial(batch.omaha_high, hole, board))
         pairs = list(zip(holes, boards, strict=True))
 
         count = n // 4
@@ -159,22 +172,19 @@ def run(args: argparse.Namespace) -> int:
         def scalar_omaha(p: list[tuple[list[int], list[int]]] = first) -> None:
             for h, b in p:
                 scalar.omaha_high_strength(h, b)
-        add(work, "ours scalar", count, _time(scalar_omaha, count, 1), f"first {count} hands")
+        add(work, "ours scalar", count, scalar_omaha, f"first {count} hands")
         if hole_count == 4:
             ph_rows = [b + h for h, b in pairs]
             ours = batch.omaha_high(hole[:20000], board[:20000])
             theirs = np.array([pheval.evaluate_omaha_cards(*row) for row in ph_rows[:20000]])
             if not (ours == 7463 - theirs).all():
                 raise SystemExit(f"{work.name}: our strengths disagree with phevaluator")
-            add(work, "phevaluator", n, _time(
-                _loop(phevaluator.evaluate_omaha_cards, ph_rows, True), n, 1))
-            add(work, "phevaluator C", n, _time(
-                _loop(pheval.evaluate_omaha_cards, ph_rows, True), n, 1))
+            add(work, "phevaluator", n, _loop(phevaluator.evaluate_omaha_cards, ph_rows, True))
+            add(work, "phevaluator C", n, _loop(pheval.evaluate_omaha_cards, ph_rows, True))
         pair_texts = [(_text(h), _text(b)) for h, b in pairs[:slow]]
-        add(work, "PokerKit", slow, _time(
-            _loop(pokerkit.OmahaHoldemHand.from_game, pair_texts, True), slow, 1),
+        add(work, "PokerKit", slow, _loop(pokerkit.OmahaHoldemHand.from_game, pair_texts, True),
             f"first {slow} hands")
-        workloads.append(work)
+        done(work)
 
     # Lows: ESG low (deuce-to-seven peer) and eight-or-better, 5 cards; Omaha 4+5 low.
     hands = _deal(rng, n, 5)
@@ -186,24 +196,24 @@ def run(args: argparse.Namespace) -> int:
     ]
     for name, low_fn, low_scalar, peer in lows:
         work = Workload(name)
-        add(work, "ours batch", n, _time(functools.partial(low_fn, hands), n, repeat))
-        add(work, "ours scalar", n, _time(_loop(low_scalar, rows, False), n, 1))
-        add(work, "PokerKit", slow5, _time(
-            _loop(peer.from_game_or_none, low_texts, False), slow5, 1), f"first {slow5} hands")
-        workloads.append(work)
+        add(work, "ours batch", n, functools.partial(low_fn, hands))
+        add(work, "ours scalar", n, _loop(low_scalar, rows, False))
+        add(work, "PokerKit", slow5, _loop(peer.from_game_or_none, low_texts, False),
+            f"first {slow5} hands")
+        done(work)
     work = Workload("Omaha 4+5 8-or-better")
     deals = _deal(rng, n, 9)
     hole, board = deals[:, :4].copy(), deals[:, 4:].copy()
-    add(work, "ours batch", n, _time(functools.partial(batch.omaha_low8, hole, board), n, repeat))
+    add(work, "ours batch", n, functools.partial(batch.omaha_low8, hole, board))
     pairs = list(zip(hole.tolist(), board.tolist(), strict=True))
     count = n // 4
-    add(work, "ours scalar", count, _time(
-        _loop(scalar.omaha_low8_strength, pairs[:count], True), count, 1), f"first {count} hands")
+    add(work, "ours scalar", count, _loop(scalar.omaha_low8_strength, pairs[:count], True),
+        f"first {count} hands")
     omaha_texts = [(_text(h), _text(b)) for h, b in pairs[:slow]]
-    add(work, "PokerKit", slow, _time(
-        _loop(pokerkit.OmahaEightOrBetterLowHand.from_game_or_none, omaha_texts, True), slow, 1),
+    omaha_low = pokerkit.OmahaEightOrBetterLowHand.from_game_or_none
+    add(work, "PokerKit", slow, _loop(omaha_low, omaha_texts, True),
         f"first {slow} hands")
-    workloads.append(work)
+    done(work)
 
     _print_table(workloads)
     return _print_targets(workloads)
