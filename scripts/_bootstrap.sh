@@ -23,16 +23,24 @@ if [ ! -x "$VENV/bin/python" ]; then
     "$PY" -m venv "$VENV"
 fi
 
+# The stamp holds the hash of pyproject.toml and the extras installed with it; an install with
+# the test extras also serves play.
 STAMP="$VENV/.boardroom-installed"
-WANT="$(cat "$ROOT/pyproject.toml" | sha256sum | cut -d' ' -f1)-${EXTRAS}"
-if [ ! -f "$STAMP" ] || [ "$(cat "$STAMP")" != "$WANT" ]; then
+HASH="$(sha256sum "$ROOT/pyproject.toml" | cut -d' ' -f1)"
+HAVE="$(cat "$STAMP" 2>/dev/null || true)"
+if [ "${HAVE%% *}" != "$HASH" ] || { [ -n "$EXTRAS" ] && [ "${HAVE#* }" != "$EXTRAS" ]; }; then
     echo "==> installing Boardroom${EXTRAS:+ with [$EXTRAS]} into .venv"
-    "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check --upgrade pip
+    pip_install() {
+        # This machine's pip config names optional local mirrors; their absence is not news.
+        "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check "$@" \
+            2> >(grep -v "^WARNING: Location 'file://" >&2)
+    }
+    pip_install --upgrade pip
     if [ -n "$EXTRAS" ]; then
-        "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -e "$ROOT[$EXTRAS]"
+        pip_install -e "$ROOT[$EXTRAS]"
     else
-        "$VENV/bin/python" -m pip install --quiet --disable-pip-version-check -e "$ROOT"
+        pip_install -e "$ROOT"
     fi
-    echo "$WANT" >"$STAMP"
+    echo "$HASH ${EXTRAS:-base}" >"$STAMP"
 fi
 export PATH="$VENV/bin:$PATH"
