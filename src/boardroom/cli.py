@@ -15,7 +15,6 @@ from collections.abc import Sequence
 # name -> (module, one-line help). The module defines ``configure(parser)`` and ``run(args)``.
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("boardroom.commands.play", "start Boardroom on its embedded defaults"),
-    "serve": ("boardroom.commands.serve", "run the Boardroom server (rooms, tables, the web app)"),
     "variants": ("boardroom.commands.variants", "list every variant: boards, streets, categories"),
     "showdown": ("boardroom.commands.showdown", "settle a finished hand: categories, points"),
     "replay": ("boardroom.commands.replay", "replay a hand history through the engine"),

@@ -9,7 +9,6 @@ import importlib
 TARGETS: dict[str, tuple[str, str]] = {
     "eval": ("boardroom.bench.eval", "hand evaluators against phevaluator, eval7 and PokerKit"),
     "engine": ("boardroom.bench.engine", "random-action hands per second against PokerKit"),
-    "server": ("boardroom.bench.server", "tables of scripted clients over loopback: actions/s, latency"),
 }
 
 
