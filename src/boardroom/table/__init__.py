@@ -1,0 +1,50 @@
+"""A table across hands (DESIGN.md, table layer): seats, stacks, button, buy-ins, sit-outs,
+Dealer's Choice picks and the action clock, driven by an injected time source.
+
+``Table`` is pure and synchronous; the server's actor drives it. ``TableSettings`` holds the
+host's choices; ``TableEvent`` is what a table publishes; ``history_for`` writes a finished hand
+as one viewer may read it.
+"""
+
+from boardroom.table.events import HAND, TableEvent
+from boardroom.table.history import history_for
+from boardroom.table.settings import MAX_SEATS, TableError, TableSettings
+from boardroom.table.table import (
+    ACTIONS,
+    BETWEEN,
+    CLOSED,
+    DEALING,
+    OUT,
+    PENDING,
+    PICKING,
+    PLAYING,
+    WAITING,
+    Clock,
+    SeatState,
+    Table,
+    apply_action,
+    rebuild_hand,
+)
+
+__all__ = [
+    "ACTIONS",
+    "BETWEEN",
+    "CLOSED",
+    "DEALING",
+    "HAND",
+    "MAX_SEATS",
+    "OUT",
+    "PENDING",
+    "PICKING",
+    "PLAYING",
+    "WAITING",
+    "Clock",
+    "SeatState",
+    "Table",
+    "TableError",
+    "TableEvent",
+    "TableSettings",
+    "apply_action",
+    "history_for",
+    "rebuild_hand",
+]

@@ -1,0 +1,35 @@
+"""Finished hands as each viewer may read them (hand histories with unseen cards removed).
+
+The store keeps a hand as ``Table.hand_record`` (its deck and actions). ``history_for`` deals it
+again and writes its history (``engine.history``, a PHH superset) with every card the viewer may
+not see written ``??``: other players' cards that were never shown, and the burns. The player
+who held a hand sees it; nobody else does, the host included.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Mapping
+from typing import Any
+
+from boardroom.engine import history
+from boardroom.engine.view import events_for
+from boardroom.table.settings import TableSettings
+from boardroom.table.table import rebuild_hand
+
+
+def history_for(settings: TableSettings, record: Mapping[str, Any],
+                player: str | None) -> dict[str, Any]:
+    """The history of finished hand ``record`` as ``player`` (None: anyone) may read it."""
+    hand = rebuild_hand(settings, record)
+    viewer = next((index for index, seated in enumerate(record["players"])
+                   if player is not None and seated["player"] == player), None)
+    seen = copy.copy(hand)
+    seen.events = events_for(hand, viewer)
+    seen.burned = []
+    written = history.to_record(seen)
+    by_hand_seat = record["players"]
+    written["players"] = [by_hand_seat[seat]["name"] for seat in hand.order]
+    written["_table_seats"] = [by_hand_seat[seat]["seat"] for seat in hand.order]
+    written["_hand_no"] = record["hand_no"]
+    return written

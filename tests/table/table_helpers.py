@@ -1,0 +1,75 @@
+"""Shared helpers for the table tests: a clock the test moves, a table with seated players."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from boardroom.cards import Card
+from boardroom.engine.events import BoardDealt, HandShown, HoleDealt
+from boardroom.table import HAND, Table, TableEvent, TableSettings
+
+
+class FakeClock:
+    """Seconds that pass only when the test says so."""
+
+    def __init__(self, now: float = 1000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+def make_table(players: int = 3, seed: int = 1, **settings: Any) -> tuple[Table, FakeClock]:
+    """A table with ``players`` seated in seats 0.. and the pause before the first hand over."""
+    clock = FakeClock()
+    options: dict[str, Any] = {"game": "plo", "pause_between_hands": 2.0, **settings}
+    table = Table(TableSettings(**options).check(), clock=clock, rng=random.Random(seed))
+    for seat in range(players):
+        table.sit(seat, f"player-{seat}", f"P{seat}")
+    return table, clock
+
+
+def start_hand(table: Table, clock: FakeClock) -> None:
+    deadline = table.next_deadline()
+    assert deadline is not None
+    clock.now = max(clock.now, deadline)
+    table.tick()
+
+
+def kinds(events: list[TableEvent]) -> list[str]:
+    return [event.kind for event in events]
+
+
+def actor_seat(table: Table) -> int:
+    assert table.hand is not None
+    assert table.hand.actor is not None
+    return table.hand_seats[table.hand.actor]
+
+
+def play_passively(table: Table) -> None:
+    """Check or call until the hand is over."""
+    while table.hand is not None:
+        seat = actor_seat(table)
+        legal = table.hand.legal_actions()
+        assert legal is not None
+        action = ("check" if legal.check else "bring_in" if legal.bring_in is not None
+                  else "call")
+        table.act(seat, action)
+
+
+def cards_seen(event: TableEvent, seat: int | None) -> set[Card]:
+    """Every card a hand event shows to table ``seat``."""
+    view = event.view_for(seat)
+    if isinstance(view, HoleDealt | HandShown):
+        return {card for card in view.cards if card is not None}
+    if isinstance(view, BoardDealt):
+        return set(view.cards)
+    return set()
+
+
+def hand_events(events: list[TableEvent]) -> list[TableEvent]:
+    return [event for event in events if event.kind == HAND]

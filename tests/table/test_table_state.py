@@ -1,0 +1,240 @@
+"""Tables as data: a table saved mid-hand comes back card for card; random play conserves chips
+and never shows a viewer a card before its time; hand histories hide unseen cards."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from table_helpers import FakeClock, actor_seat, cards_seen, make_table, play_passively, start_hand
+
+from boardroom.engine.events import BoardDealt, HandShown, HoleDealt
+from boardroom.engine.view import view_for
+from boardroom.table import (
+    CLOSED,
+    DEALING,
+    HAND,
+    Table,
+    TableError,
+    TableEvent,
+    TableSettings,
+    history_for,
+)
+
+GAMES = ["plo", "esg", "xmas", "balance", "bomb", "allocator", "allocator-redraw", "tilt",
+         "omaha-hilo", "courchevel", "stud-hilo", "esg-low"]
+
+
+def _restored(table: Table, clock: FakeClock) -> Table:
+    state = json.loads(json.dumps(table.to_state()))
+    return Table.from_state(table.settings, state, clock=clock, rng=random.Random(99))
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_table_saved_mid_hand_continues_with_the_same_cards(game: str) -> None:
+    table, clock = make_table(players=3, game=game, seed=7)
+    start_hand(table, clock)
+    rng = random.Random(3)
+    for _ in range(rng.randint(1, 4)):
+        if table.hand is None:
+            break
+        legal = table.hand.legal_actions()
+        assert legal is not None
+        table.act(actor_seat(table), "check" if legal.check else "bring_in"
+                  if legal.bring_in is not None else "call")
+    assert table.hand is not None
+    table.drain()
+    copy = _restored(table, clock)
+    assert copy.version == table.version
+    assert copy.hand is not None
+    assert copy.hand.events == table.hand.events
+    for seat in (None, *table.hand_seats):
+        assert copy.hand_view(seat) == table.hand_view(seat)
+    assert copy.public_state()["seats"] == table.public_state()["seats"]
+    assert copy.drain() == []
+    play_passively(table)
+    play_passively(copy)
+    assert [s.stack for s in copy.seats.values()] == [s.stack for s in table.seats.values()]
+    theirs = [(e.version, e.kind, e.truth) for e in table.drain()]
+    ours = [(e.version, e.kind, e.truth) for e in copy.drain()]
+    assert [(v, k, t) for v, k, t in ours if k == HAND] == \
+        [(v, k, t) for v, k, t in theirs if k == HAND]
+
+
+def test_a_restored_table_restarts_the_clocks() -> None:
+    table, clock = make_table(players=2, action_clock=10.0, time_bank=4.0)
+    start_hand(table, clock)
+    clock.advance(9.0)
+    copy = _restored(table, clock)
+    assert copy.next_deadline() == clock.now + 14.0
+    between, clock2 = make_table(players=2)
+    copy2 = _restored(between, clock2)
+    assert copy2.next_deadline() == clock2.now + 2.0
+
+
+def test_a_stored_hand_that_does_not_replay_is_an_error() -> None:
+    table, clock = make_table(players=2)
+    start_hand(table, clock)
+    state = table.to_state()
+    state["hand"]["actions"] = [[1 - table.hand.actor, "call", None]]
+    with pytest.raises(TableError, match=r"does not replay: seat \d acts out of turn"):
+        Table.from_state(table.settings, state, clock=clock)
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), game=st.sampled_from([*GAMES, "dealers-choice"]))
+def test_random_play_conserves_chips_and_shows_no_card_early(seed: int, game: str) -> None:
+    rng = random.Random(seed)
+    table, clock = make_table(players=rng.randint(2, 5), game=game, seed=seed,
+                              action_clock=5.0, time_bank=1.0, max_seats=6)
+    seats: list[int] = []
+    for _ in range(120):
+        _random_step(table, clock, rng)
+        assert table.chips_on_table() == table.balance
+        events = table.drain()
+        _check_views(events, seats)
+        if table.phase == CLOSED:
+            break
+    assert table.balance == table.chips_on_table()
+
+
+def _random_step(table: Table, clock: FakeClock, rng: random.Random) -> None:
+    roll = rng.random()
+    try:
+        if table.phase == DEALING and table.hand is not None and roll < 0.8:
+            legal = table.hand.legal_actions()
+            assert legal is not None
+            seat = actor_seat(table)
+            options: list[tuple[str, int | None]] = []
+            if legal.fold:
+                options.append(("fold", None))
+            if legal.check:
+                options.append(("check", None))
+            if legal.call is not None:
+                options += [("call", None)] * 3
+            if legal.bring_in is not None:
+                options.append(("bring_in", None))
+            if legal.raise_min is not None and legal.raise_max is not None:
+                options.append(("raise", rng.randint(legal.raise_min, legal.raise_max)))
+            table.act(seat, *rng.choice(options))
+        elif table.phase == "picking" and roll < 0.5 and table.picker is not None:
+            choices = table.public_state()["choices"]
+            table.pick(table.picker, rng.choice(choices))
+        elif roll < 0.9:
+            deadline = table.next_deadline()
+            if deadline is not None:
+                clock.now = max(clock.now, deadline)
+            table.tick()
+        else:
+            seat = rng.randrange(6)
+            command = rng.choice(["sit", "leave", "sit_out", "sit_in", "rebuy", "approve_rebuy",
+                                  "set_stack", "pause", "resume"])
+            if command == "sit":
+                table.sit(seat, f"p{rng.random()}", f"N{rng.randrange(10**6)}")
+            elif command == "rebuy":
+                table.request_rebuy(seat, rng.randint(1, 50))
+            elif command == "set_stack":
+                table.set_stack(seat, rng.randint(0, 300))
+            elif command in ("pause", "resume"):
+                getattr(table, command)()
+            else:
+                getattr(table, command)(seat)
+    except TableError:
+        pass
+
+
+def _check_views(events: list[TableEvent], seats: list[int]) -> None:
+    """No hand event shows a viewer another seat's down card (before showdown) or a card that
+    is not in the event; ``seats`` follows the hand's table seats across calls."""
+    for event in events:
+        if event.kind == "hand_started":
+            seats[:] = event.data["seats"]
+        if event.kind != HAND:
+            assert event.views is None
+            continue
+        assert event.views is not None
+        truth = event.truth
+        for viewer in event.views:
+            visible = cards_seen(event, viewer)
+            if isinstance(truth, HoleDealt):
+                mine = seats[truth.seat] == viewer
+                allowed = {c for c, up in zip(truth.cards, truth.up, strict=True)
+                           if up or mine}
+                assert visible == allowed
+            elif isinstance(truth, BoardDealt | HandShown):
+                assert visible == set(truth.cards)
+            else:
+                assert visible == set()
+
+
+def test_hand_histories_hide_unseen_cards_from_everyone_but_their_holder() -> None:
+    table, clock = make_table(players=3, seed=5)
+    start_hand(table, clock)
+    table.act(actor_seat(table), "fold")  # one hand folds: never shown
+    play_passively(table)
+    ended = next(e for e in table.drain() if e.kind == "hand_ended")
+    record = ended.private
+    assert record is not None
+    folder = record["actions"][0][0]
+    holder = record["players"][folder]["player"]
+    folded_cards = record["deck"]  # the deck order is the truth; find the folder's hole cards
+    settings_ = table.settings
+    mine = history_for(settings_, record, holder)
+    public = history_for(settings_, record, None)
+    other = history_for(settings_, record, record["players"][(folder + 1) % 3]["player"])
+    assert mine["players"] == public["players"]
+    assert public["_hand_no"] == 1
+    assert "_burns" not in public
+    dealt_public = [a for a in public["actions"] if a.startswith("d dh")]
+    dealt_mine = [a for a in mine["actions"] if a.startswith("d dh")]
+    hidden = [a for a in dealt_public if "????" in a]
+    assert len(hidden) == 1  # the folded hand; the two others were shown at showdown
+    assert sum("??" in a for a in dealt_mine) == 0
+    assert sum("??" in a for a in other["actions"] if a.startswith("d dh")) == 1
+    assert len(folded_cards) == 52
+
+
+def test_settings_checks_name_what_is_wrong() -> None:
+    with pytest.raises(TableError, match="blinds must satisfy"):
+        TableSettings(small_blind=3, big_blind=2).check()
+    with pytest.raises(TableError, match="PLO with 6 hole cards seats at most 7, not 9"):
+        TableSettings(game="plo", hole_cards=6, max_seats=9).check()
+    with pytest.raises(TableError, match="unknown variant 'go'"):
+        TableSettings(game="go").check()
+    with pytest.raises(TableError, match="the button picks the options"):
+        TableSettings(game="dealers-choice", hole_cards=5).check()
+    with pytest.raises(TableError, match="unknown settings \\['colour'\\]"):
+        TableSettings.from_dict({"colour": 1})
+    with pytest.raises(TableError, match="small_blind must be a whole number"):
+        TableSettings.from_dict({"small_blind": 1.5})
+    with pytest.raises(TableError, match="action_clock must be a number of seconds"):
+        TableSettings.from_dict({"action_clock": "soon"})
+    with pytest.raises(TableError, match="max seats must be 2 to 10"):
+        TableSettings(max_seats=11).check()
+    with pytest.raises(TableError, match="ESG is played pot-limit, not no-limit"):
+        TableSettings(game="esg", betting="no-limit").check()
+    stud = TableSettings(game="stud-hilo", small_blind=2, big_blind=4, ante=1).check()
+    stakes = stud.stakes_for(stud.variant_for("stud-hilo", {}))
+    assert (stakes.ante, stakes.bring_in, stakes.small_bet, stakes.big_bet) == (1, 2, 4, 8)
+    ante_game = TableSettings(game="bomb").check()
+    stakes = ante_game.stakes_for(ante_game.variant_for("bomb", {}))
+    assert (stakes.ante, stakes.big_blind) == (1, 2)
+
+
+def test_a_viewer_sees_its_own_cards_and_no_one_elses() -> None:
+    table, clock = make_table(players=3)
+    start_hand(table, clock)
+    assert table.hand is not None
+    for seat in table.hand_seats:
+        view = table.hand_view(seat)
+        assert view is not None
+        assert view == view_for(table.hand, table.hand_seats.index(seat))
+        for other in view.seats:
+            known = [c for c in other.cards if c is not None]
+            assert bool(known) == (table.hand_seats[other.seat] == seat)
+    spectator = table.hand_view(None)
+    assert spectator is not None
+    assert all(c is None for s in spectator.seats for c in s.cards)
