@@ -1,0 +1,72 @@
+"""The tables of the store (SQLAlchemy Core). Alembic migrations create and change them.
+
+``rooms`` holds each room's settings, the hash of its host's secret and its table as plain data
+(seats, stacks, the hand in progress with its deck and actions), updated with every event;
+``events`` is the append-only log of every numbered event (hand events as they really
+happened, cards included; never served); ``hands`` keeps every finished hand for its history;
+``ledger`` lists the chips each player brought and took away.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import (
+    Boolean,
+    Column,
+    Float,
+    Index,
+    Integer,
+    MetaData,
+    PrimaryKeyConstraint,
+    String,
+    Table,
+    Text,
+)
+
+metadata = MetaData()
+
+rooms = Table(
+    "rooms", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("created_at", Float, nullable=False),
+    Column("settings", Text, nullable=False),
+    Column("host_hash", String(64), nullable=False),
+    Column("state", Text, nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("closed", Boolean, nullable=False, default=False),
+)
+
+events = Table(
+    "events", metadata,
+    Column("room_id", String(32), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("kind", String(32), nullable=False),
+    Column("hand_no", Integer, nullable=True),
+    Column("command_id", String(64), nullable=True),
+    Column("at", Float, nullable=False),
+    Column("payload", Text, nullable=False),
+    PrimaryKeyConstraint("room_id", "version", name="pk_events"),
+)
+
+hands = Table(
+    "hands", metadata,
+    Column("room_id", String(32), nullable=False),
+    Column("hand_no", Integer, nullable=False),
+    Column("game", String(32), nullable=False),
+    Column("ended_at", Float, nullable=False),
+    Column("record", Text, nullable=False),
+    PrimaryKeyConstraint("room_id", "hand_no", name="pk_hands"),
+)
+
+ledger = Table(
+    "ledger", metadata,
+    Column("id", Integer, primary_key=True, autoincrement=True),
+    Column("room_id", String(32), nullable=False),
+    Column("version", Integer, nullable=False),
+    Column("at", Float, nullable=False),
+    Column("seat", Integer, nullable=False),
+    Column("player", String(64), nullable=False),
+    Column("name", String(64), nullable=False),
+    Column("entry", String(16), nullable=False),
+    Column("amount", Integer, nullable=False),
+    Index("ix_ledger_room", "room_id", "id"),
+)

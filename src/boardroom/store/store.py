@@ -1,0 +1,311 @@
+"""The store: SQLite under the data folder by default, PostgreSQL when a URL says so.
+
+``Store.open`` connects (SQLAlchemy 2, async: aiosqlite or asyncpg) and runs the Alembic
+migrations. Writes go through one writer task that commits whatever is queued in a single
+transaction (group commit), so hundreds of tables writing every action share a few commits a
+second; ``append`` returns once its rows are durable, which is when the server may publish them.
+The store holds plain rows and JSON; it knows no game rules.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import bindparam, event, insert, select, update
+from sqlalchemy.engine import Connection
+from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+
+from boardroom.store import schema
+
+
+class StoreError(RuntimeError):
+    """The database cannot be reached, migrated or written."""
+
+
+def database_url(url: str | None, data: Path) -> str:
+    """The SQLAlchemy async URL: a file under ``data`` by default, else ``url`` made async.
+
+    ``postgresql://`` and ``postgres://`` become ``postgresql+asyncpg://``; ``sqlite:///path``
+    becomes ``sqlite+aiosqlite:///path``.
+    """
+    if not url:
+        return f"sqlite+aiosqlite:///{(data / 'boardroom.db').resolve()}"
+    scheme, sep, rest = url.partition("://")
+    if not sep:
+        raise StoreError(f"not a database URL: {url.split('@')[-1]!r} "
+                         f"(expected postgresql://... or sqlite:///...)")
+    scheme = scheme.lower()
+    if scheme in ("postgresql", "postgres", "postgresql+asyncpg"):
+        return f"postgresql+asyncpg://{rest}"
+    if scheme in ("sqlite", "sqlite+aiosqlite"):
+        return f"sqlite+aiosqlite://{rest}"
+    raise StoreError(f"unsupported database {scheme!r}: use postgresql://... or sqlite:///...")
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+
+
+@dataclass(frozen=True)
+class EventRow:
+    version: int
+    kind: str
+    hand_no: int | None
+    command_id: str | None
+    at: float
+    payload: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class LedgerRow:
+    version: int
+    at: float
+    seat: int
+    player: str
+    name: str
+    entry: str  # buy-in, rebuy, adjust, cash-out
+    amount: int  # chips onto the table (negative: taken off)
+
+
+@dataclass(frozen=True)
+class HandRow:
+    hand_no: int
+    game: str
+    ended_at: float
+    record: dict[str, Any]
+
+
+@dataclass(frozen=True)
+class RoomRow:
+    id: str
+    created_at: float
+    settings: dict[str, Any]
+    host_hash: str
+    state: dict[str, Any]
+    version: int
+    closed: bool
+
+
+@dataclass
+class _Write:
+    room_id: str
+    version: int
+    state: dict[str, Any]
+    closed: bool
+    events: Sequence[EventRow] = ()
+    ledger: Sequence[LedgerRow] = ()
+    hands: Sequence[HandRow] = ()
+    create: RoomRow | None = None
+    host_hash: str | None = None
+    done: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop()
+                                       .create_future())
+
+
+class Store:
+    """Rooms, their event log, finished hands and ledger. Use ``await Store.open(url)``."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self._queue: asyncio.Queue[_Write | None] = asyncio.Queue()
+        self._writer: asyncio.Task[None] | None = None
+        self.commits = 0  # transactions written (the bench reports it)
+
+    @classmethod
+    async def open(cls, url: str) -> Store:
+        """Connect to ``url`` (already async, see ``database_url``) and migrate to the head."""
+        engine = create_async_engine(url)
+        if engine.dialect.name == "sqlite":
+            event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
+        try:
+            async with engine.begin() as connection:
+                await connection.run_sync(_migrate)
+        except Exception as error:
+            await engine.dispose()
+            raise StoreError(f"cannot open the database: {error}") from error
+        store = cls(engine)
+        store._writer = asyncio.create_task(store._write_loop(), name="store-writer")
+        return store
+
+    async def close(self) -> None:
+        if self._writer is not None:
+            await self._queue.put(None)
+            await self._writer
+            self._writer = None
+        await self.engine.dispose()
+
+    # -- writing ----------------------------------------------------------------------------
+
+    async def create_room(self, room: RoomRow) -> None:
+        await self._submit(_Write(room.id, room.version, room.state, room.closed, create=room))
+
+    async def append(self, room_id: str, *, version: int, state: dict[str, Any], closed: bool,
+                     events: Sequence[EventRow] = (), ledger: Sequence[LedgerRow] = (),
+                     hands: Sequence[HandRow] = (), host_hash: str | None = None) -> None:
+        """Write a room's new events (and ledger entries, finished hands) with its new state,
+        atomically; returns once they are committed."""
+        await self._submit(_Write(room_id, version, state, closed, events, ledger, hands,
+                                  host_hash=host_hash))
+
+    async def _submit(self, write: _Write) -> None:
+        if self._writer is None or self._writer.done():
+            raise StoreError("the store is closed")
+        await self._queue.put(write)
+        await write.done
+
+    async def _write_loop(self) -> None:
+        while True:
+            item = await self._queue.get()
+            if item is None:
+                return
+            batch = [item]
+            stop = False
+            while not self._queue.empty() and len(batch) < 1000:
+                more = self._queue.get_nowait()
+                if more is None:
+                    stop = True
+                    break
+                batch.append(more)
+            try:
+                async with self.engine.begin() as connection:
+                    await _write_batch(connection, batch)
+                self.commits += 1
+            except Exception as error:  # every waiter learns its write failed
+                failure = StoreError(f"cannot write to the database: {error}")
+                for write in batch:
+                    if not write.done.done():
+                        write.done.set_exception(failure)
+            else:
+                for write in batch:
+                    if not write.done.done():
+                        write.done.set_result(None)
+            if stop:
+                return
+
+    # -- reading ----------------------------------------------------------------------------
+
+    async def rooms(self, *, include_closed: bool = False) -> list[RoomRow]:
+        query = select(schema.rooms)
+        if not include_closed:
+            query = query.where(schema.rooms.c.closed.is_(False))
+        async with self.engine.connect() as connection:
+            rows = (await connection.execute(query)).all()
+        return [RoomRow(row.id, row.created_at, json.loads(row.settings), row.host_hash,
+                        json.loads(row.state), row.version, row.closed) for row in rows]
+
+    async def room(self, room_id: str) -> RoomRow | None:
+        async with self.engine.connect() as connection:
+            row = (await connection.execute(
+                select(schema.rooms).where(schema.rooms.c.id == room_id))).first()
+        if row is None:
+            return None
+        return RoomRow(row.id, row.created_at, json.loads(row.settings), row.host_hash,
+                       json.loads(row.state), row.version, row.closed)
+
+    async def events(self, room_id: str, after: int = 0) -> list[EventRow]:
+        table = schema.events
+        async with self.engine.connect() as connection:
+            rows = (await connection.execute(
+                select(table).where(table.c.room_id == room_id, table.c.version > after)
+                .order_by(table.c.version))).all()
+        return [EventRow(row.version, row.kind, row.hand_no, row.command_id, row.at,
+                         json.loads(row.payload)) for row in rows]
+
+    async def recent_commands(self, room_id: str, limit: int) -> list[tuple[str, int]]:
+        """The ids of the last ``limit`` commands applied to a room, with their versions."""
+        table = schema.events
+        async with self.engine.connect() as connection:
+            rows = (await connection.execute(
+                select(table.c.command_id, table.c.version)
+                .where(table.c.room_id == room_id, table.c.command_id.is_not(None))
+                .order_by(table.c.version.desc()).limit(limit))).all()
+        return [(row.command_id, row.version) for row in rows]
+
+    async def hands(self, room_id: str) -> list[HandRow]:
+        table = schema.hands
+        async with self.engine.connect() as connection:
+            rows = (await connection.execute(
+                select(table).where(table.c.room_id == room_id).order_by(table.c.hand_no))).all()
+        return [HandRow(row.hand_no, row.game, row.ended_at, json.loads(row.record))
+                for row in rows]
+
+    async def hand(self, room_id: str, hand_no: int) -> HandRow | None:
+        table = schema.hands
+        async with self.engine.connect() as connection:
+            row = (await connection.execute(
+                select(table).where(table.c.room_id == room_id, table.c.hand_no == hand_no)
+            )).first()
+        return None if row is None else HandRow(row.hand_no, row.game, row.ended_at,
+                                                json.loads(row.record))
+
+    async def ledger(self, room_id: str) -> list[LedgerRow]:
+        table = schema.ledger
+        async with self.engine.connect() as connection:
+            rows = (await connection.execute(
+                select(table).where(table.c.room_id == room_id).order_by(table.c.id))).all()
+        return [LedgerRow(row.version, row.at, row.seat, row.player, row.name, row.entry,
+                          row.amount) for row in rows]
+
+
+async def _write_batch(connection: AsyncConnection, batch: Sequence[_Write]) -> None:
+    created = [w.create for w in batch if w.create is not None]
+    if created:
+        await connection.execute(insert(schema.rooms), [
+            {"id": r.id, "created_at": r.created_at, "settings": _dumps(r.settings),
+             "host_hash": r.host_hash, "state": _dumps(r.state), "version": r.version,
+             "closed": r.closed} for r in created])
+    events = [{"room_id": w.room_id, "version": e.version, "kind": e.kind,
+               "hand_no": e.hand_no, "command_id": e.command_id, "at": e.at,
+               "payload": _dumps(e.payload)} for w in batch for e in w.events]
+    if events:
+        await connection.execute(insert(schema.events), events)
+    ledger = [{"room_id": w.room_id, "version": e.version, "at": e.at, "seat": e.seat,
+               "player": e.player, "name": e.name, "entry": e.entry, "amount": e.amount}
+              for w in batch for e in w.ledger]
+    if ledger:
+        await connection.execute(insert(schema.ledger), ledger)
+    hands = [{"room_id": w.room_id, "hand_no": h.hand_no, "game": h.game,
+              "ended_at": h.ended_at, "record": _dumps(h.record)} for w in batch for h in w.hands]
+    if hands:
+        await connection.execute(insert(schema.hands), hands)
+    latest: dict[str, _Write] = {}
+    for write in batch:
+        if write.create is None:
+            latest[write.room_id] = write  # the last state of a room in the batch wins
+    if latest:
+        rooms = schema.rooms
+        await connection.execute(
+            update(rooms).where(rooms.c.id == bindparam("room"))
+            .values(state=bindparam("new_state"), version=bindparam("new_version"),
+                    closed=bindparam("new_closed")),
+            [{"room": w.room_id, "new_state": _dumps(w.state), "new_version": w.version,
+              "new_closed": w.closed} for w in latest.values()])
+    for write in batch:
+        if write.host_hash is not None:
+            await connection.execute(update(schema.rooms).where(schema.rooms.c.id
+                                                                == write.room_id)
+                                     .values(host_hash=write.host_hash))
+
+
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    # WAL lets readers run beside the writer; NORMAL sync survives a killed process.
+    cursor = dbapi_connection.cursor()
+    for pragma in ("journal_mode=WAL", "synchronous=NORMAL", "busy_timeout=10000"):
+        cursor.execute(f"PRAGMA {pragma}")
+    cursor.close()
+
+
+def _migrate(connection: Connection) -> None:
+    from alembic import command
+    from alembic.config import Config
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
+    config.attributes["connection"] = connection
+    with contextlib.redirect_stdout(None):
+        command.upgrade(config, "head")

@@ -1,0 +1,118 @@
+"""The store on SQLite: migrations on open, rooms and their event log, hands and the ledger,
+group commits, and what survives a reopen."""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from boardroom.store import EventRow, HandRow, LedgerRow, RoomRow, Store, StoreError, database_url
+
+
+def _room(room_id: str = "r1", version: int = 0) -> RoomRow:
+    return RoomRow(room_id, 1.0, {"game": "plo"}, "hash", {"seats": {}}, version, False)
+
+
+async def test_open_migrates_an_empty_folder_and_again_is_a_no_op(tmp_path: Path) -> None:
+    url = database_url(None, tmp_path)
+    store = await Store.open(url)
+    await store.close()
+    store = await Store.open(url)
+    await store.close()
+    with sqlite3.connect(tmp_path / "boardroom.db") as db:
+        tables = {row[0] for row in db.execute("select name from sqlite_master where type='table'")}
+        revision = db.execute("select version_num from alembic_version").fetchone()
+        mode = db.execute("pragma journal_mode").fetchone()
+    assert {"rooms", "events", "hands", "ledger", "alembic_version"} <= tables
+    assert revision == ("0001",)
+    assert mode == ("wal",)
+
+
+async def test_rooms_events_hands_and_ledger_survive_a_reopen(tmp_path: Path) -> None:
+    url = database_url(None, tmp_path)
+    store = await Store.open(url)
+    await store.create_room(_room())
+    await store.append("r1", version=2, state={"seats": {"0": 1}}, closed=False, events=[
+        EventRow(1, "seated", None, "c1", 2.0, {"seat": 0}),
+        EventRow(2, "chips", None, None, 2.0, {"amount": 200}),
+    ], ledger=[LedgerRow(2, 2.0, 0, "p", "Ann", "buy-in", 200)])
+    await store.append("r1", version=3, state={"seats": {}}, closed=True,
+                       events=[EventRow(3, "hand_ended", 1, "c2", 3.0, {})],
+                       hands=[HandRow(1, "plo", 3.0, {"deck": [1, 2]})], host_hash="new")
+    await store.close()
+    store = await Store.open(url)
+    try:
+        assert await store.rooms() == []
+        (room,) = await store.rooms(include_closed=True)
+        assert room == RoomRow("r1", 1.0, {"game": "plo"}, "new", {"seats": {}}, 3, True)
+        assert await store.room("r1") == room
+        assert await store.room("nope") is None
+        assert [e.version for e in await store.events("r1")] == [1, 2, 3]
+        assert [e.kind for e in await store.events("r1", after=2)] == ["hand_ended"]
+        assert await store.recent_commands("r1", 10) == [("c2", 3), ("c1", 1)]
+        assert await store.hands("r1") == [HandRow(1, "plo", 3.0, {"deck": [1, 2]})]
+        assert await store.hand("r1", 1) == HandRow(1, "plo", 3.0, {"deck": [1, 2]})
+        assert await store.hand("r1", 2) is None
+        assert await store.ledger("r1") == [LedgerRow(2, 2.0, 0, "p", "Ann", "buy-in", 200)]
+    finally:
+        await store.close()
+
+
+async def test_concurrent_appends_share_commits_and_keep_each_rooms_order(tmp_path: Path) -> None:
+    store = await Store.open(database_url(None, tmp_path))
+    try:
+        for n in range(20):
+            await store.create_room(_room(f"r{n}"))
+        before = store.commits
+
+        async def room_writes(n: int) -> None:
+            for version in range(1, 11):
+                await store.append(f"r{n}", version=version, state={"v": version}, closed=False,
+                                   events=[EventRow(version, "chat", None, None, 0.0, {})])
+
+        await asyncio.gather(*(room_writes(n) for n in range(20)))
+        assert store.commits - before < 200  # group commit: fewer transactions than writes
+        for room in await store.rooms():
+            assert room.state == {"v": 10}
+            assert room.version == 10
+            assert [e.version for e in await store.events(room.id)] == list(range(1, 11))
+    finally:
+        await store.close()
+
+
+async def test_a_failed_write_fails_its_waiters_and_not_the_next(tmp_path: Path) -> None:
+    store = await Store.open(database_url(None, tmp_path))
+    try:
+        await store.create_room(_room())
+        event = EventRow(1, "chat", None, None, 0.0, {})
+        await store.append("r1", version=1, state={}, closed=False, events=[event])
+        with pytest.raises(StoreError, match="cannot write to the database"):
+            await store.append("r1", version=1, state={}, closed=False, events=[event])
+        await store.append("r1", version=2, state={}, closed=False,
+                           events=[EventRow(2, "chat", None, None, 0.0, {})])
+        assert [e.version for e in await store.events("r1")] == [1, 2]
+    finally:
+        await store.close()
+    with pytest.raises(StoreError, match="the store is closed"):
+        await store.append("r1", version=3, state={}, closed=False)
+
+
+def test_database_urls() -> None:
+    data = Path("/srv/data")
+    assert database_url(None, data) == "sqlite+aiosqlite:////srv/data/boardroom.db"
+    assert database_url("postgresql://u:p@h:5432/db", data) == "postgresql+asyncpg://u:p@h:5432/db"
+    assert database_url("postgres://h/db", data) == "postgresql+asyncpg://h/db"
+    assert database_url("sqlite:///x.db", data) == "sqlite+aiosqlite:///x.db"
+    with pytest.raises(StoreError, match="unsupported database 'mysql'"):
+        database_url("mysql://u:secret@h/db", data)
+    with pytest.raises(StoreError, match="not a database URL: 'h/db'") as info:
+        database_url("u:secret@h/db", data)
+    assert "secret" not in str(info.value)
+
+
+async def test_an_unreachable_database_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match="cannot open the database"):
+        await Store.open(f"sqlite+aiosqlite:///{tmp_path}/missing/dir/x.db")
