@@ -13,7 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from boardroom.store import EventRow, HandRow, LedgerRow, RoomRow, Store, database_url
+from boardroom.store import (
+    EventRow,
+    HandRow,
+    LedgerRow,
+    RoomRow,
+    Store,
+    StoreError,
+    database_url,
+)
 
 PG_BIN = Path("/usr/lib/postgresql/15/bin")
 
@@ -68,3 +76,11 @@ async def test_postgres_migrates_and_round_trips(postgres_url: str, tmp_path: Pa
         assert (await store.hand("r1", 1)) == HandRow(1, "plo", 2.0, {"deck": [3]})
     finally:
         await store.close()
+
+
+async def test_an_unreachable_postgres_is_a_clear_error(tmp_path: Path) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    with pytest.raises(StoreError, match="cannot open the database"):
+        await Store.open(database_url(f"postgresql://nobody@127.0.0.1:{port}/x", tmp_path))

@@ -114,5 +114,9 @@ def test_database_urls() -> None:
 
 
 async def test_an_unreachable_database_is_a_clear_error(tmp_path: Path) -> None:
+    with pytest.raises(StoreError, match=r"cannot open the database: the folder .*/missing "
+                                         r"does not exist"):
+        await Store.open(f"sqlite+aiosqlite:///{tmp_path}/missing/x.db")
+    (tmp_path / "file").write_text("not a database")
     with pytest.raises(StoreError, match="cannot open the database"):
-        await Store.open(f"sqlite+aiosqlite:///{tmp_path}/missing/dir/x.db")
+        await Store.open(f"sqlite+aiosqlite:///{tmp_path}/file/x.db")

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import bindparam, event, insert, select, update
-from sqlalchemy.engine import Connection
+from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from boardroom.store import schema
@@ -119,6 +119,11 @@ class Store:
     @classmethod
     async def open(cls, url: str) -> Store:
         """Connect to ``url`` (already async, see ``database_url``) and migrate to the head."""
+        parsed = make_url(url)
+        if parsed.get_backend_name() == "sqlite" and parsed.database not in (None, "", ":memory:"):
+            folder = Path(str(parsed.database)).parent
+            if not folder.is_dir():
+                raise StoreError(f"cannot open the database: the folder {folder} does not exist")
         engine = create_async_engine(url)
         if engine.dialect.name == "sqlite":
             event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
