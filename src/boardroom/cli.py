@@ -19,6 +19,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "showdown": ("boardroom.commands.showdown", "settle a finished hand: categories, points"),
     "replay": ("boardroom.commands.replay", "replay a hand history through the engine"),
     "bench": ("boardroom.commands.bench", "run a benchmark against the named peers"),
+    "serve": ("boardroom.commands.serve", "run the poker room: HTTP and socket.io on uvicorn"),
 }
 
 

@@ -1,0 +1,36 @@
+"""``boardroom serve``: run the poker room (HTTP, socket.io) on uvicorn."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--host", default="127.0.0.1", help="address to listen on "
+                        "(default: 127.0.0.1)")
+    parser.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    parser.add_argument("--data", type=Path, default=Path("data"),
+                        help="folder for the SQLite database and the server secret "
+                             "(default: ./data)")
+    parser.add_argument("--database", default=None, metavar="URL",
+                        help="a PostgreSQL URL (postgresql://user:pass@host/db) instead of "
+                             "SQLite in the data folder")
+    parser.add_argument("--log-level", default="info",
+                        choices=["critical", "error", "warning", "info", "debug"])
+
+
+def run(args: argparse.Namespace) -> int:
+    import uvicorn
+
+    from boardroom.server import ServerConfig, create_app
+    from boardroom.store import StoreError, database_url
+
+    try:
+        database_url(args.database, args.data)
+    except StoreError as error:
+        raise ValueError(str(error)) from None
+    app = create_app(ServerConfig(data=args.data, database=args.database))
+    uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
+                ws="websockets-sansio", lifespan="on")
+    return 0

@@ -1,0 +1,131 @@
+"""The web app: FastAPI for HTTP and python-socketio for the real-time channel, one ASGI app.
+
+``create_app(ServerConfig(...))`` builds it with explicit dependencies and no import-time
+globals. On start it opens the store (running its migrations), loads the server secret from the
+data folder and brings every open room back from the store, the hand in progress included; on
+stop it stops the room actors and closes the store.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import secrets
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import socketio  # type: ignore[import-untyped]
+from fastapi import FastAPI
+
+from boardroom.cards import RandomSource
+from boardroom.server.auth import Signer, new_host_secret, secret_hash
+from boardroom.server.realtime import SocketHub
+from boardroom.server.room import Room
+from boardroom.store import RoomRow, Store, database_url
+from boardroom.table import Table, TableSettings
+
+WEB = Path(__file__).resolve().parent.parent / "web"
+
+
+@dataclass
+class ServerConfig:
+    data: Path = Path("data")
+    database: str | None = None  # None: SQLite in the data folder
+    clock: Callable[[], float] = time.time
+    rng: RandomSource | None = None  # None: secrets (tests inject a seeded generator)
+    web: Path | None = field(default_factory=lambda: WEB)
+
+
+class Server:
+    """Everything the app serves: the store, the rooms and the connections."""
+
+    def __init__(self, config: ServerConfig) -> None:
+        self.config = config
+        self.clock = config.clock
+        self.rooms: dict[str, Room] = {}
+        self.hub = SocketHub(self.rooms, self.clock)
+        self._store: Store | None = None
+        self._signer: Signer | None = None
+
+    @property
+    def store(self) -> Store:
+        if self._store is None:
+            raise RuntimeError("the server is not started")
+        return self._store
+
+    @property
+    def signer(self) -> Signer:
+        if self._signer is None:
+            raise RuntimeError("the server is not started")
+        return self._signer
+
+    async def start(self) -> None:
+        self.config.data.mkdir(parents=True, exist_ok=True)
+        self._signer = Signer.from_folder(self.config.data)
+        self._store = await Store.open(database_url(self.config.database, self.config.data))
+        for row in await self._store.rooms():
+            settings = TableSettings.from_dict(row.settings)
+            table = Table.from_state(settings, row.state, clock=self.clock, rng=self.config.rng)
+            room = self._room(row.id, table, row.host_hash)
+            for key, version in await self._store.recent_commands(row.id, 4096):
+                room.answers[key] = {"id": key.partition(":")[2], "ok": True, "version": version}
+            room.answers = type(room.answers)(reversed(room.answers.items()))
+            room.start()
+
+    async def stop(self) -> None:
+        for room in list(self.rooms.values()):
+            await room.stop()
+        if self._store is not None:
+            await self._store.close()
+            self._store = None
+
+    def _room(self, room_id: str, table: Table, host_hash: str) -> Room:
+        room = Room(room_id, table, host_hash, store=self.store, hub=self.hub,
+                    signer=self.signer, clock=self.clock)
+        self.rooms[room_id] = room
+        return room
+
+    async def create_room(self, settings: TableSettings) -> tuple[str, str]:
+        """A new room: its id and the host's secret (shown once; only its hash is kept)."""
+        room_id = secrets.token_hex(6)
+        secret = new_host_secret()
+        table = Table(settings, clock=self.clock, rng=self.config.rng)
+        await self.store.create_room(RoomRow(room_id, self.clock(), settings.to_dict(),
+                                             secret_hash(secret), table.to_state(),
+                                             table.version, False))
+        self._room(room_id, table, secret_hash(secret)).start()
+        return room_id, secret
+
+    async def settings_of(self, room_id: str) -> TableSettings | None:
+        room = self.rooms.get(room_id)
+        if room is not None:
+            return room.settings
+        row = await self.store.room(room_id)
+        return TableSettings.from_dict(row.settings) if row is not None else None
+
+
+def create_app(config: ServerConfig) -> Any:
+    """The ASGI app: socket.io at ``/socket.io``, everything else FastAPI."""
+    from boardroom.server.http import add_routes
+
+    server = Server(config)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await server.start()
+        try:
+            yield
+        finally:
+            await server.stop()
+
+    app = FastAPI(title="Boardroom", version="0.1.0", lifespan=lifespan,
+                  description="A real-time poker room for the multi-board Omaha variants. "
+                              "The real-time protocol (socket.io) is described in "
+                              "docs/protocol.md.")
+    app.state.server = server
+    add_routes(app, server)
+    asgi = socketio.ASGIApp(server.hub.sio, other_asgi_app=app, socketio_path="socket.io")
+    asgi.server = server
+    return asgi

@@ -1,0 +1,40 @@
+"""Engine and table values as JSON-ready data for the wire.
+
+``plain`` turns dataclasses, enums, fractions, tuples and dicts into JSON types. Cards are plain
+ints in the engine; a field named ``card``, ``cards`` or ``boards`` holds cards, written in the
+rule book's notation (``"As"``), and a hidden card (``None``) stays ``null``. Dataclasses carry
+their class name as ``type``, so an event says what it is (``"RaisedTo"``).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+from fractions import Fraction
+from typing import Any
+
+from boardroom.cards import format_card
+
+CARD_FIELDS = frozenset({"card", "cards", "boards"})
+
+
+def plain(value: Any, cards: bool = False) -> Any:
+    """``value`` as JSON-ready data; ``cards`` says ints in it are cards."""
+    if value is None or isinstance(value, bool | str | float):
+        return value
+    if isinstance(value, int):
+        return format_card(value) if cards else value
+    if isinstance(value, Fraction):
+        return str(value)
+    if isinstance(value, enum.Enum):
+        return value.value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out: dict[str, Any] = {"type": type(value).__name__}
+        for item in dataclasses.fields(value):
+            out[item.name] = plain(getattr(value, item.name), cards or item.name in CARD_FIELDS)
+        return out
+    if isinstance(value, dict):
+        return {str(key): plain(item, cards or key in CARD_FIELDS) for key, item in value.items()}
+    if isinstance(value, list | tuple | set | frozenset):
+        return [plain(item, cards) for item in value]
+    raise TypeError(f"cannot send a {type(value).__name__}")

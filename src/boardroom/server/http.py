@@ -1,0 +1,160 @@
+"""The HTTP routes: health, variants, creating rooms, finished hands and the ledger.
+
+A hand history is served only once the hand is over, and with every card its reader may not see
+written ``??``: a player proves who they are with their seat token (``X-Seat-Token`` header or
+``token`` query parameter) and sees their own hands; nobody else sees cards never shown.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from typing import TYPE_CHECKING, Annotated, Any
+
+from fastapi import FastAPI, Header, HTTPException, Query, Request
+from fastapi.responses import JSONResponse, PlainTextResponse
+from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel, ConfigDict
+
+from boardroom.server.auth import AuthError
+from boardroom.table import TableError, TableSettings, history_for
+
+if TYPE_CHECKING:
+    from boardroom.server.app import Server
+
+
+class RoomRequest(BaseModel):
+    """The host's options; anything left out takes its default (see ``TableSettings``)."""
+
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    game: str | None = None
+    hole_cards: int | None = None
+    betting: str | None = None
+    bring_in_rule: str | None = None
+    small_blind: int | None = None
+    big_blind: int | None = None
+    ante: int | None = None
+    bring_in: int | None = None
+    starting_stack: int | None = None
+    max_seats: int | None = None
+    action_clock: float | None = None
+    time_bank: float | None = None
+    pick_clock: float | None = None
+    pause_between_hands: float | None = None
+    spectators_allowed: bool | None = None
+    seat_approval: bool | None = None
+
+
+class RoomCreated(BaseModel):
+    room: str
+    join_link: str
+    host_secret: str
+    settings: dict[str, Any]
+
+
+def add_routes(app: FastAPI, server: Server) -> None:
+    @app.get("/healthz")
+    async def healthz() -> dict[str, Any]:
+        return {"ok": True, "rooms": len(server.rooms)}
+
+    @app.get("/api/variants")
+    async def variants() -> dict[str, Any]:
+        from boardroom.commands.variants import describe_variant
+        from boardroom.rules import iter_games
+
+        return {"variants": [describe_variant(game) for game in iter_games()]}
+
+    @app.post("/api/rooms", status_code=201)
+    async def create_room(options: RoomRequest, request: Request) -> RoomCreated:
+        chosen = {k: v for k, v in options.model_dump().items() if v is not None}
+        try:
+            settings = TableSettings.from_dict(chosen)
+        except TableError as error:
+            raise HTTPException(400, str(error)) from None
+        room_id, secret = await server.create_room(settings)
+        link = str(request.base_url).rstrip("/") + f"/?room={room_id}"
+        return RoomCreated(room=room_id, join_link=link, host_secret=secret,
+                           settings=settings.to_dict())
+
+    @app.get("/api/rooms/{room_id}")
+    async def room(room_id: str) -> dict[str, Any]:
+        found = server.rooms.get(room_id)
+        if found is None:
+            raise HTTPException(404, f"there is no open room {room_id[:40]!r}")
+        return {"room": room_id, "table": found.table.public_state()}
+
+    async def reader(room_id: str, token: str | None) -> tuple[TableSettings, str | None]:
+        settings = await server.settings_of(room_id)
+        if settings is None:
+            raise HTTPException(404, f"there is no room {room_id[:40]!r}")
+        if token is None:
+            return settings, None
+        try:
+            claim = server.signer.read(token)
+        except AuthError as error:
+            raise HTTPException(403, str(error)) from None
+        if claim.room != room_id:
+            raise HTTPException(403, "this seat token is for another room")
+        return settings, claim.player
+
+    Token = Annotated[str | None, Query(description="a seat token, to see your own cards")]
+    TokenHeader = Annotated[str | None, Header(alias="X-Seat-Token")]
+
+    @app.get("/api/rooms/{room_id}/hands")
+    async def hands(room_id: str, token: Token = None,
+                    x_seat_token: TokenHeader = None) -> dict[str, Any]:
+        await reader(room_id, x_seat_token or token)
+        rows = await server.store.hands(room_id)
+        return {"room": room_id, "hands": [
+            {"hand_no": row.hand_no, "game": row.game, "ended_at": row.ended_at,
+             "players": [p["name"] for p in row.record["players"]]} for row in rows]}
+
+    @app.get("/api/rooms/{room_id}/hands/{hand_no}")
+    async def hand(room_id: str, hand_no: int, token: Token = None,
+                   x_seat_token: TokenHeader = None) -> dict[str, Any]:
+        settings, player = await reader(room_id, x_seat_token or token)
+        row = await server.store.hand(room_id, hand_no)
+        if row is None:
+            raise HTTPException(404, f"hand {hand_no} of room {room_id} is not over or does not "
+                                     f"exist")
+        return {"room": room_id, "hand_no": hand_no, "game": row.game,
+                "history": history_for(settings, row.record, player)}
+
+    @app.get("/api/rooms/{room_id}/ledger.csv", response_class=PlainTextResponse)
+    async def ledger(room_id: str) -> PlainTextResponse:
+        if await server.settings_of(room_id) is None:
+            raise HTTPException(404, f"there is no room {room_id[:40]!r}")
+        rows = await server.store.ledger(room_id)
+        found = server.rooms.get(room_id)
+        players: dict[str, dict[str, Any]] = {}
+        for row in rows:
+            entry = players.setdefault(row.player, {"name": row.name, "buy_ins": 0,
+                                                    "adjustments": 0, "cash_outs": 0})
+            entry["name"] = row.name
+            if row.entry in ("buy-in", "rebuy"):
+                entry["buy_ins"] += row.amount
+            elif row.entry == "adjust":
+                entry["adjustments"] += row.amount
+            else:
+                entry["cash_outs"] -= row.amount
+        out = io.StringIO()
+        writer = csv.writer(out, lineterminator="\n")
+        writer.writerow(["player", "buy_ins", "adjustments", "cash_outs", "on_table", "net"])
+        for player, entry in players.items():
+            seat = found.table.seat_of(player) if found is not None else None
+            on_table = found.table.live_stack(seat) if found is not None and seat is not None \
+                else 0
+            net = entry["cash_outs"] + on_table - entry["buy_ins"] - entry["adjustments"]
+            writer.writerow([entry["name"], entry["buy_ins"], entry["adjustments"],
+                             entry["cash_outs"], on_table, net])
+        return PlainTextResponse(out.getvalue(), media_type="text/csv")
+
+    web = server.config.web
+    if web is not None and (web / "index.html").is_file():
+        app.mount("/", StaticFiles(directory=web, html=True), name="web")
+    else:
+        @app.get("/")
+        async def index() -> JSONResponse:
+            return JSONResponse({"name": "Boardroom", "docs": "/docs", "variants": "/api/variants",
+                                 "protocol": "docs/protocol.md"})

@@ -1,0 +1,129 @@
+"""The real-time protocol's commands: their arguments, who may send them, and the limits.
+
+A command is a JSON object ``{"id": "...", "type": "...", ...arguments}`` sent as the socket.io
+event ``command`` with an acknowledgement; ``docs/protocol.md`` describes every one. ``parse``
+checks the shape (and names what is wrong); the room's actor checks everything else.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+MAX_MESSAGE = 4096  # bytes of JSON in one command
+MAX_ID = 40
+RATE = 10.0  # commands a second per connection, on average
+BURST = 20.0  # commands a connection may send at once
+
+# Who may send a command: anyone connected, anyone who joined a room, a player (not a
+# spectator) who joined, the player in a seat, or the host.
+ANYONE, JOINED, PLAYER, SEATED, HOST = "anyone", "joined", "player", "seated", "host"
+
+
+class ProtocolError(ValueError):
+    """A command that cannot be read or may not be sent: the text says what is wrong."""
+
+
+@dataclass(frozen=True)
+class Spec:
+    who: str
+    args: tuple[tuple[str, type, bool], ...] = ()  # (name, type, required)
+
+
+COMMANDS: dict[str, Spec] = {
+    "join": Spec(ANYONE, (("room", str, True), ("role", str, False), ("token", str, False),
+                          ("host_secret", str, False), ("name", str, False))),
+    "snapshot": Spec(JOINED),
+    "sit": Spec(PLAYER, (("seat", int, True), ("name", str, True))),
+    "leave": Spec(SEATED),
+    "sit_out": Spec(SEATED),
+    "sit_in": Spec(SEATED),
+    "rebuy": Spec(SEATED, (("amount", int, True),)),
+    "act": Spec(SEATED, (("action", str, True), ("amount", int, False))),
+    "allocate": Spec(SEATED, (("cards", dict, True),)),
+    "pick": Spec(SEATED, (("game", str, True), ("options", dict, False))),
+    "chat": Spec(JOINED, (("text", str, True),)),
+    "approve": Spec(HOST, (("seat", int, True),)),
+    "approve_rebuy": Spec(HOST, (("seat", int, True),)),
+    "kick": Spec(HOST, (("seat", int, True),)),
+    "set_stack": Spec(HOST, (("seat", int, True), ("amount", int, True))),
+    "pause": Spec(HOST),
+    "resume": Spec(HOST),
+    "transfer_host": Spec(HOST, (("seat", int, True),)),
+    "close": Spec(HOST),
+}
+READ_ONLY = frozenset({"join", "snapshot"})  # answered afresh, never deduplicated
+
+
+@dataclass(frozen=True)
+class Command:
+    id: str
+    type: str
+    args: dict[str, Any]
+
+
+def command_id(data: object) -> str | None:
+    """The id of a message, when it has a usable one (to answer even a broken command)."""
+    if isinstance(data, dict):
+        value = data.get("id")
+        if isinstance(value, str) and 0 < len(value) <= MAX_ID:
+            return value
+    return None
+
+
+def parse(data: object) -> Command:
+    """Check a command's shape; ``ProtocolError`` names the first thing wrong."""
+    if isinstance(data, str | bytes) and len(data) > MAX_MESSAGE:
+        raise ProtocolError(f"message too large (at most {MAX_MESSAGE} bytes)")
+    if not isinstance(data, dict):
+        raise ProtocolError("a command is a JSON object with an id and a type")
+    try:
+        size = len(json.dumps(data))
+    except (TypeError, ValueError):
+        raise ProtocolError("a command must be plain JSON") from None
+    if size > MAX_MESSAGE:
+        raise ProtocolError(f"message too large ({size} bytes; at most {MAX_MESSAGE})")
+    ident = data.get("id")
+    if not isinstance(ident, str) or not 0 < len(ident) <= MAX_ID:
+        raise ProtocolError(f"every command needs an id: a string of 1 to {MAX_ID} characters")
+    kind = data.get("type")
+    if not isinstance(kind, str) or kind not in COMMANDS:
+        raise ProtocolError(f"unknown command type {str(kind)[:40]!r} "
+                            f"(one of: {', '.join(COMMANDS)})")
+    spec = COMMANDS[kind]
+    names = {name for name, _, _ in spec.args}
+    extra = sorted(set(data) - names - {"id", "type"})
+    if extra:
+        raise ProtocolError(f"{kind} takes no argument {extra[0][:40]!r}")
+    args: dict[str, Any] = {}
+    for name, kind_of, required in spec.args:
+        if name not in data or data[name] is None:
+            if required:
+                raise ProtocolError(f"{kind} needs {name!r}")
+            continue
+        value = data[name]
+        if not isinstance(value, kind_of) or (kind_of is int and isinstance(value, bool)):
+            raise ProtocolError(f"{kind}: {name!r} must be "
+                                f"{_NAMES[kind_of]}, not {type(value).__name__}")
+        args[name] = value
+    return Command(ident, kind, args)
+
+
+_NAMES = {str: "a string", int: "a whole number", dict: "an object"}
+
+
+class RateLimit:
+    """A token bucket: ``RATE`` commands a second on average, bursts of ``BURST``."""
+
+    def __init__(self, now: float, rate: float = RATE, burst: float = BURST) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.updated = burst, now
+
+    def allow(self, now: float) -> bool:
+        self.tokens = min(self.burst, self.tokens + (now - self.updated) * self.rate)
+        self.updated = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True

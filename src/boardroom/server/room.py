@@ -1,0 +1,388 @@
+"""One room: its table and the actor that applies every command to it, in order.
+
+The actor is one asyncio task with a queue (DESIGN.md: one actor per table). For each command or
+clock tick it calls the table, writes the new events and state to the store, and only then
+publishes them, each hand event as the viewer may see it. A command id already applied answers
+with the first answer (the last few thousand ids are kept, and reloaded from the store on a
+restart), so a retried command is applied once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from boardroom.server.auth import (
+    AuthError,
+    Signer,
+    is_host_secret,
+    new_host_secret,
+    secret_hash,
+)
+from boardroom.server.encode import plain
+from boardroom.server.protocol import HOST, PLAYER, READ_ONLY, SEATED, Command, RateLimit
+from boardroom.store import EventRow, HandRow, LedgerRow, Store, StoreError
+from boardroom.table import CLOSED, HAND, Table, TableError, TableEvent, TableSettings
+
+log = logging.getLogger("boardroom.server")
+
+REMEMBERED_COMMANDS = 4096
+MAX_QUEUE = 2000
+RECENT_CHAT = 50
+
+
+@dataclass(eq=False)
+class Viewer:
+    """One connection: who it is in which room."""
+
+    sid: str
+    limit: RateLimit
+    room: str | None = None
+    role: str = "player"  # or "spectator"
+    seat: int | None = None
+    player: str | None = None
+    host: bool = False
+    name: str | None = None
+
+    def describe(self) -> dict[str, Any]:
+        return {"room": self.room, "role": self.role, "seat": self.seat, "host": self.host}
+
+
+class Hub(Protocol):
+    """What a room needs from the transport: groups of connections and sending."""
+
+    def place(self, viewer: Viewer) -> None: ...
+
+    def viewers(self, room: str) -> list[Viewer]: ...
+
+    async def send_events(self, room: str, events: list[TableEvent]) -> None: ...
+
+    async def send_to(self, viewer: Viewer, kind: str, payload: dict[str, Any]) -> None: ...
+
+
+@dataclass
+class _Job:
+    viewer: Viewer | None  # None: a clock tick
+    command: Command | None
+    done: asyncio.Future[dict[str, Any]] = field(
+        default_factory=lambda: asyncio.get_running_loop().create_future())
+
+
+class Room:
+    """A room's table, its actor task and what it remembers of recent commands."""
+
+    def __init__(self, room_id: str, table: Table, host_hash: str, *, store: Store, hub: Hub,
+                 signer: Signer, clock: Callable[[], float]) -> None:
+        self.id = room_id
+        self.table = table
+        self.host_hash = host_hash
+        self.store = store
+        self.hub = hub
+        self.signer = signer
+        self.clock = clock
+        self.answers: collections.OrderedDict[str, dict[str, Any]] = collections.OrderedDict()
+        self.chat: collections.deque[dict[str, Any]] = collections.deque(maxlen=RECENT_CHAT)
+        self._jobs: collections.deque[_Job] = collections.deque()
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task[None] | None = None
+        self.latencies: list[float] = []  # command to publish, seconds (the bench reads them)
+        self._pending_host_hash: str | None = None
+        self._private: list[tuple[Viewer, dict[str, Any]]] = []
+
+    @property
+    def settings(self) -> TableSettings:
+        return self.table.settings
+
+    def remember(self, key: str, answer: dict[str, Any]) -> None:
+        self.answers[key] = answer
+        while len(self.answers) > REMEMBERED_COMMANDS:
+            self.answers.popitem(last=False)
+
+    # -- the actor ---------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self._task = asyncio.create_task(self._run(), name=f"room-{self.id}")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+        for job in self._jobs:
+            if not job.done.done():
+                job.done.set_result(_error(job.command, "the server is shutting down"))
+        self._jobs.clear()
+
+    async def submit(self, viewer: Viewer, command: Command) -> dict[str, Any]:
+        """Queue a command for the actor and wait for its answer."""
+        if self._task is None or self._task.done():
+            return _error(command, "this room is not running")
+        if len(self._jobs) >= MAX_QUEUE:
+            return _error(command, "the table is busy: try again in a moment")
+        job = _Job(viewer, command)
+        self._jobs.append(job)
+        self._wake.set()
+        return await job.done
+
+    async def _run(self) -> None:
+        while True:
+            if not self._jobs:
+                deadline = self.table.next_deadline()
+                timeout = None if deadline is None else max(0.0, deadline - self.clock())
+                self._wake.clear()
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self._wake.wait(), timeout)
+            if self._jobs:
+                job = self._jobs.popleft()
+            else:
+                job = _Job(None, None)
+            try:
+                answer = await self._execute(job)
+            except Exception:  # a bug must not take the table down with it
+                log.exception("room %s: command failed", self.id)
+                answer = _error(job.command, "the server failed to apply this command")
+                await self._reload()
+            if not job.done.done():
+                job.done.set_result(answer)
+
+    async def _execute(self, job: _Job) -> dict[str, Any]:
+        viewer, command = job.viewer, job.command
+        if viewer is None or command is None:
+            self.table.tick()
+            await self._commit(None)
+            return {}
+        key = f"{viewer.player or viewer.sid}:{command.id}"
+        if command.type not in READ_ONLY and key in self.answers:
+            return {**self.answers[key], "duplicate": True}
+        started = self.clock()
+        try:
+            result = self._apply(viewer, command)
+        except (TableError, AuthError) as error:
+            self.table.drain()  # a refused command changes nothing, but be sure
+            answer = _error(command, str(error))
+        else:
+            try:
+                await self._commit(key if command.type not in READ_ONLY else None)
+            except StoreError:
+                log.exception("room %s: could not save", self.id)
+                await self._reload()
+                return _error(command, "the server could not save this command: try again")
+            answer = {"id": command.id, "ok": True, "version": self.table.version, **result}
+            if command.type == "join" or command.type == "sit":
+                self.hub.place(viewer)
+            self.latencies.append(self.clock() - started)
+        if command.type not in READ_ONLY:
+            self.remember(key, answer)
+        return answer
+
+    async def _commit(self, key: str | None) -> None:
+        """Store the table's new events and state, then publish the events."""
+        events = self.table.drain()
+        if not events:
+            return
+        rows, ledger, hands = [], [], []
+        for event in events:
+            payload: dict[str, Any] = {"data": dict(event.data)}
+            if event.truth is not None:
+                payload["event"] = plain(event.truth)
+            rows.append(EventRow(event.version, event.kind, event.hand_no,
+                                 key if event is events[-1] else None, event.at, payload))
+            if event.kind == "chips":
+                private = event.private or {}
+                ledger.append(LedgerRow(event.version, event.at, event.data["seat"],
+                                        str(private.get("player", "")), event.data["name"],
+                                        event.data["entry"], event.data["amount"]))
+            elif event.kind == "hand_ended" and event.private is not None:
+                hands.append(HandRow(event.data["hand_no"], event.private["game"], event.at,
+                                     dict(event.private)))
+            elif event.kind == "chat":
+                self.chat.append(_event_payload(self.id, event, None))
+        host_hash = self._pending_host_hash
+        self._pending_host_hash = None
+        await self.store.append(self.id, version=self.table.version, state=self.table.to_state(),
+                                closed=self.table.phase == CLOSED, events=rows, ledger=ledger,
+                                hands=hands, host_hash=host_hash)
+        if host_hash is not None:
+            self.host_hash = host_hash
+        self._after_seat_changes(events)
+        await self.hub.send_events(self.id, events)
+        for viewer, payload in self._private:
+            await self.hub.send_to(viewer, "host", payload)
+        self._private = []
+
+    def _after_seat_changes(self, events: list[TableEvent]) -> None:
+        """Connections of a player who left lose the seat (and see what a spectator sees)."""
+        for event in events:
+            if event.kind == "left":
+                for viewer in self.hub.viewers(self.id):
+                    if viewer.seat == event.data["seat"]:
+                        viewer.seat, viewer.player = None, None
+                        self.hub.place(viewer)
+
+    async def _reload(self) -> None:
+        """After a failure, go back to what the store holds."""
+        row = await self.store.room(self.id)
+        if row is not None:
+            self.table = Table.from_state(self.settings, row.state, clock=self.clock,
+                                          rng=self.table.rng)
+            self.host_hash = row.host_hash
+
+    # -- commands ----------------------------------------------------------------------------
+
+    def _apply(self, viewer: Viewer, command: Command) -> dict[str, Any]:
+        from boardroom.server.protocol import COMMANDS
+
+        kind, args, table = command.type, command.args, self.table
+        who = COMMANDS[kind].who
+        if kind == "join":
+            return self._join(viewer, args)
+        if viewer.room != self.id:
+            raise TableError("join the room first")
+        if who == PLAYER and viewer.role == "spectator":
+            raise TableError("spectators cannot take a seat: join as a player")
+        if who == SEATED:
+            if viewer.role == "spectator":
+                raise TableError("spectators cannot act")
+            if viewer.seat is None or viewer.player is None or \
+                    table.seat_of(viewer.player) != viewer.seat:
+                raise TableError("you have no seat at this table")
+        if who == HOST and not viewer.host:
+            raise TableError(f"only the host can {kind.replace('_', ' ')}")
+        seat = viewer.seat
+        match kind:
+            case "snapshot":
+                return {"snapshot": self.snapshot(viewer)}
+            case "sit":
+                if viewer.seat is not None:
+                    raise TableError(f"you already sit in seat {viewer.seat}")
+                player = secrets.token_hex(8)
+                table.sit(args["seat"], player, args["name"])
+                viewer.seat, viewer.player = args["seat"], player
+                viewer.name = args["name"]
+                return {"seat": args["seat"],
+                        "token": self.signer.seat_token(self.id, args["seat"], player)}
+            case "leave":
+                table.leave(_int(seat))
+            case "sit_out":
+                table.sit_out(_int(seat))
+            case "sit_in":
+                table.sit_in(_int(seat))
+            case "rebuy":
+                table.request_rebuy(_int(seat), args["amount"])
+            case "act":
+                table.act(_int(seat), args["action"], args.get("amount"))
+            case "allocate":
+                table.allocate(_int(seat), args["cards"])
+            case "pick":
+                table.pick(_int(seat), args["game"], args.get("options"))
+            case "chat":
+                name = (table.seats[seat].name if seat is not None and seat in table.seats
+                        else viewer.name or "spectator")
+                table.chat(seat, name, args["text"])
+            case "approve":
+                table.approve(args["seat"])
+            case "approve_rebuy":
+                table.approve_rebuy(args["seat"])
+            case "kick":
+                table.kick(args["seat"])
+            case "set_stack":
+                table.set_stack(args["seat"], args["amount"])
+            case "pause":
+                table.pause()
+            case "resume":
+                table.resume()
+            case "close":
+                table.close()
+            case "transfer_host":
+                self._transfer_host(viewer, args["seat"])
+        return {}
+
+    def _join(self, viewer: Viewer, args: dict[str, Any]) -> dict[str, Any]:
+        role = args.get("role", "player")
+        if role not in ("player", "spectator"):
+            raise TableError(f"join as 'player' or 'spectator', not {str(role)[:20]!r}")
+        host = False
+        if "host_secret" in args:
+            if not is_host_secret(args["host_secret"], self.host_hash):
+                raise AuthError("wrong host secret")
+            host = True
+        if role == "spectator" and not self.settings.spectators_allowed and not host:
+            raise TableError("this room does not allow spectators")
+        seat = player = None
+        if "token" in args:
+            if role == "spectator":
+                raise TableError("a spectator has no seat token: join as a player")
+            claim = self.signer.read(args["token"])
+            if claim.room != self.id:
+                raise AuthError("this seat token is for another room")
+            if self.table.seat_of(claim.player) != claim.seat:
+                raise AuthError(f"this seat token is no longer valid: seat {claim.seat} "
+                                f"is not yours any more")
+            seat, player = claim.seat, claim.player
+        name = args.get("name")
+        if name is not None and not (0 < len(name.strip()) <= 24 and name.isprintable()):
+            raise TableError("a name is 1 to 24 printable characters")
+        viewer.room, viewer.role, viewer.seat, viewer.player = self.id, role, seat, player
+        viewer.host, viewer.name = host, name.strip() if name else None
+        return {"you": viewer.describe(), "snapshot": self.snapshot(viewer)}
+
+    def _transfer_host(self, viewer: Viewer, seat: int) -> None:
+        state = self.table.seats.get(seat) if isinstance(seat, int) else None
+        if state is None:
+            raise TableError(f"seat {seat!r} is empty: the host passes to a seated player")
+        online = [other for other in self.hub.viewers(self.id)
+                  if other.seat == seat and other.player == state.player]
+        if not online:
+            raise TableError(f"seat {seat} is not connected: the new host must be online to "
+                             f"receive the host secret")
+        secret = new_host_secret()
+        self._pending_host_hash = secret_hash(secret)
+        self._private = []
+        for other in self.hub.viewers(self.id):
+            other.host = other.seat == seat and other.player == state.player
+            if other.host:
+                self._private.append((other, {"room": self.id, "host_secret": secret}))
+        viewer.host = viewer.seat == seat
+        self.table.announce("host_changed", {"seat": seat, "name": state.name})
+
+    # -- views -------------------------------------------------------------------------------
+
+    def snapshot(self, viewer: Viewer) -> dict[str, Any]:
+        """Everything ``viewer`` may know about the room now (DESIGN.md: per-viewer views)."""
+        table = self.table
+        seat = viewer.seat if viewer.room == self.id else None
+        view = table.hand_view(seat)
+        return {
+            "room": self.id, "version": table.version, "you": viewer.describe(),
+            "table": table.public_state(), "hand": plain(view) if view is not None else None,
+            "chat": list(self.chat),
+        }
+
+
+def event_payload(room: str, event: TableEvent, seat: int | None) -> dict[str, Any]:
+    return _event_payload(room, event, seat)
+
+
+def _event_payload(room: str, event: TableEvent, seat: int | None) -> dict[str, Any]:
+    payload: dict[str, Any] = {"room": room, "version": event.version, "kind": event.kind,
+                               "data": dict(event.data), "at": event.at}
+    if event.kind == HAND:
+        payload["hand_no"] = event.hand_no
+        payload["event"] = plain(event.view_for(seat))
+    return payload
+
+
+def _error(command: Command | None, message: str) -> dict[str, Any]:
+    return {"id": command.id if command else None, "ok": False, "error": message}
+
+
+def _int(seat: int | None) -> int:
+    assert seat is not None
+    return seat
