@@ -45,7 +45,7 @@ class Server:
         self.config = config
         self.clock = config.clock
         self.rooms: dict[str, Room] = {}
-        self.hub = SocketHub(self.rooms, self.clock)
+        self.hub = SocketHub(self.rooms)  # rate limits run on the monotonic clock
         self._store: Store | None = None
         self._signer: Signer | None = None
 

@@ -46,6 +46,11 @@ class RoomRequest(BaseModel):
     seat_approval: bool | None = None
 
 
+Token = Annotated[str | None, Query(description="a seat token, to see your own cards")]
+TokenHeader = Annotated[str | None, Header(alias="X-Seat-Token",
+                                           description="a seat token, to see your own cards")]
+
+
 class RoomCreated(BaseModel):
     room: str
     join_link: str
@@ -97,9 +102,6 @@ def add_routes(app: FastAPI, server: Server) -> None:
         if claim.room != room_id:
             raise HTTPException(403, "this seat token is for another room")
         return settings, claim.player
-
-    Token = Annotated[str | None, Query(description="a seat token, to see your own cards")]
-    TokenHeader = Annotated[str | None, Header(alias="X-Seat-Token")]
 
     @app.get("/api/rooms/{room_id}/hands")
     async def hands(room_id: str, token: Token = None,

@@ -10,6 +10,7 @@ shape-checked here; everything else is the room actor's business.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
@@ -32,7 +33,8 @@ NAMESPACE = "/"
 class SocketHub:
     """The connections of every room, on one python-socketio server."""
 
-    def __init__(self, rooms: Mapping[str, Room], clock: Callable[[], float]) -> None:
+    def __init__(self, rooms: Mapping[str, Room],
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.rooms = rooms
         self.clock = clock
         self.sio = socketio.AsyncServer(async_mode="asgi", cors_allowed_origins="*",

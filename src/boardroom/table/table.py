@@ -54,6 +54,7 @@ class SeatState:
     stack: int = 0  # chips behind; during a hand, the stack it started with
     status: str = PENDING
     leaving: bool = False  # leaves (folding first) when the hand ends
+    kicked: bool = False  # by the host
     sit_out_next: bool = False
     timeouts: int = 0  # in a row
     time_bank: float = 0.0
@@ -235,7 +236,7 @@ class Table:
         if index is None:
             self._remove(seat, kicked)
             return
-        state.leaving = True
+        state.leaving, state.kicked = True, kicked
         self._emit("leaving", {"seat": seat, "kicked": kicked})
         if self.hand is not None and self.hand.actor == index and not self.paused:
             self._after_change()
@@ -611,7 +612,7 @@ class Table:
     def _settle_seat(self, seat: int) -> None:
         state = self.seats[seat]
         if state.leaving:
-            self._remove(seat, kicked=False)
+            self._remove(seat, kicked=state.kicked)
             return
         if state.rebuy_approved:
             amount, state.rebuy_approved = state.rebuy_approved, 0

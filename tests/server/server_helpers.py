@@ -1,0 +1,135 @@
+"""In-process servers and socket.io clients for the server tests."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import socket
+import time
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import httpx
+import socketio
+import uvicorn
+
+from boardroom.server import Server, ServerConfig, create_app
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = time.time()
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+@dataclass
+class Running:
+    url: str
+    server: Server
+    http: httpx.AsyncClient
+
+
+@contextlib.asynccontextmanager
+async def running_server(data: Path, **config: Any) -> AsyncIterator[Running]:
+    """A uvicorn server on a free loopback port, in this event loop."""
+    app = create_app(ServerConfig(data=data, **config))
+    port = free_port()
+    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error",
+                                           ws="websockets-sansio", lifespan="on"))
+    task = asyncio.create_task(server.serve())
+    for _ in range(500):
+        if server.started:
+            break
+        await asyncio.sleep(0.01)
+    assert server.started
+    url = f"http://127.0.0.1:{port}"
+    try:
+        async with httpx.AsyncClient(base_url=url) as http:
+            yield Running(url, app.server, http)
+    finally:
+        server.should_exit = True
+        await task
+
+
+class Client:
+    """A socket.io client that records every payload it receives."""
+
+    _ids = itertools.count()
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.sio = socketio.AsyncClient(reconnection=False)
+        self.events: list[dict[str, Any]] = []
+        self.received: list[tuple[str, Any]] = []  # every payload, for the leak checks
+        self.sio.on("event", self._on_event)
+        self.sio.on("host", lambda data: self.received.append(("host", data)))
+        self.sio.on("error", lambda data: self.received.append(("error", data)))
+
+    def _on_event(self, data: dict[str, Any]) -> None:
+        self.events.append(data)
+        self.received.append(("event", data))
+
+    async def connect(self) -> Client:
+        await self.sio.connect(self.url, transports=["websocket"])
+        return self
+
+    async def close(self) -> None:
+        await self.sio.disconnect()  # waits for the reader (sio.wait() would sleep a second)
+        await self.sio.eio.wait()
+
+    async def send(self, message: Any) -> dict[str, Any]:
+        answer: dict[str, Any] = await self.sio.call("command", message, timeout=10)
+        self.received.append(("answer", answer))
+        return answer
+
+    async def cmd(self, kind: str, **args: Any) -> dict[str, Any]:
+        return await self.send({"id": f"c{next(self._ids)}", "type": kind, **args})
+
+    async def ok(self, kind: str, **args: Any) -> dict[str, Any]:
+        answer = await self.cmd(kind, **args)
+        assert answer["ok"], answer
+        return answer
+
+    async def wait_for(self, check: Callable[[dict[str, Any]], bool],
+                       timeout: float = 10.0) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        seen = 0
+        while time.monotonic() < deadline:
+            for event in self.events[seen:]:
+                if check(event):
+                    return event
+            seen = len(self.events)
+            await asyncio.sleep(0.01)
+        raise AssertionError(f"no such event; last: {self.events[-3:]}")
+
+    def kinds(self) -> list[str]:
+        return [event["kind"] for event in self.events]
+
+
+@contextlib.asynccontextmanager
+async def clients(url: str, count: int) -> AsyncIterator[list[Client]]:
+    made = [await Client(url).connect() for _ in range(count)]
+    try:
+        yield made
+    finally:
+        for client in made:
+            await client.close()
+
+
+async def new_room(running: Running, **options: Any) -> tuple[str, str]:
+    response = await running.http.post("/api/rooms", json=options)
+    assert response.status_code == 201, response.text
+    body = response.json()
+    return body["room"], body["host_secret"]

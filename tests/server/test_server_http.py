@@ -1,0 +1,120 @@
+"""HTTP routes: health, variants, room creation and its errors, hands and the ledger."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+from server_helpers import clients, new_room, running_server
+
+
+async def test_health_variants_docs_and_index(tmp_path: Path) -> None:
+    async with running_server(tmp_path, web=None) as running:
+        health = await running.http.get("/healthz")
+        assert health.json() == {"ok": True, "rooms": 0}
+        variants = (await running.http.get("/api/variants")).json()["variants"]
+        ids = [v["id"] for v in variants]
+        assert "plo" in ids
+        assert "dealers-choice" in ids
+        assert variants[ids.index("esg")]["categories"][0]["name"] == "A"
+        assert (await running.http.get("/docs")).status_code == 200
+        assert "/api/rooms" in (await running.http.get("/openapi.json")).json()["paths"]
+        assert (await running.http.get("/")).json()["docs"] == "/docs"
+
+
+async def test_the_web_folder_is_served_at_the_root_when_it_has_an_index(tmp_path: Path) -> None:
+    web = tmp_path / "web"
+    web.mkdir()
+    (web / "index.html").write_text("<h1>Boardroom</h1>")
+    async with running_server(tmp_path / "data", web=web) as running:
+        assert (await running.http.get("/")).text == "<h1>Boardroom</h1>"
+        assert (await running.http.get("/healthz")).json()["ok"]
+
+
+async def test_creating_rooms_and_their_errors(tmp_path: Path) -> None:
+    async with running_server(tmp_path) as running:
+        made = await running.http.post("/api/rooms", json={
+            "game": "plo", "hole_cards": 5, "small_blind": 5, "big_blind": 10,
+            "starting_stack": 1000, "max_seats": 8, "action_clock": 20, "time_bank": 30,
+            "spectators_allowed": False, "seat_approval": True})
+        assert made.status_code == 201
+        body = made.json()
+        assert body["join_link"].endswith(f"/?room={body['room']}")
+        assert len(body["host_secret"]) >= 32
+        assert body["settings"]["hole_cards"] == 5
+        room = (await running.http.get(f"/api/rooms/{body['room']}")).json()
+        assert len(room["table"]["seats"]) == 8
+        assert "host_secret" not in str(room)
+        bad = await running.http.post("/api/rooms", json={"game": "plo", "hole_cards": 6,
+                                                          "max_seats": 9})
+        assert bad.status_code == 400
+        assert bad.json()["detail"] == "PLO with 6 hole cards seats at most 7, not 9"
+        assert (await running.http.post("/api/rooms", json={"colour": "red"})).status_code == 422
+        assert (await running.http.post("/api/rooms", json={"big_blind": "2"})).status_code == 422
+        wrong = await running.http.post("/api/rooms", json={"game": "poker"})
+        assert "unknown variant 'poker'" in wrong.json()["detail"]
+        dc = await running.http.post("/api/rooms", json={"game": "dealers-choice"})
+        assert dc.status_code == 201
+        assert (await running.http.get("/api/rooms/nope")).status_code == 404
+        assert (await running.http.get("/api/rooms/nope/hands")).status_code == 404
+        assert (await running.http.get("/api/rooms/nope/ledger.csv")).status_code == 404
+
+
+async def test_finished_hands_hide_unseen_cards_and_the_ledger_adds_up(tmp_path: Path) -> None:
+    async with running_server(tmp_path) as running:
+        room, _ = await new_room(running, game="plo", pause_between_hands=0.2)
+        async with clients(running.url, 3) as (a, b, c):
+            tokens = []
+            for seat, client in enumerate((a, b, c)):
+                await client.ok("join", room=room)
+                tokens.append((await client.ok("sit", seat=seat, name=f"P{seat}"))["token"])
+            started = await a.wait_for(lambda e: e["kind"] == "turn", timeout=40)
+            assert (await running.http.get(f"/api/rooms/{room}/hands/1")).status_code == 404
+            by_seat = {0: a, 1: b, 2: c}
+            first = started["data"]["seat"]
+            await by_seat[first].ok("act", action="fold")
+            while True:
+                after = started["version"]
+                turn = await a.wait_for(lambda e, after=after: e["kind"] in ("turn", "hand_ended")
+                                        and e["version"] > after)
+                if turn["kind"] == "hand_ended":
+                    break
+                started = turn
+                actor = by_seat[turn["data"]["seat"]]
+                snap = (await actor.ok("snapshot"))["snapshot"]
+                legal = snap["hand"]["legal"]
+                await actor.ok("act", action="check" if legal["check"] else "call")
+            listing = (await running.http.get(f"/api/rooms/{room}/hands")).json()
+            assert [h["hand_no"] for h in listing["hands"]] == [1]
+            public = (await running.http.get(f"/api/rooms/{room}/hands/1")).json()["history"]
+            folder = (await running.http.get(f"/api/rooms/{room}/hands/1",
+                                             params={"token": tokens[first]})).json()["history"]
+            other = (await running.http.get(f"/api/rooms/{room}/hands/1", headers={
+                "X-Seat-Token": tokens[(first + 1) % 3]})).json()["history"]
+            def hidden(history: dict[str, object], seat: int) -> bool:
+                label = f"p{history['_table_seats'].index(seat) + 1}"  # type: ignore[attr-defined]
+                (dealt,) = [a for a in history["actions"]  # type: ignore[attr-defined]
+                            if a.startswith(f"d dh {label} ")]
+                return "??" in dealt
+
+            second = (first + 1) % 3
+            assert hidden(public, first)
+            assert not hidden(folder, first)
+            assert hidden(other, first)
+            assert not hidden(other, second)
+            for history in (public, folder, other):
+                shown = [a.split()[0] for a in history["actions"] if " sm " in a]
+                for label in shown:
+                    assert not hidden(history, history["_table_seats"][int(label[1:]) - 1])
+            assert public["players"] == folder["players"]
+            assert "_burns" not in public
+            forged = await running.http.get(f"/api/rooms/{room}/hands/1",
+                                            params={"token": tokens[0][:-2] + "xx"})
+            assert forged.status_code == 403
+            ledger = (await running.http.get(f"/api/rooms/{room}/ledger.csv")).text
+            rows = list(csv.DictReader(io.StringIO(ledger)))
+            assert len(rows) == 3
+            assert sum(int(r["buy_ins"]) for r in rows) == 600
+            assert sum(int(r["on_table"]) for r in rows) == 600
+            assert sum(int(r["net"]) for r in rows) == 0

@@ -1,0 +1,297 @@
+"""The real-time protocol in process: every command, every error, ids applied once, per-viewer
+events and snapshots, host commands, and a table that keeps going under bad input."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+from typing import Any
+
+from server_helpers import Client, FakeClock, clients, new_room, running_server
+
+
+def _versions(client: Client) -> list[int]:
+    return [event["version"] for event in client.events]
+
+
+async def _seat(client: Client, room: str, seat: int, name: str) -> str:
+    await client.ok("join", room=room)
+    token: str = (await client.ok("sit", seat=seat, name=name))["token"]
+    return token
+
+
+async def test_malformed_messages_get_clear_errors(tmp_path: Path) -> None:
+    async with running_server(tmp_path) as running, clients(running.url, 1) as (client,):
+        cases: list[tuple[Any, str]] = [
+            ("hello", "a command is a JSON object with an id and a type"),
+            ([1, 2], "a command is a JSON object with an id and a type"),
+            ({"type": "snapshot"}, "every command needs an id"),
+            ({"id": "x" * 41, "type": "snapshot"}, "every command needs an id"),
+            ({"id": "1", "type": "dance"}, "unknown command type 'dance'"),
+            ({"id": "1", "type": "sit", "seat": 0}, "sit needs 'name'"),
+            ({"id": "1", "type": "sit", "seat": "0", "name": "A"}, "'seat' must be a whole number"),
+            ({"id": "1", "type": "sit", "seat": True, "name": "A"}, "must be a whole number"),
+            ({"id": "1", "type": "act", "action": "fold", "why": 1}, "act takes no argument 'why'"),
+            ({"id": "1", "type": "chat", "text": "x" * 5000}, "message too large"),
+            ({"id": "1", "type": "snapshot"}, "join a room first"),
+            ({"id": "1", "type": "join", "room": "nowhere"}, "there is no room 'nowhere'"),
+        ]
+        for message, error in cases:
+            answer = await client.send(message)
+            assert answer["ok"] is False
+            assert error in answer["error"], (message, answer)
+        assert (await client.send({"id": "7", "type": "dance"}))["id"] == "7"
+        await client.sio.emit("shout", {"x": 1})
+        await asyncio.sleep(0.2)
+        assert ("error", {"ok": False, "error": "unknown event 'shout': send commands as "
+                                                "'command'"}) in client.received
+
+
+async def test_flooding_is_rate_limited_and_the_table_keeps_going(tmp_path: Path) -> None:
+    async with running_server(tmp_path) as running:
+        room, _ = await new_room(running)
+        async with clients(running.url, 2) as (flood, calm):
+            await flood.ok("join", room=room)
+            await calm.ok("join", room=room)
+            answers = await asyncio.gather(*(flood.cmd("chat", text="spam") for _ in range(60)))
+            refused = [a for a in answers if not a["ok"]]
+            assert refused
+            assert all(a["error"] == "too many messages: at most 10 a second" for a in refused)
+            assert len(refused) >= 30
+            answer = await calm.cmd("chat", text="still here")
+            assert answer["ok"]
+
+
+async def test_join_roles_tokens_and_host_secret_errors(tmp_path: Path) -> None:
+    async with running_server(tmp_path) as running:
+        room, secret = await new_room(running, spectators_allowed=False)
+        other, _ = await new_room(running)
+        async with clients(running.url, 3) as (a, b, c):
+            errors = {
+                "join as 'player' or 'spectator', not 'judge'": {"role": "judge"},
+                "this room does not allow spectators": {"role": "spectator"},
+                "wrong host secret": {"host_secret": "guess"},
+                "not a seat token": {"token": "abc"},
+                "the seat token is not valid (bad signature)": {"token": "abc.def"},
+                "a name is 1 to 24 printable characters": {"name": "x" * 30},
+            }
+            for error, args in errors.items():
+                answer = await a.cmd("join", room=room, **args)
+                assert answer == {"id": answer["id"], "ok": False, "error": error}
+            joined = await a.ok("join", room=room, role="spectator", host_secret=secret)
+            assert joined["you"] == {"room": room, "role": "spectator", "seat": None,
+                                     "host": True}
+            token = await _seat(b, room, 0, "Bob")
+            wrong_room = await c.cmd("join", room=other, token=token)
+            assert wrong_room["error"] == "this seat token is for another room"
+            as_spectator = await c.cmd("join", room=room, role="spectator", token=token)
+            assert as_spectator["ok"] is False
+            assert (await b.ok("leave"))["ok"]
+            stale = await c.cmd("join", room=room, token=token)
+            assert stale["error"] == ("this seat token is no longer valid: seat 0 is not yours "
+                                      "any more")
+
+
+async def test_sit_reconnect_and_seat_errors(tmp_path: Path) -> None:
+    async with running_server(tmp_path) as running:
+        room, _ = await new_room(running, pause_between_hands=0.1)
+        async with clients(running.url, 4) as (a, b, spectator, late):
+            token = await _seat(a, room, 0, "Ann")
+            assert (await a.cmd("sit", seat=1, name="Again"))["error"] == \
+                "you already sit in seat 0"
+            await b.ok("join", room=room)
+            assert (await b.cmd("sit", seat=0, name="Bob"))["error"] == "seat 0 is taken"
+            assert (await b.cmd("sit", seat=9, name="Bob"))["error"] == \
+                "there is no seat 9: seats are 0 to 5"
+            assert (await b.cmd("sit", seat=1, name="ann"))["error"] == \
+                "the name 'ann' is taken at this table"
+            assert (await b.cmd("act", action="fold"))["error"] == \
+                "you have no seat at this table"
+            await spectator.ok("join", room=room, role="spectator")
+            assert (await spectator.cmd("sit", seat=2, name="Sam"))["error"] == \
+                "spectators cannot take a seat: join as a player"
+            assert (await spectator.cmd("act", action="fold"))["error"] == \
+                "spectators cannot act"
+            await b.ok("sit", seat=1, name="Bob")
+            dealt = await a.wait_for(lambda e: e.get("event", {}).get("type") == "HoleDealt"
+                                     and e["event"]["seat"] == 0)
+            mine = dealt["event"]["cards"]
+            assert all(isinstance(card, str) for card in mine)
+            await a.close()
+            await late.ok("join", room=room, token=token)
+            snapshot = (await late.ok("snapshot"))["snapshot"]
+            assert snapshot["you"]["seat"] == 0
+            hand = snapshot["hand"]
+            seats = hand["seats"]
+            assert seats[snapshot["table"]["hand_seats"].index(0)]["cards"] == mine
+            assert all(card is None for s in seats
+                       if snapshot["table"]["hand_seats"][s["seat"]] != 0 for card in s["cards"])
+
+
+async def test_acting_in_turn_once_per_id_and_events_in_order(tmp_path: Path) -> None:
+    async with running_server(tmp_path) as running:
+        room, _ = await new_room(running, pause_between_hands=0.1)
+        async with clients(running.url, 3) as (a, b, watcher):
+            await _seat(a, room, 0, "Ann")
+            await _seat(b, room, 1, "Bob")
+            await watcher.ok("join", room=room, role="spectator")
+            turn = await a.wait_for(lambda e: e["kind"] == "turn")
+            actor, waiter = (a, b) if turn["data"]["seat"] == 0 else (b, a)
+            assert (await waiter.cmd("act", action="call"))["error"].startswith(
+                "it is not your turn")
+            assert (await actor.cmd("act", action="raise"))["error"].startswith(
+                "a raise needs an amount")
+            assert (await actor.cmd("act", action="raise", amount=1000))["error"] == \
+                "raise to 1000 is above the pot limit of 6"
+            message = {"id": "call-once", "type": "act", "action": "call"}
+            first = await actor.send(message)
+            again = await actor.send(message)
+            assert first["ok"]
+            assert again == {**first, "duplicate": True}
+            await asyncio.sleep(0.2)
+            calls = [e for e in watcher.events if e.get("event", {}).get("type") == "Called"]
+            assert len(calls) == 1
+            for client in (a, b, watcher):
+                versions = _versions(client)
+                assert versions == list(range(versions[0], versions[0] + len(versions)))
+            assert (await actor.cmd("allocate", cards={"A": ["As", "Kd"]}))["error"] == \
+                "PLO has no allocation"
+            assert (await actor.cmd("pick", game="plo"))["error"] == \
+                "nobody is picking a game now"
+
+
+async def test_a_version_gap_is_filled_by_a_snapshot(tmp_path: Path) -> None:
+    async with running_server(tmp_path) as running:
+        room, _ = await new_room(running)
+        async with clients(running.url, 2) as (a, b):
+            await a.ok("join", room=room)
+            joined = await b.ok("join", room=room)
+            assert joined["snapshot"]["version"] == joined["version"]
+            await a.ok("sit", seat=0, name="Ann")
+            await a.ok("chat", text="hi")
+            event = await b.wait_for(lambda e: e["kind"] == "chat")
+            assert event["data"] == {"seat": 0, "name": "Ann", "text": "hi"}
+            snapshot = (await b.ok("snapshot"))["snapshot"]
+            assert snapshot["version"] == event["version"]
+            assert snapshot["table"]["seats"][0]["name"] == "Ann"
+            assert snapshot["chat"][-1]["data"]["text"] == "hi"
+
+
+async def test_spectators_chat_and_see_no_hole_cards(tmp_path: Path) -> None:
+    async with running_server(tmp_path) as running:
+        room, _ = await new_room(running, pause_between_hands=0.1)
+        async with clients(running.url, 3) as (a, b, watcher):
+            await watcher.ok("join", room=room, role="spectator", name="Sam")
+            await _seat(a, room, 0, "Ann")
+            await _seat(b, room, 1, "Bob")
+            await watcher.ok("chat", text="good luck")
+            said = await a.wait_for(lambda e: e["kind"] == "chat")
+            assert said["data"] == {"seat": None, "name": "Sam", "text": "good luck"}
+            await watcher.wait_for(lambda e: e["kind"] == "turn")
+            dealt = [e["event"] for e in watcher.events
+                     if e.get("event", {}).get("type") == "HoleDealt"]
+            assert len(dealt) == 2
+            assert all(card is None for event in dealt for card in event["cards"])
+            for client, seat in ((a, 0), (b, 1)):
+                own = [e["event"] for e in client.events
+                       if e.get("event", {}).get("type") == "HoleDealt"]
+                for event in own:
+                    visible = [card for card in event["cards"] if card is not None]
+                    table_seat = (await client.ok("snapshot"))["snapshot"]["table"][
+                        "hand_seats"][event["seat"]]
+                    assert bool(visible) == (table_seat == seat)
+
+
+async def test_host_commands(tmp_path: Path) -> None:
+    async with running_server(tmp_path) as running:
+        room, secret = await new_room(running, seat_approval=True, pause_between_hands=0.1)
+        async with clients(running.url, 4) as (host, a, b, new_host):
+            await host.ok("join", room=room, host_secret=secret)
+            await _seat(a, room, 0, "Ann")
+            await _seat(b, room, 1, "Bob")
+            for kind, args in [("approve", {"seat": 0}), ("approve_rebuy", {"seat": 0}),
+                               ("kick", {"seat": 0}), ("set_stack", {"seat": 0, "amount": 5}),
+                               ("pause", {}), ("resume", {}), ("transfer_host", {"seat": 0}),
+                               ("close", {})]:
+                answer = await a.cmd(kind, **args)
+                assert answer["error"] == f"only the host can {kind.replace('_', ' ')}", kind
+            assert (await a.cmd("act", action="fold"))["error"] == "seat 0 is not in a hand"
+            await host.ok("approve", seat=0)
+            assert (await host.cmd("approve", seat=0))["error"] == \
+                "seat 0 is not waiting for approval"
+            await host.ok("approve", seat=1)
+            await host.ok("pause")
+            assert (await host.cmd("pause"))["error"] == "the table is already paused"
+            await host.ok("set_stack", seat=1, amount=150)
+            await b.ok("rebuy", amount=50)
+            await host.ok("approve_rebuy", seat=1)
+            await host.ok("resume")
+            await a.wait_for(lambda e: e["kind"] == "turn")
+            assert (await host.cmd("set_stack", seat=1, amount=1))["error"] == \
+                "seat 1 is in a hand: set its stack between hands"
+            assert (await host.cmd("transfer_host", seat=4))["error"] == \
+                "seat 4 is empty: the host passes to a seated player"
+            await host.ok("transfer_host", seat=0)
+            given = None
+            for _ in range(100):
+                given = next((d for k, d in a.received if k == "host"), None)
+                if given:
+                    break
+                await asyncio.sleep(0.02)
+            assert given is not None
+            assert given["room"] == room
+            assert not any(k == "host" for k, _ in b.received)
+            assert (await host.cmd("pause"))["error"] == "only the host can pause"
+            assert (await new_host.cmd("join", room=room, host_secret=secret))["error"] == \
+                "wrong host secret"
+            await new_host.ok("join", room=room, host_secret=given["host_secret"])
+            await a.ok("pause")
+            await a.ok("resume")
+            await new_host.ok("kick", seat=1)  # folds at its turn, leaves when the hand ends
+            while not any(e["kind"] == "left" for e in a.events):
+                legal = (await a.ok("snapshot"))["snapshot"]["hand"]
+                if legal is not None and legal["legal"] is not None:
+                    await a.ok("act", action="check" if legal["legal"]["check"] else "fold")
+                await asyncio.sleep(0.05)
+            left = await a.wait_for(lambda e: e["kind"] == "left")
+            assert left["data"] == {"seat": 1, "name": "Bob", "kicked": True}
+            assert (await b.cmd("act", action="fold"))["error"] == \
+                "you have no seat at this table"
+            await new_host.ok("close")
+            await a.wait_for(lambda e: e["kind"] == "closed")
+            assert (await a.cmd("chat", text="bye"))["error"] == "the room is closed"
+            ledger = (await running.http.get(f"/api/rooms/{room}/ledger.csv")).text
+            lines = ledger.strip().splitlines()
+            assert lines[0] == "player,buy_ins,adjustments,cash_outs,on_table,net"
+            rows = [line.split(",") for line in lines[1:]]
+            assert [(r[0], int(r[1]), int(r[2])) for r in rows] == [("Ann", 200, 0),
+                                                                    ("Bob", 250, -50)]
+            assert sum(int(r[3]) for r in rows) == 400  # everything bought in was cashed out
+            assert all(int(r[4]) == 0 for r in rows)
+            assert sum(int(r[5]) for r in rows) == 0
+
+
+async def test_dealers_choice_pick_and_timeout_through_the_actor(tmp_path: Path) -> None:
+    clock = FakeClock()
+    async with running_server(tmp_path, clock=clock) as running:
+        room, _ = await new_room(running, game="dealers-choice", pause_between_hands=1,
+                                 action_clock=5, time_bank=0)
+        async with clients(running.url, 2) as (a, b):
+            await _seat(a, room, 0, "Ann")
+            await _seat(b, room, 1, "Bob")
+            clock.now += 1
+            await a.ok("snapshot")  # any command wakes the actor, which sees the clock moved
+            request = await a.wait_for(lambda e: e["kind"] == "pick_requested")
+            picker = a if request["data"]["seat"] == 0 else b
+            other = b if picker is a else a
+            assert (await other.cmd("pick", game="plo"))["error"].startswith("the button")
+            assert (await picker.cmd("pick", game="plo", options={"hole_cards": 9}))[
+                "error"] == "PLO is dealt with 4, 5, 6 hole cards, not 9"
+            await picker.ok("pick", game="omaha-hilo")
+            picked = await other.wait_for(lambda e: e["kind"] == "game_picked")
+            assert picked["data"]["game"] == "omaha-hilo"
+            turn = await a.wait_for(lambda e: e["kind"] == "turn")
+            clock.now += 5
+            await a.ok("snapshot")
+            timed = await a.wait_for(lambda e: e["kind"] == "timed_out")
+            assert timed["data"] == {"seat": turn["data"]["seat"], "timeouts": 1}
