@@ -8,6 +8,7 @@ answers from a shuffled deck (``secrets`` by default, an injected generator in t
 
 from __future__ import annotations
 
+import hashlib
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
@@ -28,15 +29,27 @@ class CardSource(Protocol):
 
     def burn(self) -> Card | None: ...
 
+    def set_aside(self, count: int) -> None: ...
+
+    def recycle(self, cards: Sequence[Card]) -> None: ...
+
+    def shuffle_pool(self) -> None: ...
+
+    def redraw(self, seat: Seat, count: int) -> tuple[Card, ...]: ...
+
 
 class Deck:
-    """Cards off the top of a deck, in order."""
+    """Cards off the top of a deck, in order; after ``set_aside``, boards and pool apart."""
 
-    __slots__ = ("_cards", "_next")
+    __slots__ = ("_aside", "_cards", "_next", "_pool", "_rng", "_shuffles")
 
     def __init__(self, cards: Sequence[Card] | None = None, rng: RandomSource | None = None):
         self._cards = list(cards) if cards is not None else shuffled_deck(rng)
         self._next = 0
+        self._rng = rng
+        self._aside: deque[Card] | None = None
+        self._pool: list[Card] = []
+        self._shuffles = 0
 
     def _take(self, count: int) -> tuple[Card, ...]:
         end = self._next + count
@@ -51,10 +64,50 @@ class Deck:
         return self._take(count)
 
     def board(self, board: str, count: int) -> tuple[Card, ...]:
+        if self._aside is not None:
+            if len(self._aside) < count:
+                raise DealError(f"{len(self._aside)} board cards are set aside, {count} are needed")
+            return tuple(self._aside.popleft() for _ in range(count))
         return self._take(count)
 
     def burn(self) -> Card | None:
         return self._take(1)[0]
+
+    def set_aside(self, count: int) -> None:
+        """Put the next ``count`` cards aside for the boards; the rest of the deck is the pool."""
+        self._aside = deque(self._take(count))
+        self._pool = self._cards[self._next:]
+        self._next = len(self._cards)
+
+    def recycle(self, cards: Sequence[Card]) -> None:
+        self._pool.extend(cards)
+
+    def shuffle_pool(self) -> None:
+        self._shuffles += 1
+        if self._rng is not None:
+            self._rng.shuffle(self._pool)
+        else:
+            _derived_shuffle(self._pool, bytes(self._cards), self._shuffles)
+
+    def redraw(self, seat: Seat, count: int) -> tuple[Card, ...]:
+        if count > len(self._pool):
+            raise DealError(f"the pool has {len(self._pool)} cards, {count} are needed")
+        dealt = tuple(self._pool[:count])
+        del self._pool[:count]
+        return dealt
+
+    @property
+    def pool_size(self) -> int:
+        return len(self._pool)
+
+
+def _derived_shuffle(cards: list[Card], secret: bytes, counter: int) -> None:
+    """Fisher-Yates driven by SHA-256 of the (secret) deck order and a counter: reproducible
+    from the deck alone, unpredictable without it (RULES.md s.1: no guessable seed)."""
+    for i in range(len(cards) - 1, 0, -1):
+        digest = hashlib.sha256(secret + counter.to_bytes(4, "big") + i.to_bytes(2, "big"))
+        j = int.from_bytes(digest.digest()[:8], "big") % (i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
 
 
 class ScriptedCards:
@@ -88,6 +141,19 @@ class ScriptedCards:
         if not self._burns:
             return None
         return self._burns.popleft()
+
+    def set_aside(self, count: int) -> None:
+        """The history names every card: nothing to set aside."""
+
+    def recycle(self, cards: Sequence[Card]) -> None:
+        """The history names every redraw: the pool's order does not matter."""
+
+    def shuffle_pool(self) -> None:
+        """The history names every redraw: nothing to shuffle."""
+
+    def redraw(self, seat: Seat, count: int) -> tuple[Card, ...]:
+        """Redraws follow the seat's earlier cards in its ``d dh`` actions."""
+        return self.hole(seat, count)
 
     def leftovers(self) -> str | None:
         """A description of dealt cards the hand never used, or None when all were used."""
