@@ -117,3 +117,37 @@ class PotAwarded(Event):
 @dataclass(frozen=True, slots=True)
 class HandEnded(Event):
     stacks: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Redrawn(HoleDealt):
+    """Redraw cards from the pool (RULES.md s.3): extra hole cards, private like any other."""
+
+
+@dataclass(frozen=True, slots=True)
+class PoolChanged(Event):
+    """The pool's size, which is public: after each redraw distribution and each fold."""
+
+    size: int
+
+
+@dataclass(frozen=True, slots=True)
+class AllocationStarted(Event):
+    """The river betting closed with two or more players: they must allocate their cards."""
+
+    seats: tuple[Seat, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class AllocationCommitted(Event):
+    """A seat committed its allocation (hidden until every seat has committed)."""
+
+    seat: Seat
+    automatic: bool  # True: the engine's best allocation, given on a timeout
+
+
+@dataclass(frozen=True, slots=True)
+class AllocationsRevealed(Event):
+    """Every allocation at once: (seat, ((category, cards), ...)); discards are never shown."""
+
+    allocations: tuple[tuple[Seat, tuple[tuple[str, tuple[Card, ...]], ...]], ...]

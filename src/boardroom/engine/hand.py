@@ -12,18 +12,30 @@ and pots paid. Every change appends an event to ``events``, the hand's history.
 The flow follows the variant's data: ``variant.streets`` (reveals, hole cards dealt down and up,
 betting, who acts first, big-bet streets) and ``variant.categories``; nothing here asks which
 game it is. Seats are indices 0..n-1 clockwise; no I/O, no clock, no global random.
+
+Multi-board variants (RULES.md s.3) add two things, both driven by the spec. Redraws: in a game
+whose streets have redraw caps the board cards are set aside after the deal, ``pool_size`` is
+public, and right after a street's board cards every live seat gets
+``min(K - R, pool // L)`` cards (``redraws[seat]`` counts them), all-in run-outs included.
+Allocation: in a game whose categories take allocated cards, the river betting closing with two
+or more players opens the allocation phase (``is_allocating``, ``allocation_pending``): each
+live seat calls ``allocate(seat, {category: cards})`` in any order, or ``allocate_best(seat)``
+on a timeout; ``suggest_allocation(seat)`` is the same optimiser as a hint. Once all are in,
+every allocation is revealed at once and the pots are scored by points.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
 from boardroom.cards import Card, RandomSource
 from boardroom.engine import events as ev
+from boardroom.engine.allocation import Allocation, best_allocation, check_allocation
 from boardroom.engine.betting import Stakes, StakesError, raise_range, street_bet
 from boardroom.engine.dealing import CardSource, Deck
 from boardroom.engine.pots import side_pots, uncalled_bet
+from boardroom.engine.redraws import redraw_share, starting_pool
 from boardroom.engine.showdown import CategoryHands, Pot, PotResult, settle_pots
 from boardroom.engine.stud import best_showing_seat, bring_in_seat
 from boardroom.evaluation import HandValue
@@ -124,6 +136,12 @@ class Hand:
         self._last_aggressor: Seat | None = None  # of the last round played: shows first
         self._last_opener: Seat | None = None
         self._street: Street = variant.streets[0]
+        # Redraws and allocation (multi-board variants).
+        self.redraws = [0] * count  # redraw cards each seat received this hand
+        self.pool_size: int | None = None  # public; None in games without redraws
+        self.is_allocating = False
+        self.allocations: dict[Seat, Allocation] = {}  # committed (hidden until all are in)
+        self.allocations_revealed = False
         self._start()
 
     # -- reading the state ----------------------------------------------------------------
@@ -154,6 +172,24 @@ class Hand:
     def pots(self) -> list[Pot]:
         """The main pot and side pots as they stand (bets on the table included)."""
         return side_pots(self.contributed, self.live)
+
+    @property
+    def allocation_pending(self) -> tuple[Seat, ...]:
+        """Seats that still have to allocate (empty outside the allocation phase)."""
+        if not self.is_allocating:
+            return ()
+        return tuple(seat for seat in self.live_seats if seat not in self.allocations)
+
+    def public_cards(self, seat: Seat) -> set[Card]:
+        """The cards of ``seat``'s hand everybody may see: up cards, and once shown, the hand
+        (in the Allocator games only its allocated cards: discards are never shown)."""
+        cards = {card for card, up in zip(self.hole[seat], self.up[seat], strict=True) if up}
+        if self.shown.get(seat):
+            if seat in self.allocations and self.allocations_revealed:
+                cards.update(card for part in self.allocations[seat].values() for card in part)
+            else:
+                cards.update(self.hole[seat])
+        return cards
 
     # -- the actions ------------------------------------------------------------------------
 
@@ -259,6 +295,11 @@ class Hand:
         self.live[seat] = False
         self._needs[seat] = False
         self.events.append(ev.Folded(seat))
+        if self.pool_size is not None:
+            # A folded hand goes back to the pool (RULES.md s.3).
+            self._cards.recycle(self.hole[seat])
+            self.pool_size += len(self.hole[seat])
+            self.events.append(ev.PoolChanged(self.pool_size))
         if sum(self.live) == 1:
             self._end_round()
         else:
@@ -314,6 +355,57 @@ class Hand:
             self._needs[other] = other != seat and self.live[other] and self.stacks[other] > 0
         self.events.append(ev.RaisedTo(seat, amount, full))
         self._next_actor(seat)
+
+    # -- the allocation phase (Allocator games, RULES.md s.3) ------------------------------
+
+    def verify_allocate(self, seat: Seat,
+                        allocation: Mapping[str, Sequence[Card] | str]) -> Allocation:
+        """The checked allocation, or an ``ActionError`` saying why not (naming no card)."""
+        if not self.is_allocating:
+            raise ActionError("there is no allocation to make now" if self.variant.has_allocation
+                              else f"{self.variant.name} has no allocation phase")
+        if not 0 <= seat < self.seat_count or not self.live[seat]:
+            raise ActionError(f"seat {seat} has no hand to allocate")
+        if seat in self.allocations:
+            raise ActionError(f"seat {seat} has already committed its allocation")
+        try:
+            return check_allocation(self.variant, self.hole[seat], allocation)
+        except ValueError as error:
+            raise ActionError(str(error)) from None
+
+    def can_allocate(self, seat: Seat, allocation: Mapping[str, Sequence[Card] | str]) -> bool:
+        try:
+            self.verify_allocate(seat, allocation)
+        except ActionError:
+            return False
+        return True
+
+    def allocate(self, seat: Seat, allocation: Mapping[str, Sequence[Card] | str],
+                 *, automatic: bool = False) -> None:
+        """Commit ``seat``'s allocation: category name -> its cards (ints or notation)."""
+        checked = self.verify_allocate(seat, allocation)
+        self.allocations[seat] = checked
+        self.events.append(ev.AllocationCommitted(seat, automatic))
+        if not self.allocation_pending:
+            self.is_allocating = False
+            self.allocations_revealed = True
+            self.events.append(ev.AllocationsRevealed(tuple(
+                (s, tuple(self.allocations[s].items())) for s in self.live_seats)))
+            self._showdown()
+
+    def suggest_allocation(self, seat: Seat) -> Allocation:
+        """The engine's best allocation of ``seat``'s cards now (deterministic; a hint)."""
+        if not 0 <= seat < self.seat_count or not self.hole[seat]:
+            raise ActionError(f"seat {seat} has no cards to allocate")
+        if not self.variant.has_allocation:
+            raise ActionError(f"{self.variant.name} has no allocation phase")
+        return best_allocation(self.variant, self.hole[seat], self.boards)
+
+    def allocate_best(self, seat: Seat) -> None:
+        """A timeout: commit the engine's best allocation for ``seat`` (RULES.md s.3)."""
+        if not self.is_allocating or seat not in self.allocation_pending:
+            self.verify_allocate(seat, {})  # raises the precise reason
+        self.allocate(seat, self.suggest_allocation(seat), automatic=True)
 
     def ask_to_show(self, seat: Seat) -> None:
         """The player at ``seat`` will show at showdown even a hand that cannot win."""
@@ -411,6 +503,10 @@ class Hand:
         if index == 0 and not variant.is_stud:
             for seat in self.order:
                 self._deal_hole(seat, cards.hole(seat, variant.hole_cards), False)
+            if variant.has_redraws:
+                # Every board card is set aside before any redraw (RULES.md s.3).
+                cards.set_aside(variant.board_card_count)
+                self.pool_size = starting_pool(variant, self.seat_count)
         if street.hole_down or street.hole_up:
             for seat in self.order:
                 if self.live[seat]:
@@ -425,10 +521,29 @@ class Hand:
                 dealt = cards.board(reveal.board, reveal.count)
                 self.boards[reveal.board].extend(dealt)
                 self.events.append(ev.BoardDealt(reveal.board, dealt))
+        if street.redraw_cap is not None and self.pool_size is not None:
+            self._redraw(street.redraw_cap)
         if street.betting:
             self._begin_round(street)
         else:
             self._end_round()
+
+    def _redraw(self, cap: int) -> None:
+        """RULES.md s.3: every live seat gets ``min(K - R, pool // L)``, from a shuffled pool."""
+        live = self.live_seats
+        assert self.pool_size is not None
+        n = redraw_share(cap, self.redraws[live[0]], self.pool_size, len(live))
+        if n == 0:
+            return
+        self._cards.shuffle_pool()
+        for seat in live:
+            dealt = self._cards.redraw(seat, n)
+            self.hole[seat].extend(dealt)
+            self.up[seat].extend([False] * n)
+            self.redraws[seat] += n
+            self.events.append(ev.Redrawn(seat, dealt, (False,) * n))
+        self.pool_size -= n * len(live)
+        self.events.append(ev.PoolChanged(self.pool_size))
 
     def _deal_hole(self, seat: Seat, dealt: tuple[Card, ...], up: bool) -> None:
         if dealt:
@@ -511,6 +626,10 @@ class Hand:
             self._award_uncontested()
         elif self.street_index + 1 < len(self.variant.streets):
             self._begin_street(self.street_index + 1)
+        elif self.variant.has_allocation:
+            # The river betting closed with two or more players (RULES.md s.3).
+            self.is_allocating = True
+            self.events.append(ev.AllocationStarted(self.live_seats))
         else:
             self._showdown()
 
@@ -529,7 +648,9 @@ class Hand:
 
     def category_hands(self, seat: Seat) -> dict[str, HandValue | None]:
         """The seat's hand in every scoring category, from the cards dealt so far."""
-        return {category.name: category_hand(self.variant, category, self.hole[seat], self.boards)
+        allocation = self.allocations.get(seat) if self.allocations_revealed else None
+        return {category.name: category_hand(self.variant, category, self.hole[seat], self.boards,
+                                             allocation)
                 for category in self.variant.categories}
 
     def _showdown(self) -> None:
@@ -539,7 +660,8 @@ class Hand:
         for seat in self._showing_order(live):
             if self._must_show(seat, pots, hands):
                 self.shown[seat] = True
-                self.events.append(ev.HandShown(seat, tuple(self.hole[seat])))
+                self.events.append(ev.HandShown(seat, tuple(sorted(
+                    self.public_cards(seat), key=self.hole[seat].index))))
             else:
                 self.shown[seat] = False
                 self.events.append(ev.HandMucked(seat))
