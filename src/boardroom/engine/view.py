@@ -1,17 +1,24 @@
 """What one viewer may see of a hand (DESIGN.md: hidden information never leaves the server).
 
 A seat sees its own cards and everything public; a spectator (``None``) sees only what is
-public. Public: stud's up cards, the boards, every bet and stack, and the cards of hands shown at
-showdown. Never public: other seats' down cards, burned cards, mucked hands.
+public. Public: stud's up cards, the boards, every bet and stack, the pool's size, and the cards of
+hands shown at showdown (in the Allocator games only the allocated cards). Never public: other
+seats' down cards and redraws, the pool, undealt board cards, burned cards, mucked hands,
+discards, and allocations before every seat has committed.
+
+A seat's view also carries its pills (``boardroom.engine.pills``); after the showdown every view
+lists each shown hand with its category hands, and each pot with its category winners and points.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
 
 from boardroom.cards import Card
 from boardroom.engine import events as ev
 from boardroom.engine.hand import Hand, LegalActions
+from boardroom.engine.pills import Pill, pills_for
 from boardroom.engine.showdown import Pot
 
 Seat = int
@@ -27,6 +34,30 @@ class SeatView:
     cards: tuple[Card | None, ...]  # None: a card this viewer may not see
     up: tuple[bool, ...]
     shown: bool | None  # True shown, False mucked, None no showdown (yet)
+    redraws: int = 0  # redraw cards received this hand (public: everybody gets the same)
+    allocated: bool | None = None  # allocation phase: committed yet? None outside it
+
+
+@dataclass(frozen=True, slots=True)
+class ShownHand:
+    """A hand shown at showdown: its public cards, its hand in each category, its allocation."""
+
+    seat: Seat
+    cards: tuple[Card, ...]
+    categories: tuple[tuple[str, str], ...]  # (category, hand description or "none")
+    allocation: tuple[tuple[str, tuple[Card, ...]], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PotView:
+    """A settled pot: category winners (empty: void), points per seat, chips per seat."""
+
+    index: int
+    amount: int
+    eligible: tuple[Seat, ...]
+    categories: tuple[tuple[str, tuple[Seat, ...]], ...]
+    points: tuple[tuple[Seat, Fraction], ...]
+    shares: tuple[tuple[Seat, int], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,24 +73,44 @@ class HandView:
     legal: LegalActions | None  # only for the viewer whose turn it is
     is_over: bool
     winnings: dict[Seat, int]  # chips each seat took from the pots (once the hand is over)
+    pool: int | None = None  # the redraw pool's size (None in games without redraws)
+    pills: tuple[Pill, ...] = ()  # the viewer's pills, one per category (seats only)
+    allocating: bool = False
+    allocation_pending: tuple[Seat, ...] = ()
+    allocation: tuple[tuple[str, tuple[Card, ...]], ...] = ()  # the viewer's own commit
+    showdown: tuple[ShownHand, ...] = ()
+    results: tuple[PotView, ...] = field(default=())
 
 
 def can_see(hand: Hand, viewer: Seat | None, seat: Seat, index: int) -> bool:
     """Whether ``viewer`` may see card ``index`` of ``seat``'s hand."""
-    return viewer == seat or hand.up[seat][index] or hand.shown.get(seat, False)
+    if viewer == seat or hand.up[seat][index]:
+        return True
+    return hand.shown.get(seat, False) and hand.hole[seat][index] in hand.public_cards(seat)
 
 
 def view_for(hand: Hand, viewer: Seat | None) -> HandView:
     """The hand as ``viewer`` (a seat, or None for a spectator) may see it."""
     seats = []
+    seen: set[Card] = set()
+    pending = hand.allocation_pending
     for seat in range(hand.seat_count):
-        cards = tuple(card if can_see(hand, viewer, seat, i) else None
-                      for i, card in enumerate(hand.hole[seat]))
+        public = hand.public_cards(seat)
+        if seat != viewer:
+            seen.update(public)
+        cards = tuple(card if viewer == seat or card in public else None
+                      for card in hand.hole[seat])
         seats.append(SeatView(
             seat=seat, stack=hand.stacks[seat], bet=hand.bets[seat], folded=not hand.live[seat],
             all_in=hand.live[seat] and hand.stacks[seat] == 0, cards=cards,
-            up=tuple(hand.up[seat]), shown=hand.shown.get(seat),
+            up=tuple(hand.up[seat]), shown=hand.shown.get(seat), redraws=hand.redraws[seat],
+            allocated=(seat not in pending) if hand.is_allocating and hand.live[seat] else None,
         ))
+    own = hand.allocations.get(viewer) if viewer is not None else None
+    pills: tuple[Pill, ...] = ()
+    if viewer is not None and 0 <= viewer < hand.seat_count:
+        pills = pills_for(hand.variant, hand.hole[viewer], hand.boards, seen,
+                          own if hand.allocations_revealed else None)
     winnings: dict[Seat, int] = {}
     for result in hand.results:
         for seat, chips in result.shares.items():
@@ -71,7 +122,38 @@ def view_for(hand: Hand, viewer: Seat | None) -> HandView:
         button=hand.button, seats=tuple(seats),
         boards={name: tuple(cards) for name, cards in hand.boards.items()},
         pots=tuple(hand.pots()) if not hand.is_over else (), actor=hand.actor, legal=legal,
-        is_over=hand.is_over, winnings=winnings,
+        is_over=hand.is_over, winnings=winnings, pool=hand.pool_size, pills=pills,
+        allocating=hand.is_allocating, allocation_pending=pending,
+        allocation=tuple(own.items()) if own is not None else (),
+        showdown=_shown_hands(hand), results=_pot_views(hand),
+    )
+
+
+def _shown_hands(hand: Hand) -> tuple[ShownHand, ...]:
+    shown = []
+    for seat, showed in hand.shown.items():
+        if not showed:
+            continue
+        hands = hand.category_hands(seat)
+        allocation = hand.allocations.get(seat) if hand.allocations_revealed else None
+        shown.append(ShownHand(
+            seat=seat,
+            cards=tuple(card for card in hand.hole[seat] if card in hand.public_cards(seat)),
+            categories=tuple((name, value.description if value is not None else "none")
+                             for name, value in hands.items()),
+            allocation=tuple(allocation.items()) if allocation is not None else (),
+        ))
+    return tuple(shown)
+
+
+def _pot_views(hand: Hand) -> tuple[PotView, ...]:
+    return tuple(
+        PotView(
+            index=index, amount=result.pot.amount, eligible=result.pot.eligible,
+            categories=tuple((c.name, c.winners) for c in result.categories),
+            points=tuple(result.points.items()), shares=tuple(result.shares.items()),
+        )
+        for index, result in enumerate(hand.results)
     )
 
 
@@ -80,9 +162,11 @@ def events_for(hand: Hand, viewer: Seat | None) -> list[ev.Event]:
     shown = {seat for seat, showed in hand.shown.items() if showed}
     visible: list[ev.Event] = []
     for event in hand.events:
-        if isinstance(event, ev.HoleDealt) and event.seat != viewer and event.seat not in shown:
+        if isinstance(event, ev.HoleDealt) and event.seat != viewer:
+            public = hand.public_cards(event.seat) if event.seat in shown else set()
             event = replace(event, cards=tuple(
-                card if up else None for card, up in zip(event.cards, event.up, strict=True)))
+                card if up or card in public else None
+                for card, up in zip(event.cards, event.up, strict=True)))
         elif isinstance(event, ev.CardBurned):
             event = ev.CardBurned(None)
         visible.append(event)
