@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from boardroom.cards import Card
+from boardroom.cards import Card, format_cards
 from boardroom.engine.events import BoardDealt, HandShown, HoleDealt
 from boardroom.table import HAND, Table, TableEvent, TableSettings
 
@@ -50,9 +50,24 @@ def actor_seat(table: Table) -> int:
     return table.hand_seats[table.hand.actor]
 
 
+def allocate_all(table: Table) -> None:
+    """Allocator games: every pending seat commits the engine's suggestion."""
+    hand = table.hand
+    assert hand is not None
+    for index in hand.allocation_pending:
+        best = hand.suggest_allocation(index)
+        table.allocate(table.hand_seats[index],
+                       {name: format_cards(cards) for name, cards in best.items()})
+        if table.hand is not hand:
+            return
+
+
 def play_passively(table: Table) -> None:
-    """Check or call until the hand is over."""
+    """Check or call (and allocate) until the hand is over."""
     while table.hand is not None:
+        if table.hand.is_allocating:
+            allocate_all(table)
+            continue
         seat = actor_seat(table)
         legal = table.hand.legal_actions()
         assert legal is not None

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from table_helpers import (
     FakeClock,
@@ -13,8 +15,19 @@ from table_helpers import (
     start_hand,
 )
 
+from boardroom.cards import format_cards
 from boardroom.engine.events import BlindPosted, Checked, Folded
-from boardroom.table import BETWEEN, CLOSED, DEALING, OUT, PENDING, PLAYING, WAITING, TableError
+from boardroom.table import (
+    BETWEEN,
+    CLOSED,
+    DEALING,
+    OUT,
+    PENDING,
+    PLAYING,
+    WAITING,
+    Table,
+    TableError,
+)
 
 
 def test_two_players_start_a_hand_after_the_pause() -> None:
@@ -355,17 +368,47 @@ def test_close_waits_for_the_hand_then_cashes_everyone_out() -> None:
     assert table.next_deadline() is None
 
 
-def test_allocation_is_refused_with_a_clear_reason() -> None:
+def test_allocation_commits_hidden_and_a_timeout_allocates_the_best() -> None:
     table, clock = make_table(players=2)
     with pytest.raises(TableError, match="seat 0 is not in a hand"):
         table.allocate(0, {})
     start_hand(table, clock)
     with pytest.raises(TableError, match="PLO has no allocation"):
         table.allocate(0, {"A": ["As", "Kd"]})
-    table2, clock2 = make_table(players=2, game="allocator")
-    start_hand(table2, clock2)
-    with pytest.raises(TableError, match="allocation is not supported by the engine yet"):
-        table2.allocate(0, {})
+    table, clock = make_table(players=3, game="allocator", action_clock=5.0)
+    start_hand(table, clock)
+    with pytest.raises(TableError, match="an allocation maps each category to its cards"):
+        table.allocate(0, {"A": [1, 2]})
+    with pytest.raises(TableError, match="there is no allocation to make now"):
+        table.allocate(0, {"A": "As Kd", "B": "Qs Js", "Hand": "2c 3c"})
+    while table.hand is not None and not table.hand.is_allocating:
+        legal = table.hand.legal_actions()
+        assert legal is not None
+        table.act(actor_seat(table), "check" if legal.check else "call")
+    assert table.hand is not None
+    pending = [table.hand_seats[i] for i in table.hand.allocation_pending]
+    assert len(pending) == 3
+    events = table.drain()
+    assert events[-1].kind == "allocating"
+    assert events[-1].data == {"seats": pending, "deadline": clock.now + 5.0}
+    first = table.hand_seats.index(pending[0])
+    best = table.hand.suggest_allocation(first)
+    with pytest.raises(TableError, match="Hand takes 2 cards, not 1"):
+        table.allocate(pending[0], {**{k: list(format_cards(v).split())
+                                       for k, v in best.items()}, "Hand": "2c"})
+    table.allocate(pending[0], {k: format_cards(v) for k, v in best.items()})
+    with pytest.raises(TableError, match="already committed"):
+        table.allocate(pending[0], {k: format_cards(v) for k, v in best.items()})
+    state = json.loads(json.dumps(table.to_state()))
+    copy = Table.from_state(table.settings, state, clock=clock)
+    assert copy.hand is not None
+    assert copy.hand.allocation_pending == table.hand.allocation_pending
+    clock.advance(5.0)
+    table.tick()
+    assert table.hand is None
+    timed = [e.data["seat"] for e in table.drain() if e.kind == "timed_out"]
+    assert timed == pending[1:]
+    assert table.chips_on_table() == table.balance
 
 
 def test_chat_is_a_public_event() -> None:

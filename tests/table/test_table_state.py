@@ -9,7 +9,15 @@ import random
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from table_helpers import FakeClock, actor_seat, cards_seen, make_table, play_passively, start_hand
+from table_helpers import (
+    FakeClock,
+    actor_seat,
+    allocate_all,
+    cards_seen,
+    make_table,
+    play_passively,
+    start_hand,
+)
 
 from boardroom.engine.events import BoardDealt, HandShown, HoleDealt
 from boardroom.engine.view import view_for
@@ -104,7 +112,10 @@ def test_random_play_conserves_chips_and_shows_no_card_early(seed: int, game: st
 def _random_step(table: Table, clock: FakeClock, rng: random.Random) -> None:
     roll = rng.random()
     try:
-        if table.phase == DEALING and table.hand is not None and roll < 0.8:
+        if table.phase == DEALING and table.hand is not None and table.hand.is_allocating \
+                and roll < 0.8:
+            allocate_all(table)
+        elif table.phase == DEALING and table.hand is not None and roll < 0.8:
             legal = table.hand.legal_actions()
             assert legal is not None
             seat = actor_seat(table)

@@ -3,7 +3,8 @@
 ``plain`` turns dataclasses, enums, fractions, tuples and dicts into JSON types. Cards are plain
 ints in the engine; a field named ``card``, ``cards`` or ``boards`` holds cards, written in the
 rule book's notation (``"As"``), and a hidden card (``None``) stays ``null``. Dataclasses carry
-their class name as ``type``, so an event says what it is (``"RaisedTo"``).
+their class name as ``type``, so an event says what it is (``"RaisedTo"``). Inside a card field a
+sequence of ints is cards, while an int beside other values (the seat of an allocation) is not.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from typing import Any
 
 from boardroom.cards import format_card
 
-CARD_FIELDS = frozenset({"card", "cards", "boards"})
+CARD_FIELDS = frozenset({"card", "cards", "boards", "allocation", "allocations"})
 
 
 def plain(value: Any, cards: bool = False) -> Any:
@@ -36,5 +37,10 @@ def plain(value: Any, cards: bool = False) -> Any:
     if isinstance(value, dict):
         return {str(key): plain(item, cards or key in CARD_FIELDS) for key, item in value.items()}
     if isinstance(value, list | tuple | set | frozenset):
-        return [plain(item, cards) for item in value]
+        if cards and all(item is None or (isinstance(item, int) and not isinstance(item, bool))
+                         for item in value):
+            return [None if item is None else format_card(item) for item in value]
+        # A mixed sequence in a card field, such as (seat, ((category, cards), ...)): its own
+        # ints are seats, only the all-int sequences inside it are cards.
+        return [plain(item, cards and not isinstance(item, int)) for item in value]
     raise TypeError(f"cannot send a {type(value).__name__}")

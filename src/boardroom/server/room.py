@@ -18,6 +18,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from boardroom.engine import events as ev
+from boardroom.engine.betting import pot_limit_max_raise_to
 from boardroom.server.auth import (
     AuthError,
     Signer,
@@ -362,8 +364,31 @@ class Room:
         return {
             "room": self.id, "version": table.version, "you": viewer.describe(),
             "table": table.public_state(), "hand": plain(view) if view is not None else None,
-            "chat": list(self.chat),
+            "chat": list(self.chat), **bet_sizes(table, seat),
         }
+
+
+def bet_sizes(table: Table, seat: int | None) -> dict[str, Any]:
+    """What the browser's action bar shows without computing a rule: the seats that posted the
+    blinds, and for the seat to act its quick raise sizes (totals to raise to, each within the
+    legal range): min, half pot, pot (RULES.md s.2's pot-limit maximum), all-in and max."""
+    hand = table.hand
+    if hand is None:
+        return {"blinds": {}, "sizes": None}
+    blinds = {str(table.hand_seats[event.seat]): event.blind for event in hand.events
+              if isinstance(event, ev.BlindPosted)}
+    index = table.hand_seat(seat) if seat is not None else None
+    legal = hand.legal_actions() if index is not None and hand.actor == index else None
+    if legal is None or legal.raise_min is None or legal.raise_max is None or index is None:
+        return {"blinds": blinds, "sizes": None}
+    low, high = legal.raise_min, legal.raise_max
+    to_call = hand.to_call(index)
+    pot = pot_limit_max_raise_to(hand.current_bet, hand.chips_in_play, to_call)
+    half = hand.current_bet + (hand.chips_in_play + to_call) // 2
+    all_in = hand.bets[index] + hand.stacks[index]
+    return {"blinds": blinds, "sizes": {
+        "min": low, "half_pot": min(high, max(low, half)), "pot": min(high, max(low, pot)),
+        "all_in": all_in if low <= all_in <= high else None, "max": high}}
 
 
 def event_payload(room: str, event: TableEvent, seat: int | None) -> dict[str, Any]:

@@ -62,9 +62,14 @@ class SeatState:
     rebuy_approved: int = 0  # added when the seat's hand ends
 
 
-def apply_action(hand: Hand, action: str, amount: int | None = None) -> None:
-    """Play ``action`` for the seat to act (``ActionError`` when it may not)."""
-    if action == "fold":
+def apply_action(hand: Hand, action: str, amount: Any = None, seat: int | None = None) -> None:
+    """Play ``action`` for the seat to act, or (``allocate``, ``allocate_best``) for ``seat``
+    in the allocation phase (``ActionError`` when it may not)."""
+    if action == "allocate" and seat is not None:
+        hand.allocate(seat, amount)
+    elif action == "allocate_best" and seat is not None:
+        hand.allocate_best(seat)
+    elif action == "fold":
         hand.fold()
     elif action == "check":
         hand.check()
@@ -109,6 +114,7 @@ class Table:
         self.turn_started: float | None = None
         self.turn_deadline: float | None = None
         self._published = 0  # hand events already turned into table events
+        self._allocation_clock = False  # the allocation phase's clock is running
         self._outbox: list[TableEvent] = []
 
     # -- reading ----------------------------------------------------------------------------
@@ -391,13 +397,31 @@ class Table:
         self._after_change()
 
     def allocate(self, seat: int, allocation: Mapping[str, Any]) -> None:
-        """Allocator games: commit cards to the categories (the engine has no allocation yet)."""
+        """Allocator games: commit cards to the categories ({category: "As Kd" or [...]})."""
         self._check_open()
-        if self.hand is None or self.hand_seat(seat) is None:
+        hand, index = self.hand, self.hand_seat(seat)
+        if hand is None or index is None:
             raise TableError(f"seat {seat} is not in a hand")
-        if not self.hand.variant.has_allocation:
-            raise TableError(f"{self.hand.variant.name} has no allocation")
-        raise TableError("allocation is not supported by the engine yet")
+        if not hand.variant.has_allocation:
+            raise TableError(f"{hand.variant.name} has no allocation")
+        if self.paused:
+            raise TableError("the table is paused")
+        if not isinstance(allocation, Mapping) or not all(
+            isinstance(cards, str) or (isinstance(cards, list | tuple)
+                                       and all(isinstance(c, str) for c in cards))
+            for cards in allocation.values()
+        ):
+            raise TableError('an allocation maps each category to its cards, e.g. '
+                             '{"A": "As Kd", "B": ["Qh", "Jc"], "Hand": "9s 8s"}')
+        written = {str(name): cards if isinstance(cards, str) else " ".join(cards)
+                   for name, cards in allocation.items()}
+        try:
+            apply_action(hand, "allocate", written, index)
+        except ActionError as error:
+            raise TableError(self._table_seats(str(error))) from None
+        self.seats[seat].timeouts = 0
+        self.hand_actions.append([index, "allocate", written])
+        self._after_change()
 
     def pick(self, seat: int, game: str, options: Mapping[str, Any] | None = None) -> None:
         """Dealer's Choice: the button picks the next hand's game and options."""
@@ -504,6 +528,7 @@ class Table:
         self.hand_setup = {"game": game, "options": dict(options), "stakes": asdict(stakes),
                            "stacks": stacks, "button": seats.index(button), "deck": deck}
         self.hand_actions = []
+        self._allocation_clock = False
         self.phase, self.deadline = DEALING, None
         self._emit("hand_started", {
             "hand_no": self.hand_no, "game": game, "name": variant.name, "options": dict(options),
@@ -522,8 +547,18 @@ class Table:
             if hand.is_over:
                 self._end_hand()
                 return
+            if hand.is_allocating:
+                gone = [i for i in hand.allocation_pending
+                        if self.seats[self.hand_seats[i]].leaving]
+                if gone and not self.paused:
+                    self._allocate_best(gone[0])
+                    continue
+                self._start_allocation_clock()
+                return
             actor = hand.actor
-            assert actor is not None
+            if actor is None:
+                raise TableError(f"hand {self.hand_no} waits for something the table does "
+                                 f"not know how to ask for")  # pragma: no cover
             if not self.seats[self.hand_seats[actor]].leaving or self.paused:
                 break
             self._auto_act(actor)
@@ -532,6 +567,24 @@ class Table:
         self.turn_deadline = self.turn_started + self.settings.action_clock + bank
         self._emit("turn", {"seat": self.hand_seats[actor], "deadline": self.turn_deadline,
                             "action_clock": self.settings.action_clock, "time_bank": bank})
+
+    def _start_allocation_clock(self) -> None:
+        hand = self.hand
+        assert hand is not None
+        pending = [self.hand_seats[i] for i in hand.allocation_pending]
+        if self._allocation_clock:
+            self._emit("allocating", {"seats": pending, "deadline": self.turn_deadline})
+            return
+        self._allocation_clock = True
+        self.turn_started = self.clock()
+        self.turn_deadline = self.turn_started + self.settings.action_clock
+        self._emit("allocating", {"seats": pending, "deadline": self.turn_deadline})
+
+    def _allocate_best(self, index: int) -> None:
+        hand = self.hand
+        assert hand is not None
+        apply_action(hand, "allocate_best", None, index)
+        self.hand_actions.append([index, "allocate_best", None])
 
     def _auto_act(self, index: int) -> None:
         """Check when free, else fold (stud: post a pending bring-in)."""
@@ -546,6 +599,16 @@ class Table:
     def _timeout(self) -> None:
         hand = self.hand
         assert hand is not None
+        if hand.is_allocating:
+            for index in hand.allocation_pending:
+                seat = self.hand_seats[index]
+                self.seats[seat].timeouts += 1
+                self._emit("timed_out", {"seat": seat, "timeouts": self.seats[seat].timeouts})
+                if self.seats[seat].timeouts >= TIMEOUTS_TO_SIT_OUT:
+                    self.seats[seat].sit_out_next = True
+                self._allocate_best(index)
+            self._after_change()
+            return
         assert hand.actor is not None
         seat = self.hand_seats[hand.actor]
         state = self.seats[seat]
@@ -729,7 +792,11 @@ class Table:
                                 ("game", "options", "stakes", "stacks", "button", "deck")}
             table.hand_actions = [list(action) for action in record["actions"]]
             table._published = len(table.hand.events)
-            if table.hand.actor is not None:
+            if table.hand.is_allocating:
+                table._allocation_clock = True
+                table.turn_started = now
+                table.turn_deadline = now + settings.action_clock
+            elif table.hand.actor is not None:
                 table.turn_started = now
                 bank = table.seats[table.hand_seats[table.hand.actor]].time_bank
                 table.turn_deadline = now + settings.action_clock + bank
@@ -738,7 +805,7 @@ class Table:
 
 def _new_hand(variant: Variant, stakes: Stakes, stacks: Sequence[int], button: int,
               deck: Sequence[int]) -> Hand:
-    return Hand(variant, stakes, stacks, button, cards=Deck(list(deck)))
+    return Hand(variant, stakes, stacks, button, cards=Deck(list(deck)), manual_allocation=True)
 
 
 def rebuild_hand(settings: TableSettings, record: Mapping[str, Any]) -> Hand:
@@ -747,10 +814,12 @@ def rebuild_hand(settings: TableSettings, record: Mapping[str, Any]) -> Hand:
     hand = _new_hand(variant, Stakes(**record["stakes"]), record["stacks"], record["button"],
                      record["deck"])
     for index, action, amount in record["actions"]:
-        if hand.actor != index:
+        allocating = action in ("allocate", "allocate_best")
+        if (allocating and index not in hand.allocation_pending) or (
+                not allocating and hand.actor != index):
             raise TableError(f"the stored hand {record.get('hand_no')} does not replay: "
                              f"seat {index} acts out of turn")
-        apply_action(hand, action, amount)
+        apply_action(hand, action, amount, index)
     return hand
 
 
