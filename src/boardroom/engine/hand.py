@@ -21,7 +21,9 @@ Allocation: in a game whose categories take allocated cards, the river betting c
 or more players opens the allocation phase (``is_allocating``, ``allocation_pending``): each
 live seat calls ``allocate(seat, {category: cards})`` in any order, or ``allocate_best(seat)``
 on a timeout; ``suggest_allocation(seat)`` is the same optimiser as a hint. Once all are in,
-every allocation is revealed at once and the pots are scored by points.
+every allocation is revealed at once and the pots are scored by points. The phase waits for the
+players only with ``Hand(..., manual_allocation=True)``; by default (a table that does not offer
+it) every seat gets the engine's best allocation at once, exactly as on a timeout.
 """
 
 from __future__ import annotations
@@ -87,6 +89,7 @@ class Hand:
         cards: CardSource | None = None,
         rng: RandomSource | None = None,
         show_requests: Collection[Seat] = (),
+        manual_allocation: bool = False,
     ) -> None:
         count = len(stacks)
         if not 2 <= count <= variant.max_players:
@@ -142,6 +145,9 @@ class Hand:
         self.is_allocating = False
         self.allocations: dict[Seat, Allocation] = {}  # committed (hidden until all are in)
         self.allocations_revealed = False
+        # False: every seat gets the engine's best allocation at once, as on a timeout (for a
+        # table that does not offer the allocation phase yet); True: seats call ``allocate``.
+        self.manual_allocation = manual_allocation
         self._start()
 
     # -- reading the state ----------------------------------------------------------------
@@ -630,6 +636,9 @@ class Hand:
             # The river betting closed with two or more players (RULES.md s.3).
             self.is_allocating = True
             self.events.append(ev.AllocationStarted(self.live_seats))
+            if not self.manual_allocation:
+                for seat in self.live_seats:
+                    self.allocate_best(seat)
         else:
             self._showdown()
 

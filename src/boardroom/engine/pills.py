@@ -27,7 +27,6 @@ _NUTS_CONSTRUCTION = {
     Construction.OMAHA: NutsConstruction.OMAHA,
     Construction.TILT_BOARD: NutsConstruction.TILT_BOARD,
     Construction.TILT_DIAGONAL: NutsConstruction.TILT_DIAGONAL,
-    Construction.HOLE_ONLY: NutsConstruction.HOLE_ONLY,
     Construction.TREE: NutsConstruction.TREE,
     Construction.HOLDEM: NutsConstruction.HOLDEM,
 }
@@ -62,7 +61,7 @@ def pills_for(variant: Variant, hole: Sequence[Card], boards: Mapping[str, Seque
 def _pill(variant: Variant, category: Category, hole: Sequence[Card],
           boards: Mapping[str, Sequence[Card]], visible: set[Card],
           allocation: Mapping[str, Sequence[Card]] | None) -> Pill:
-    if not hole or not is_scorable(variant, category, boards):
+    if len(hole) < _cards_needed(category) or not is_scorable(variant, category, boards):
         return Pill(category.name, False, NOT_YET, False)
     value = category_hand(variant, category, hole, boards, allocation)
     if value is None:
@@ -71,13 +70,24 @@ def _pill(variant: Variant, category: Category, hole: Sequence[Card],
                 category_is_nuts(variant, category, value, boards, visible))
 
 
+def _cards_needed(category: Category) -> int:
+    """Hole cards a category needs before it has a hand (stud's private hands: five)."""
+    if category.construction is Construction.HOLE_ONLY:
+        return 5
+    if category.construction is Construction.TREE:
+        return 4
+    return max(2, category.allocated)
+
+
 def category_is_nuts(variant: Variant, category: Category, value: HandValue,
                      boards: Mapping[str, Sequence[Card]], visible: set[Card]) -> bool:
     """Whether no holding of unseen cards beats ``value`` in ``category`` now."""
     construction = category.construction
-    if construction is Construction.ALLOCATED:
+    if construction in (Construction.ALLOCATED, Construction.HOLE_ONLY):
+        # Any ``size`` unseen cards are a holding: the nuts is the best hand of all of them.
+        size = category.allocated or 5
         unseen = [card for card in range(52) if card not in visible]
-        if len(unseen) < category.allocated:
+        if len(unseen) < size:
             return True
         best = best_of(category.ranking, unseen)
         return best is None or value.strength >= best.strength

@@ -163,7 +163,10 @@ def events_for(hand: Hand, viewer: Seat | None) -> list[ev.Event]:
     visible: list[ev.Event] = []
     for event in hand.events:
         if isinstance(event, ev.HoleDealt) and event.seat != viewer:
-            public = hand.public_cards(event.seat) if event.seat in shown else set()
+            # A redraw stays hidden in its own event even once its hand is shown: the HandShown
+            # event shows it, and a redraw may be published in the same batch as the showdown.
+            shows = event.seat in shown and not isinstance(event, ev.Redrawn)
+            public = hand.public_cards(event.seat) if shows else set()
             event = replace(event, cards=tuple(
                 card if up or card in public else None
                 for card, up in zip(event.cards, event.up, strict=True)))
