@@ -18,7 +18,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
 
 
 def summary(hand: Any, players: Any) -> dict[str, Any]:
-    """The result of a replayed hand: stacks by seat and every pot with its winners."""
+    """The result of a replayed hand: stacks by seat and every pot with its winners, points
+    and category winners."""
     return {
         "variant": hand.variant.id,
         "players": [players[seat] for seat in range(hand.seat_count)],
@@ -31,6 +32,10 @@ def summary(hand: Any, players: Any) -> dict[str, Any]:
                 "eligible": list(result.pot.eligible),
                 "winners": list(result.shares),
                 "shares": {str(seat): chips for seat, chips in result.shares.items()},
+                # Points games (RULES.md s.3): exact fractions as strings, "3/2"; each category's
+                # winners (empty: void).
+                "points": {str(seat): str(points) for seat, points in result.points.items()},
+                "categories": {c.name: list(c.winners) for c in result.categories},
             }
             for result in hand.results
         ],

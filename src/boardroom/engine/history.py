@@ -7,6 +7,10 @@ loads. Every other game or option is written with the same fields and action gra
 user-defined fields. Players ``p1..pn`` are the seats clockwise from the button's left, so the
 button is the last player (PHH's convention); ``seats`` keeps our seat numbers (1-based). Every
 dealt card is written out. ``docs/history.md`` describes the format.
+
+The multi-board variants add ``d db CARDS # board B`` (the board dealt), ``d dh pK CARDS #
+redraw`` (redraws from the pool), ``pK _allocate A:CARDS B:CARDS Hand:CARDS`` (an allocation
+commit), and the fields ``_boards``, ``_redraws`` and ``_points``, checked on replay.
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from fractions import Fraction
 from typing import Any
 
 import tomli_w
@@ -24,7 +29,7 @@ from boardroom.engine import events as ev
 from boardroom.engine.betting import Stakes
 from boardroom.engine.dealing import ScriptedCards
 from boardroom.engine.hand import ActionError, Hand
-from boardroom.rules import BettingStructure, BringIn, ForcedBets, Variant, find_variant
+from boardroom.rules import BettingStructure, BringIn, ForcedBets, Split, Variant, find_variant
 
 
 class HistoryError(ValueError):
@@ -99,6 +104,15 @@ def to_record(hand: Hand) -> dict[str, Any]:
     burns = [card for card in hand.burned if card is not None]
     if burns:
         record["_burns"] = format_cards(burns).split()
+    if len(variant.boards) > 1:
+        record["_boards"] = {name: _cards(cards) for name, cards in hand.boards.items()}
+    if variant.has_redraws:
+        record["_redraws"] = [hand.redraws[seat] for seat in order]
+    if hand.is_over and variant.split is Split.POINTS and len(variant.categories) > 1:
+        record["_points"] = [
+            {label[seat]: str(points) for seat, points in result.points.items()}
+            for result in hand.results
+        ]
     return record
 
 
@@ -107,6 +121,18 @@ def _actions(hand: Hand, label: Mapping[int, str]) -> list[str]:
     single_board = len(hand.variant.boards) == 1
     pending: tuple[int, list[Card | None]] | None = None  # hole cards merged per seat and street
     for event in hand.events:
+        if isinstance(event, ev.Redrawn):
+            if pending is not None:
+                actions.append(f"d dh {label[pending[0]]} {_cards(pending[1])}")
+                pending = None
+            actions.append(f"d dh {label[event.seat]} {_cards(event.cards)} # redraw")
+            continue
+        if isinstance(event, ev.AllocationCommitted):
+            parts = " ".join(f"{name}:{_cards(cards)}"
+                             for name, cards in hand.allocations[event.seat].items())
+            note = " # timeout: the engine's allocation" if event.automatic else ""
+            actions.append(f"{label[event.seat]} _allocate {parts}{note}")
+            continue
         if isinstance(event, ev.HoleDealt):
             if pending is not None and pending[0] == event.seat:
                 pending[1].extend(event.cards)
@@ -161,6 +187,9 @@ class Setup:
     actions: tuple[str, ...]
     burns: tuple[Card, ...] | None
     finishing_stacks: tuple[int, ...] | None  # by seat
+    boards: Mapping[str, str] | None = None  # _boards, as written
+    redraws: tuple[int, ...] | None = None  # _redraws, by seat
+    points: tuple[Mapping[str, str], ...] | None = None  # _points, per pot, by PHH label
 
 
 def loads(text: str) -> Setup:
@@ -267,8 +296,25 @@ def setup_of(record: Mapping[str, Any]) -> Setup:
             burns = parse_cards(" ".join(_field(record, "_burns", list)))
         except ValueError as error:
             raise HistoryError(f"field '_burns': {error}") from None
+    boards = record.get("_boards")
+    if boards is not None and not (isinstance(boards, dict) and all(
+            isinstance(v, str) for v in boards.values())):
+        raise HistoryError("field '_boards' must map board names to cards")
+    redraws = None
+    if "_redraws" in record:
+        raw_redraws = _field(record, "_redraws", list)
+        if len(raw_redraws) != count:
+            raise HistoryError(f"field '_redraws' must hold {count} counts")
+        by_seat = [0] * count
+        for k, seat in enumerate(seat_of):
+            by_seat[seat] = raw_redraws[k]
+        redraws = tuple(by_seat)
+    points = record.get("_points")
+    if points is not None and not (isinstance(points, list) and all(
+            isinstance(pot, dict) for pot in points)):
+        raise HistoryError("field '_points' must be a list of tables, one per pot")
     return Setup(variant, stakes, tuple(stacks), seat_of[-1], seat_of, tuple(actions), burns,
-                 finishing)
+                 finishing, boards, redraws, tuple(points) if points is not None else None)
 
 
 @dataclass(frozen=True)
@@ -301,8 +347,21 @@ def _parse_action(number: int, text: str) -> _Action:
         ):
             return _Action(number, text, words[0], verb, rest[0] if rest else None,
                            comment.strip() or None)
+        if verb == "_allocate" and rest:
+            return _Action(number, text, words[0], verb, " ".join(rest), comment.strip() or None)
     raise HistoryError(f"action {number} ({text!r}) is not an action Boardroom replays "
-                       f"(d dh pN CARDS, d db CARDS, pN f|cc|cbr AMOUNT|pb|sm [CARDS])")
+                       f"(d dh pN CARDS, d db CARDS, pN f|cc|cbr AMOUNT|pb|sm [CARDS], "
+                       f"pN _allocate CATEGORY:CARDS ...)")
+
+
+def _parse_allocation(action: _Action) -> dict[str, str]:
+    allocation: dict[str, str] = {}
+    for part in (action.argument or "").split():
+        name, colon, cards = part.partition(":")
+        if not colon or not name or name in allocation:
+            raise HistoryError(f"{action.where()}: expected CATEGORY:CARDS for each category")
+        allocation[name] = cards
+    return allocation
 
 
 def _parse_dealt(action: _Action) -> list[Card | None]:
@@ -360,13 +419,19 @@ def replay(setup: Setup) -> Hand:
             shows[seat(action)] = tuple(card for card in shown if card is not None)
     complete = _fill_unknown(hole, shows, boards, setup.burns)
     for s, cards in shows.items():
-        if sorted(cards) != sorted(card for card in complete[s]):
+        if variant.has_allocation:
+            # Only the allocated cards are shown; discards never are (RULES.md s.3).
+            if not set(cards) <= set(complete[s]):
+                raise HistoryError(f"player {setup.seat_of.index(s) + 1} shows cards it was "
+                                   f"not dealt")
+        elif sorted(cards) != sorted(card for card in complete[s]):
             raise HistoryError(f"player {setup.seat_of.index(s) + 1} shows "
                                f"{format_cards(cards)} but was dealt {format_cards(complete[s])}")
     unknown = {s for s, cards in hole.items() if None in cards and s not in shows}
     try:
         hand = Hand(variant, setup.stakes, setup.stacks, setup.button,
-                    cards=ScriptedCards(complete, boards, setup.burns), show_requests=set(shows))
+                    cards=ScriptedCards(complete, boards, setup.burns), show_requests=set(shows),
+                    manual_allocation=True)
     except ValueError as error:
         raise HistoryError(f"the hand cannot start: {error}") from None
     label = {s: lab for lab, s in seat_of_label.items()}
@@ -375,6 +440,12 @@ def replay(setup: Setup) -> Hand:
             continue
         if hand.is_over:
             raise HistoryError(f"{action.where()}: the hand is already over")
+        if action.verb == "_allocate":
+            try:
+                hand.allocate(seat(action), _parse_allocation(action))
+            except ValueError as error:
+                raise HistoryError(f"{action.where()}: {error}") from None
+            continue
         acting = seat(action)
         if hand.actor != acting:
             raise HistoryError(f"{action.where()}: it is {label[hand.actor]}'s turn, not "
@@ -390,6 +461,7 @@ def replay(setup: Setup) -> Hand:
         raise HistoryError(f"the actions end before the hand does ({label[hand.actor]} to act)"
                            if hand.actor is not None else "the actions end before the hand does")
     _check_showdown(hand, actions, seat, unknown)
+    _check_extensions(hand, setup, label)
     if setup.finishing_stacks is not None and tuple(hand.stacks) != setup.finishing_stacks:
         raise HistoryError(f"field 'finishing_stacks' says {list(setup.finishing_stacks)} "
                            f"but the replay ends with {hand.stacks} (by seat)")
@@ -414,6 +486,29 @@ def _apply(hand: Hand, action: _Action) -> None:
                 raise HistoryError(f"{action.where()}: {action.argument!r} is not a whole "
                                    f"number of chips") from None
             hand.raise_to(amount)
+
+
+def _check_extensions(hand: Hand, setup: Setup, label: Mapping[int, str]) -> None:
+    """``_boards``, ``_redraws`` and ``_points``, when present, must match the replay."""
+    if setup.boards is not None:
+        actual = {name: _cards(cards) for name, cards in hand.boards.items()}
+        if dict(setup.boards) != actual:
+            raise HistoryError(f"field '_boards' says {dict(setup.boards)} but the actions "
+                               f"deal {actual}")
+    if setup.redraws is not None and setup.redraws != tuple(hand.redraws):
+        raise HistoryError(f"field '_redraws' says {list(setup.redraws)} but the replay deals "
+                           f"{hand.redraws} (by seat)")
+    if setup.points is not None:
+        actual_points = [{label[s]: p for s, p in result.points.items()}
+                         for result in hand.results]
+        try:
+            written = [{k: Fraction(str(v)) for k, v in pot.items()} for pot in setup.points]
+        except (ValueError, ZeroDivisionError):
+            raise HistoryError("field '_points' holds a value that is not a fraction") from None
+        if written != actual_points:
+            shown = [{k: str(v) for k, v in pot.items()} for pot in actual_points]
+            raise HistoryError(f"field '_points' says {list(setup.points)} but the replay "
+                               f"scores {shown}")
 
 
 def _check_showdown(hand: Hand, actions: Sequence[_Action], seat: Any, unknown: set[int]) -> None:
