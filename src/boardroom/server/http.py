@@ -11,6 +11,7 @@ import csv
 import io
 from typing import TYPE_CHECKING, Annotated, Any
 
+import tomli_w
 from fastapi import FastAPI, Header, HTTPException, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
@@ -122,6 +123,16 @@ def add_routes(app: FastAPI, server: Server) -> None:
                                      f"exist")
         return {"room": room_id, "hand_no": hand_no, "game": row.game,
                 "history": history_for(settings, row.record, player)}
+
+    @app.get("/api/rooms/{room_id}/hands/{hand_no}/history.toml",
+             response_class=PlainTextResponse)
+    async def hand_file(room_id: str, hand_no: int, token: Token = None,
+                        x_seat_token: TokenHeader = None) -> PlainTextResponse:
+        """The same history as a TOML file (a PHH superset), for the browser's download."""
+        found = await hand(room_id, hand_no, token, x_seat_token)
+        name = f"boardroom-{room_id}-hand-{hand_no}.toml"
+        return PlainTextResponse(tomli_w.dumps(found["history"]), media_type="application/toml",
+                                 headers={"Content-Disposition": f'attachment; filename="{name}"'})
 
     @app.get("/api/rooms/{room_id}/ledger.csv", response_class=PlainTextResponse)
     async def ledger(room_id: str) -> PlainTextResponse:
