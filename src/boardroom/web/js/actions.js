@@ -1,0 +1,92 @@
+// The action bar: fold, check or call, bet or raise with a slider, an amount box and the quick
+// sizes the server computes (min, half pot, pot, all-in); keyboard shortcuts; pre-actions.
+// Every amount here comes from the server's legal actions and sizes: nothing is computed.
+import { html } from './html.js';
+import { useEffect, useRef, useState } from 'preact/hooks';
+
+const QUICK = [['min', 'Min'], ['half_pot', 'Half pot'], ['pot', 'Pot'], ['all_in', 'All-in'], ['max', 'Max']];
+
+export function ActionBar({ conn, legal, sizes, hand }) {
+  const low = legal.raise_min;
+  const high = legal.raise_max;
+  const canRaise = low != null && high != null;
+  const [amount, setAmount] = useState(canRaise ? String(low) : '');
+  const [busy, setBusy] = useState(false);
+  const box = useRef(null);
+  const key = `${hand.street}:${low}:${high}:${legal.call}`;
+  useEffect(() => { setAmount(canRaise ? String(low) : ''); setBusy(false); }, [key]);
+  const act = async (action, extra = {}) => {
+    if (busy) return;
+    setBusy(true);
+    const answer = await conn.send('act', { action, ...extra });
+    if (!answer.ok) setBusy(false);
+  };
+  const raise = () => {
+    const value = Number(amount);
+    if (!Number.isInteger(value)) { conn.notice('Type a whole number of chips to raise to'); return; }
+    act('raise', { amount: value });
+  };
+  const checkOrCall = () => (legal.check ? act('check') : legal.call != null ? act('call') : null);
+  // A pre-action chosen before this turn (check/fold, call any) plays now.
+  useEffect(() => {
+    const pre = conn.preAction;
+    conn.preAction = null;
+    if (pre === 'check_fold') act(legal.check ? 'check' : 'fold');
+    else if (pre === 'call_any') act(legal.call != null ? 'call' : 'check');
+  }, []);
+  const handlers = useRef({});
+  handlers.current = { act, raise, checkOrCall, sizes, canRaise, legal };
+  useEffect(() => {
+    const onKey = (e) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const h = handlers.current;
+      const typing = e.target && ['INPUT', 'SELECT', 'TEXTAREA'].includes(e.target.tagName);
+      if (e.key === 'Enter') {
+        if (h.canRaise && (typing ? e.target === box.current : true)) { e.preventDefault(); h.raise(); }
+        return;
+      }
+      if (typing) return;
+      const k = e.key.toLowerCase();
+      if (k === 'f' && h.legal.fold) { e.preventDefault(); h.act('fold'); }
+      else if (k === 'c') { e.preventDefault(); h.checkOrCall(); }
+      else if (k === 'r' && h.canRaise) { e.preventDefault(); box.current && box.current.focus(); box.current && box.current.select(); }
+      else if (k === 'p' && h.canRaise && h.sizes && h.sizes.pot != null) { e.preventDefault(); setAmount(String(h.sizes.pot)); box.current && box.current.focus(); }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+  const raiseWord = legal.is_bet ? 'Bet' : 'Raise to';
+  return html`<div class="action-bar" role="group" aria-label="Your action">
+    ${canRaise ? html`<div class="sizing">
+      <div class="quick">
+        ${sizes ? QUICK.filter(([name]) => sizes[name] != null && !(name === 'max' && sizes.all_in === sizes.max))
+          .map(([name, label]) => html`<button class=${`btn small quick-${name}`} type="button" aria-label=${label}
+            aria-pressed=${Number(amount) === sizes[name] ? 'true' : 'false'}
+            onClick=${() => setAmount(String(sizes[name]))}>${label}</button>`) : null}
+      </div>
+      <div class="slider-row">
+        <input type="range" min=${low} max=${high} step="1" value=${Number(amount) || low} aria-label="Raise amount slider"
+          onInput=${(e) => setAmount(e.currentTarget.value)} />
+        <input ref=${box} class="amount" type="number" inputmode="numeric" min=${low} max=${high} value=${amount}
+          aria-label="Raise amount" onInput=${(e) => setAmount(e.currentTarget.value)} />
+      </div>
+    </div>` : null}
+    <div class="buttons">
+      ${legal.fold ? html`<button class="btn act fold" disabled=${busy} onClick=${() => act('fold')} aria-keyshortcuts="F">Fold</button>` : null}
+      ${legal.check ? html`<button class="btn act check" disabled=${busy} onClick=${() => act('check')} aria-keyshortcuts="C">Check</button>` : null}
+      ${legal.call != null ? html`<button class="btn act call" disabled=${busy} onClick=${() => act('call')} aria-keyshortcuts="C">Call ${legal.call}</button>` : null}
+      ${legal.bring_in != null ? html`<button class="btn act call" disabled=${busy} onClick=${() => act('bring_in')}>Bring in ${legal.bring_in}</button>` : null}
+      ${canRaise ? html`<button class="btn act raise" disabled=${busy} onClick=${raise} aria-keyshortcuts="R Enter">${raiseWord} ${amount}</button>` : null}
+    </div>
+    <div class="keys-hint" aria-hidden="true">F fold · C check/call · R raise · P pot · Enter confirm</div>
+  </div>`;
+}
+
+export function PreActions({ conn }) {
+  const [, setTick] = useState(0);
+  const choose = (kind) => { conn.preAction = conn.preAction === kind ? null : kind; setTick((t) => t + 1); };
+  return html`<div class="pre-actions" role="group" aria-label="Pre-actions">
+    <label class="check"><input type="checkbox" checked=${conn.preAction === 'check_fold'} onChange=${() => choose('check_fold')} /> Check/Fold</label>
+    <label class="check"><input type="checkbox" checked=${conn.preAction === 'call_any'} onChange=${() => choose('call_any')} /> Call any</label>
+  </div>`;
+}

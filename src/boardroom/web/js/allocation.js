@@ -1,0 +1,77 @@
+// Allocation (Allocator games): put your cards on A, B and Hand by dragging them onto a slot or
+// by tapping a card to cycle it through the slots; "Suggest" fills in the server's optimiser
+// allocation when the view carries one; "Commit" sends the `allocate` command
+// (docs/protocol.md: {cards: {"A": [...], "B": [...], "Hand": [...]}}).
+import { html } from './html.js';
+import { useEffect, useState } from 'preact/hooks';
+import { Card } from './cards.js';
+
+export function isAllocating(hand, variant) {
+  if (!variant || !variant.allocation) return false;
+  return !!(hand.is_allocating || hand.allocating || hand.street === 'allocation' || hand.phase === 'allocation');
+}
+
+function suggestionOf(hand) {
+  const s = hand.suggestion || hand.suggested_allocation || hand.allocation_hint;
+  return s && typeof s === 'object' ? s : null;
+}
+
+export function Allocation({ conn, hand, mine, variant }) {
+  const slots = Object.entries(variant.allocation); // [["A", 2], ["B", 2], ["Hand", 2]]
+  const names = slots.map(([name]) => name);
+  const [placed, setPlaced] = useState({}); // card -> slot name
+  const [committed, setCommitted] = useState(false);
+  const [over, setOver] = useState(null);
+  const cards = mine.cards.filter(Boolean);
+  const own = hand.allocation || hand.my_allocation || null;
+  useEffect(() => { if (own) setCommitted(true); }, [own]);
+  const cycle = (card) => {
+    if (committed) return;
+    const at = placed[card];
+    const next = at == null ? names[0] : names[names.indexOf(at) + 1];
+    setPlaced({ ...placed, [card]: next ?? null });
+  };
+  const put = (card, slot) => { if (!committed) setPlaced({ ...placed, [card]: slot }); };
+  const suggestion = suggestionOf(hand);
+  const suggest = () => {
+    if (!suggestion) return;
+    const next = {};
+    for (const [slot, list] of Object.entries(suggestion)) for (const c of list) next[c] = slot;
+    setPlaced(next);
+  };
+  const groups = Object.fromEntries(names.map((n) => [n, cards.filter((c) => placed[c] === n)]));
+  const ready = slots.every(([n, size]) => groups[n].length === size);
+  const commit = async () => {
+    const answer = await conn.send('allocate', { cards: groups });
+    if (answer.ok) setCommitted(true);
+  };
+  const dropOn = (slot) => ({
+    onDragOver: (e) => { e.preventDefault(); setOver(slot); },
+    onDragLeave: () => setOver(null),
+    onDrop: (e) => { e.preventDefault(); setOver(null); put(e.dataTransfer.getData('text/plain'), slot); },
+  });
+  const cardEl = (c) => html`<button class="alloc-card" type="button" key=${c} draggable=${!committed}
+      data-card=${c} aria-label=${`${c}: ${placed[c] ? `on ${placed[c]}` : 'not placed'}, tap to move`}
+      onDragStart=${(e) => { e.dataTransfer.setData('text/plain', c); e.dataTransfer.effectAllowed = 'move'; }}
+      onClick=${() => cycle(c)}><${Card} card=${c} small=${true} /></button>`;
+  return html`<div class=${`allocation panel ${committed ? 'committed' : ''}`} role="group" aria-label="Allocate your cards">
+    <div class="alloc-head"><strong>Allocate</strong> <span class="muted">drag a card onto a slot, or tap it to cycle A → B → Hand</span></div>
+    <div class="alloc-slots">
+      ${slots.map(([name, size]) => html`<div class=${`alloc-slot ${over === name ? 'over' : ''} ${groups[name].length === size ? 'full' : ''}`}
+          data-slot=${name} role="group" aria-label=${`Slot ${name}`} ...${dropOn(name)}>
+        <span class="slot-name">${name} <small>${groups[name].length}/${size}</small></span>
+        <div class="slot-cards">${groups[name].map(cardEl)}</div>
+      </div>`)}
+    </div>
+    <div class="alloc-tray" data-slot="" role="group" aria-label="Unplaced cards" ...${dropOn(null)}>
+      ${cards.filter((c) => !placed[c]).map(cardEl)}
+    </div>
+    <div class="row">
+      <button class="btn" type="button" onClick=${suggest} disabled=${!suggestion || committed}
+        title=${suggestion ? 'Fill in the optimiser allocation' : 'No suggestion from the server yet'}>Suggest</button>
+      <button class="btn" type="button" onClick=${() => setPlaced({})} disabled=${committed}>Clear</button>
+      <button class="btn primary" type="button" onClick=${commit} disabled=${!ready || committed}>${committed ? 'Committed' : 'Commit'}</button>
+    </div>
+    ${committed ? html`<p class="muted">Committed. Everyone's allocation is revealed when all are in.</p>` : null}
+  </div>`;
+}

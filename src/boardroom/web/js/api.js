@@ -1,0 +1,47 @@
+// The HTTP side of the server: variants, rooms, finished hands and the ledger.
+
+async function json(response) {
+  const body = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const detail = body.detail;
+    const text = typeof detail === 'string' ? detail
+      : Array.isArray(detail) ? detail.map((d) => `${(d.loc || []).slice(1).join('.')}: ${d.msg}`).join('; ')
+      : `HTTP ${response.status}`;
+    throw new Error(text);
+  }
+  return body;
+}
+
+let variantsCache = null;
+
+export function getVariants() {
+  if (!variantsCache) {
+    variantsCache = fetch('/api/variants').then(json).then((body) => body.variants);
+    variantsCache.catch(() => { variantsCache = null; });
+  }
+  return variantsCache;
+}
+
+export function variantById(variants, id) {
+  return (variants || []).find((v) => v.id === id) || null;
+}
+
+export function createRoom(options) {
+  return fetch('/api/rooms', {
+    method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(options),
+  }).then(json);
+}
+
+const auth = (token) => (token ? { headers: { 'X-Seat-Token': token } } : {});
+
+export function getHands(room, token) {
+  return fetch(`/api/rooms/${encodeURIComponent(room)}/hands`, auth(token)).then(json);
+}
+
+export function getHand(room, handNo, token) {
+  return fetch(`/api/rooms/${encodeURIComponent(room)}/hands/${handNo}`, auth(token)).then(json);
+}
+
+export function ledgerUrl(room) {
+  return `/api/rooms/${encodeURIComponent(room)}/ledger.csv`;
+}

@@ -1,0 +1,36 @@
+// Boardroom's browser client: the router between the home page, a room and its hand history.
+import { html, render } from './html.js';
+import { useEffect, useState } from 'preact/hooks';
+import { Home } from './home.js';
+import { RoomPage } from './room.js';
+import { HistoryPage } from './history.js';
+
+function route() {
+  const params = new URLSearchParams(location.search);
+  return {
+    room: params.get('room'),
+    watch: params.get('watch') === '1',
+    history: params.get('history') === '1',
+    hand: params.get('hand') ? Number(params.get('hand')) : null,
+  };
+}
+
+function App() {
+  const [where, setWhere] = useState(route());
+  useEffect(() => {
+    const update = () => setWhere(route());
+    window.addEventListener('popstate', update);
+    window.addEventListener('boardroom:navigate', update);
+    return () => {
+      window.removeEventListener('popstate', update);
+      window.removeEventListener('boardroom:navigate', update);
+    };
+  }, []);
+  if (where.room && where.history) return html`<${HistoryPage} room=${where.room} hand=${where.hand} />`;
+  if (where.room) return html`<${RoomPage} key=${where.room + where.watch} room=${where.room} watch=${where.watch} />`;
+  return html`<${Home} />`;
+}
+
+const root = document.getElementById('app');
+root.textContent = '';
+render(html`<${App} />`, root);

@@ -1,0 +1,37 @@
+// The boards as the variant defines them (/api/variants): side by side, XMAS's Christmas card,
+// Tilt's boards stacked so the gold, turned tilted cards form the diagonal.
+import { html } from './html.js';
+import { Card } from './cards.js';
+
+export function Boards({ hand, variant }) {
+  const specs = variant && variant.boards ? variant.boards
+    : Object.entries(hand.boards || {}).map(([name, cards]) => ({ name, size: Math.max(5, cards.length) }));
+  if (!specs.length) return null;
+  const tilt = specs.some((b) => b.tilted);
+  const widest = Math.max(...specs.map((b) => b.size));
+  const big = specs.filter((b) => b.size > 1);
+  const singles = specs.filter((b) => b.size === 1);
+  const board = (spec, row) => {
+    const cards = (hand.boards || {})[spec.name] || [];
+    const slots = [];
+    const offset = tilt && spec.tilted ? Math.max(0, widest - row - spec.tilted) : 0;
+    for (let i = 0; i < offset; i += 1) slots.push(html`<div class="card spacer" aria-hidden="true"></div>`);
+    for (let i = 0; i < spec.size; i += 1) {
+      slots.push(html`<${Card} key=${i} card=${i < cards.length ? cards[i] : undefined}
+        tilted=${spec.tilted === i + 1} />`);
+    }
+    const christmas = !tilt && spec.size === 1;
+    return html`<div class=${`board ${christmas ? 'christmas' : ''} ${spec.size === 1 ? 'single' : ''}`}
+        data-board=${spec.name} role="group" aria-label=${christmas ? 'Christmas card' : `Board ${spec.name}`}>
+      <span class="board-name">${christmas ? '★' : spec.name}</span>
+      <div class="board-cards">${slots}</div>
+    </div>`;
+  };
+  if (tilt) {
+    return html`<div class="boards tilt" style=${`--cols:${widest}`}>${specs.map((s, r) => board(s, r))}</div>`;
+  }
+  return html`<div class=${`boards n${big.length}`}>
+    ${big.map((s) => board(s, 0))}
+    ${singles.map((s) => board(s, 0))}
+  </div>`;
+}

@@ -1,0 +1,214 @@
+// The real-time channel (docs/protocol.md): join a room, send commands, follow its events.
+//
+// The client never applies game rules to events. After every burst of events it asks for a
+// fresh snapshot (the viewer's own view, built by the server); between the last view of a hand
+// and the next hand it keeps that view and adds what the showdown events say (shown cards,
+// boards run out, pots awarded), so the result stays on screen.
+import { io } from 'socket.io-client';
+import { loadRoom, saveRoom } from './store.js';
+
+let counter = 0;
+const newId = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+export class RoomConnection {
+  constructor(room, { role = 'player', onChange }) {
+    this.room = room;
+    this.role = role;
+    this.onChange = onChange;
+    this.snapshot = null;
+    this.you = null;
+    this.connected = false;
+    this.error = null;
+    this.notices = [];
+    this.chat = [];
+    this.lastHand = null; // {hand, version, table}
+    this.handEvents = []; // hand events of the current hand: [{version, event}]
+    this.result = null; // the finished hand: {hand_no, winnings, stacks}
+    this.clockOffset = 0; // server time minus local time, seconds
+    this.closed = false;
+    this._snapTimer = null;
+    this._snapBusy = false;
+    this._snapAgain = false;
+    this.socket = io({ transports: ['websocket'], reconnectionDelayMax: 4000 });
+    this.socket.on('connect', () => { this.connected = true; this.join(); });
+    this.socket.on('disconnect', () => { this.connected = false; this.changed(); });
+    this.socket.on('event', (payload) => this.onEvent(payload));
+    this.socket.on('host', (payload) => {
+      if (payload && payload.host_secret) saveRoom(this.room, { host_secret: payload.host_secret });
+      this.notice('You are the host now.');
+    });
+    this.socket.on('error', (payload) => this.notice(payload && payload.error ? payload.error : 'error'));
+  }
+
+  close() {
+    this.closed = true;
+    clearTimeout(this._snapTimer);
+    this.socket.close();
+  }
+
+  changed() {
+    if (!this.closed) this.onChange(this);
+  }
+
+  notice(text) {
+    this.notices = [...this.notices.slice(-4), { text, at: Date.now() }];
+    this.changed();
+  }
+
+  serverNow() {
+    return Date.now() / 1000 + this.clockOffset;
+  }
+
+  command(type, args = {}) {
+    const message = { id: newId(), type, ...args };
+    return new Promise((resolve) => {
+      this.socket.timeout(10000).emit('command', message, (err, answer) => {
+        if (err) resolve({ ok: false, error: 'no answer from the server (reconnecting?)' });
+        else resolve(answer || { ok: false, error: 'empty answer' });
+      });
+    });
+  }
+
+  async send(type, args = {}) {
+    const answer = await this.command(type, args);
+    if (!answer.ok) this.notice(answer.error || `${type} failed`);
+    return answer;
+  }
+
+  async join() {
+    const saved = loadRoom(this.room);
+    const args = { room: this.room, role: this.role };
+    if (saved.token && this.role === 'player') args.token = saved.token;
+    if (saved.host_secret) args.host_secret = saved.host_secret;
+    let answer = await this.command('join', args);
+    if (!answer.ok && /seat token/.test(answer.error || '')) {
+      saveRoom(this.room, { token: null, seat: null });
+      delete args.token;
+      answer = await this.command('join', args);
+    }
+    if (!answer.ok && /host secret/.test(answer.error || '')) {
+      saveRoom(this.room, { host_secret: null });
+      delete args.host_secret;
+      answer = await this.command('join', args);
+    }
+    if (!answer.ok) {
+      this.error = answer.error;
+      this.changed();
+      return;
+    }
+    this.error = null;
+    this.you = answer.you;
+    this.applySnapshot(answer.snapshot);
+  }
+
+  async sit(seat, name) {
+    const answer = await this.send('sit', { seat, name });
+    if (answer.ok) {
+      saveRoom(this.room, { token: answer.token, seat: answer.seat, name });
+      this.you = { ...(this.you || {}), seat: answer.seat };
+      this.requestSnapshot(0);
+    }
+    return answer;
+  }
+
+  async leave() {
+    const answer = await this.send('leave');
+    if (answer.ok) saveRoom(this.room, { token: null, seat: null });
+    this.requestSnapshot(0);
+    return answer;
+  }
+
+  onEvent(payload) {
+    if (!payload || payload.room !== this.room) return;
+    if (typeof payload.at === 'number') this.clockOffset = payload.at - Date.now() / 1000;
+    const { kind, data } = payload;
+    if (kind === 'hand') {
+      this.handEvents.push({ version: payload.version, event: payload.event });
+    } else if (kind === 'hand_started') {
+      this.result = null;
+      this.lastHand = null;
+      this.handEvents = [];
+    } else if (kind === 'hand_ended') {
+      this.result = { hand_no: data.hand_no, winnings: data.winnings || {}, stacks: data.stacks || {} };
+    } else if (kind === 'chat') {
+      this.chat = [...this.chat.slice(-49), data];
+    } else if (kind === 'game_picked') {
+      this.notice(`${data.by_button ? 'The button picked' : 'No pick in time:'} ${data.name}`);
+    } else if (kind === 'host_changed') {
+      this.notice(`${data.name} is the host now`);
+    } else if (kind === 'left') {
+      if (this.you && this.you.seat === data.seat) {
+        saveRoom(this.room, { token: null, seat: null });
+        this.you = { ...this.you, seat: null };
+      }
+      this.notice(`${data.name} ${data.kicked ? 'was removed' : 'left'}`);
+    } else if (kind === 'timed_out') {
+      this.notice(`Seat ${data.seat + 1} ran out of time`);
+    }
+    this.requestSnapshot();
+    this.changed();
+  }
+
+  requestSnapshot(delay = 40) {
+    clearTimeout(this._snapTimer);
+    this._snapTimer = setTimeout(() => this._snapshot(), delay);
+  }
+
+  async _snapshot() {
+    if (this._snapBusy) { this._snapAgain = true; return; }
+    this._snapBusy = true;
+    const answer = await this.command('snapshot');
+    this._snapBusy = false;
+    if (answer.ok) this.applySnapshot(answer.snapshot);
+    if (this._snapAgain) { this._snapAgain = false; this.requestSnapshot(0); }
+  }
+
+  applySnapshot(snapshot) {
+    if (!snapshot) return;
+    if (this.snapshot && snapshot.version < this.snapshot.version) return;
+    this.snapshot = snapshot;
+    this.you = snapshot.you;
+    if (snapshot.chat && !this.chat.length) this.chat = snapshot.chat.map((c) => c.data || c);
+    if (snapshot.hand) {
+      this.lastHand = { hand: snapshot.hand, version: snapshot.version, table: snapshot.table };
+      this.handEvents = this.handEvents.filter((e) => e.version > snapshot.version);
+    }
+    this.changed();
+  }
+
+  // The hand to draw: the live view, or the last view plus its showdown events.
+  displayHand() {
+    const snap = this.snapshot;
+    if (snap && snap.hand) return { hand: snap.hand, handSeats: snap.table.hand_seats, live: true };
+    if (!this.lastHand) return null;
+    const hand = structuredClone(this.lastHand.hand);
+    const awards = [];
+    const extra = [];
+    for (const { version, event } of this.handEvents) {
+      if (version <= this.lastHand.version || !event) continue;
+      if (event.type === 'BoardDealt') {
+        hand.boards[event.board] = [...(hand.boards[event.board] || []), ...event.cards];
+      } else if (event.type === 'HandShown') {
+        const seat = hand.seats[event.seat];
+        if (seat) { seat.cards = event.cards; seat.shown = true; }
+      } else if (event.type === 'HandMucked') {
+        const seat = hand.seats[event.seat];
+        if (seat) seat.shown = false;
+      } else if (event.type === 'PotAwarded') {
+        awards.push(event);
+      } else if (event.type === 'HoleDealt') {
+        const seat = hand.seats[event.seat];
+        if (seat && event.cards.some((c) => c)) seat.cards = [...seat.cards, ...event.cards];
+      } else if (event.type === 'HandEnded') {
+        hand.is_over = true;
+        event.stacks.forEach((stack, i) => { if (hand.seats[i]) { hand.seats[i].stack = stack; hand.seats[i].bet = 0; } });
+      } else if (!['StreetStarted', 'CardBurned', 'UncalledReturned', 'Folded', 'Checked', 'Called', 'RaisedTo'].includes(event.type)) {
+        extra.push(event);
+      }
+    }
+    hand.actor = null;
+    hand.legal = null;
+    if (awards.length) hand.pots = [];
+    return { hand, handSeats: this.lastHand.table.hand_seats, live: false, awards, extra };
+  }
+}

@@ -1,0 +1,139 @@
+// The room's hand history: the list of hands, a step-by-step replayer of one hand (every deal,
+// bet, redraw, allocation and result the history file records), downloads of the file and of
+// the ledger. The replayer reads the history's action strings; it does not replay rules.
+import { html } from './html.js';
+import { useEffect, useState } from 'preact/hooks';
+import { getHand, getHands, ledgerUrl } from './api.js';
+import { loadRoom } from './store.js';
+import { navigate } from './nav.js';
+import { Card } from './cards.js';
+
+const splitCards = (text) => (text.match(/.{2}/g) || []).map((c) => (c === '??' ? null : c));
+
+// One PHH action string, read for display: who, what, cards, amount, board (from "# board B").
+export function readAction(text) {
+  const [body, comment = ''] = text.split('#').map((s) => s.trim());
+  const words = body.split(/\s+/);
+  const board = (comment.match(/board\s+(\w+)/) || [])[1] || null;
+  if (words[0] === 'd') {
+    return { dealer: true, kind: words[1], player: words[2] && /^p\d+$/.test(words[2]) ? words[2] : null,
+      cards: splitCards(words[words.length - 1] || ''), board, comment, text };
+  }
+  return { player: words[0], kind: words[1], rest: words.slice(2), comment, text,
+    cards: words[1] === 'sm' && words[2] ? splitCards(words[2]) : null, board };
+}
+
+const VERBS = { f: 'folds', cc: 'checks or calls', cbr: 'bets/raises to', pb: 'posts the bring-in', sm: 'shows' };
+
+function stateAt(history, step) {
+  const players = history.players || [];
+  const holes = players.map(() => []);
+  const boards = {};
+  const labels = (p) => Number(p.slice(1)) - 1;
+  const actions = history.actions || [];
+  for (const text of actions.slice(0, step)) {
+    const a = readAction(text);
+    if (a.dealer && a.kind === 'dh' && a.player) holes[labels(a.player)].push(...a.cards);
+    else if (a.dealer && a.kind === 'db') {
+      const name = a.board || 'A';
+      boards[name] = [...(boards[name] || []), ...a.cards];
+    } else if (!a.dealer && a.kind === 'sm' && a.cards) holes[labels(a.player)] = a.cards;
+  }
+  return { holes, boards };
+}
+
+function describe(history, text) {
+  const a = readAction(text);
+  const players = history.players || [];
+  const who = (p) => players[Number(p.slice(1)) - 1] || p;
+  if (a.dealer) {
+    if (a.kind === 'dh') return `${a.player ? who(a.player) : 'Player'} is dealt ${a.cards.map((c) => c || '??').join(' ')}`;
+    if (a.kind === 'db') return `Board ${a.board || 'A'}: ${a.cards.join(' ')}`;
+    return text;
+  }
+  const verb = VERBS[a.kind] || a.kind;
+  if (a.kind === 'sm' && !a.cards) return `${who(a.player)} mucks`;
+  return `${who(a.player)} ${verb} ${a.kind === 'sm' ? a.cards.join(' ') : a.rest.join(' ')}`.trim()
+    + (a.comment && !a.board ? ` (${a.comment})` : '');
+}
+
+function Replayer({ room, handNo, token }) {
+  const [data, setData] = useState(null);
+  const [error, setError] = useState(null);
+  const [step, setStep] = useState(0);
+  useEffect(() => {
+    setData(null);
+    getHand(room, handNo, token).then((d) => { setData(d); setStep((d.history.actions || []).length); }).catch((e) => setError(e.message));
+  }, [room, handNo]);
+  if (error) return html`<p class="error" role="alert">${error}</p>`;
+  if (!data) return html`<p class="muted">Loading hand ${handNo}…</p>`;
+  const h = data.history;
+  const actions = h.actions || [];
+  const { holes, boards } = stateAt(h, step);
+  const extraFields = Object.entries(h).filter(([k]) => k.startsWith('_') && !['_variant', '_options', '_table_seats', '_hand_no', '_burns'].includes(k));
+  const file = `/api/rooms/${encodeURIComponent(room)}/hands/${handNo}/history.toml${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+  return html`<div class="replayer panel" aria-label=${`Hand ${handNo}`}>
+    <div class="row spread">
+      <h2>Hand #${handNo} <small class="muted">${data.game}</small></h2>
+      <a class="btn small" href=${file} download=${`boardroom-${room}-hand-${handNo}.toml`}>Download history file</a>
+    </div>
+    <div class="replay-boards">
+      ${Object.entries(boards).map(([name, cards]) => html`<div class="board" data-board=${name}><span class="board-name">${name}</span>
+        <div class="board-cards">${cards.map((c, i) => html`<${Card} key=${i} card=${c} small=${true} />`)}</div></div>`)}
+    </div>
+    <table class="replay-players">
+      <thead><tr><th>Player</th><th>Cards</th><th>Start</th><th>Finish</th></tr></thead>
+      <tbody>${(h.players || []).map((name, i) => html`<tr data-player=${name}>
+        <td>${name}</td>
+        <td class="cards-cell">${holes[i].map((c, k) => html`<${Card} key=${k} card=${c} small=${true} />`)}</td>
+        <td>${(h.starting_stacks || [])[i]}</td>
+        <td class="finish">${step === actions.length && h.finishing_stacks ? h.finishing_stacks[i] : ''}</td>
+      </tr>`)}</tbody>
+    </table>
+    <div class="replay-controls row">
+      <button class="btn small" onClick=${() => setStep(0)} aria-label="First step">⏮</button>
+      <button class="btn small" onClick=${() => setStep(Math.max(0, step - 1))} aria-label="Previous step">◀</button>
+      <span class="step" aria-live="polite">Step ${step} / ${actions.length}</span>
+      <button class="btn small" onClick=${() => setStep(Math.min(actions.length, step + 1))} aria-label="Next step">▶</button>
+      <button class="btn small" onClick=${() => setStep(actions.length)} aria-label="Last step">⏭</button>
+    </div>
+    <ol class="replay-actions">
+      ${actions.map((text, i) => html`<li class=${i === step - 1 ? 'current' : i >= step ? 'future' : ''}>
+        <button class="linkish" onClick=${() => setStep(i + 1)}>${describe(h, text)}</button>
+      </li>`)}
+    </ol>
+    ${extraFields.length ? html`<div class="replay-extra">${extraFields.map(([k, v]) => html`<div><b>${k.slice(1).replace(/_/g, ' ')}</b>: <code>${JSON.stringify(v)}</code></div>`)}</div>` : null}
+  </div>`;
+}
+
+export function HistoryPage({ room, hand }) {
+  const token = loadRoom(room).token;
+  const [list, setList] = useState(null);
+  const [error, setError] = useState(null);
+  useEffect(() => {
+    document.title = 'Hand history · Boardroom';
+    getHands(room, token).then((d) => setList(d.hands)).catch((e) => setError(e.message));
+  }, [room]);
+  const open = (n) => navigate(`/?room=${encodeURIComponent(room)}&history=1&hand=${n}`);
+  return html`<div class="history-page">
+    <header class="topbar">
+      <a class="brand" href="/" onClick=${(e) => { e.preventDefault(); navigate('/'); }}><span class="logo" aria-hidden="true">♠</span><span class="brand-name">Boardroom</span></a>
+      <div class="game-title"><strong>Hand history</strong></div>
+      <div class="top-actions">
+        <a class="btn small" href=${ledgerUrl(room)} download=${`boardroom-${room}-ledger.csv`}>Download ledger</a>
+        <button class="btn small" onClick=${() => navigate(`/?room=${encodeURIComponent(room)}`)}>Back to the table</button>
+      </div>
+    </header>
+    <main class="history-main">
+      <nav class="hand-list panel" aria-label="Hands">
+        <h2>Hands</h2>
+        ${error ? html`<p class="error" role="alert">${error}</p>` : null}
+        ${list && !list.length ? html`<p class="muted">No finished hands yet.</p>` : null}
+        <ul>${(list || []).slice().reverse().map((row) => html`<li>
+          <button class=${`linkish ${row.hand_no === hand ? 'current' : ''}`} onClick=${() => open(row.hand_no)}>
+            #${row.hand_no} · ${row.game} · ${row.players.join(', ')}</button></li>`)}</ul>
+      </nav>
+      ${hand ? html`<${Replayer} room=${room} handNo=${hand} token=${token} />` : html`<p class="muted center-note">Pick a hand to replay it step by step.</p>`}
+    </main>
+  </div>`;
+}

@@ -1,0 +1,386 @@
+// A room: the table for players, spectators and the host.
+import { html } from './html.js';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { getVariants, variantById } from './api.js';
+import { RoomConnection } from './conn.js';
+import { loadPrefs, loadRoom, savePrefs } from './store.js';
+import { navigate } from './nav.js';
+import { Card } from './cards.js';
+import { ActionBar, PreActions } from './actions.js';
+import { Allocation, isAllocating } from './allocation.js';
+import { HostPanel } from './host.js';
+import { Boards } from './boards.js';
+import { Clock } from './clock.js';
+import { beep } from './sound.js';
+
+const GAME_NAME = (variants, id) => (variantById(variants, id) || { name: id || '' }).name;
+
+export function RoomPage({ room, watch }) {
+  const [, setTick] = useState(0);
+  const [conn, setConn] = useState(null);
+  const [variants, setVariants] = useState(null);
+  const [prefs, setPrefs] = useState(loadPrefs());
+  const [hostOpen, setHostOpen] = useState(false);
+  useEffect(() => {
+    const c = new RoomConnection(room, { role: watch ? 'spectator' : 'player', onChange: () => setTick((t) => t + 1) });
+    setConn(c);
+    window.boardroom = c; // for the console and the browser tests
+    getVariants().then(setVariants).catch(() => {});
+    return () => c.close();
+  }, [room, watch]);
+  const togglePref = (name) => {
+    const next = { ...prefs, [name]: !prefs[name] };
+    setPrefs(next);
+    savePrefs(next);
+  };
+  const snap = conn && conn.snapshot;
+  const you = (conn && conn.you) || {};
+  const display = conn ? conn.displayHand() : null;
+  const myTurn = !!(snap && snap.hand && snap.hand.legal);
+  useTurnSignals(myTurn, prefs.muted);
+  if (!conn || !snap) {
+    return html`<div class="room loading-room">
+      <${TopBar} room=${room} prefs=${prefs} togglePref=${togglePref} />
+      <p class="center-note">${conn && conn.error ? html`<span class="error" role="alert">${conn.error}</span>` : 'Connecting…'}</p>
+      ${conn && conn.error ? html`<p class="center-note"><a href="/">Back to the home page</a></p>` : null}
+    </div>`;
+  }
+  const table = snap.table;
+  const gameId = (display && display.hand.variant) || table.game || table.settings.game;
+  const variant = variantById(variants, gameId);
+  return html`<div class=${`room ${prefs.fourColour ? 'four-colour' : ''} ${myTurn ? 'my-turn' : ''}`}>
+    <${TopBar} room=${room} prefs=${prefs} togglePref=${togglePref} conn=${conn} variants=${variants}
+      hostOpen=${hostOpen} setHostOpen=${setHostOpen} />
+    ${you.host && hostOpen ? html`<${HostPanel} conn=${conn} close=${() => setHostOpen(false)} />` : null}
+    <main class="room-main">
+      <${Table} conn=${conn} display=${display} variant=${variant} variants=${variants} />
+      <${Dock} conn=${conn} display=${display} variant=${variant} variants=${variants} />
+    </main>
+    <${Notices} conn=${conn} />
+  </div>`;
+}
+
+function TopBar({ room, prefs, togglePref, conn, variants, hostOpen, setHostOpen }) {
+  const snap = conn && conn.snapshot;
+  const table = snap && snap.table;
+  const you = (conn && conn.you) || {};
+  const saved = loadRoom(room);
+  const link = saved.join_link || `${location.origin}/?room=${room}`;
+  const [copied, setCopied] = useState(false);
+  const copy = () => {
+    navigator.clipboard && navigator.clipboard.writeText(link).catch(() => {});
+    setCopied(true);
+    setTimeout(() => setCopied(false), 1500);
+  };
+  return html`<header class="topbar">
+    <a class="brand" href="/" onClick=${(e) => { e.preventDefault(); navigate('/'); }}><span class="logo" aria-hidden="true">♠</span><span class="brand-name">Boardroom</span></a>
+    ${table ? html`<div class="game-title">
+      <strong>${GAME_NAME(variants, table.game || table.settings.game)}</strong>
+      <span class="stakes">${table.settings.small_blind}/${table.settings.big_blind}</span>
+      ${table.hand_no ? html`<span class="hand-no">Hand #${table.hand_no}</span>` : null}
+      ${table.paused ? html`<span class="badge warn">Paused</span>` : null}
+      ${!conn.connected ? html`<span class="badge warn">Reconnecting…</span>` : null}
+    </div>` : null}
+    <div class="top-actions">
+      ${you.host ? html`<div class="share">
+        <input class="share-link" readonly value=${link} aria-label="Share link" onFocus=${(e) => e.currentTarget.select()} />
+        <button class="btn small" onClick=${copy} aria-label="Copy share link">${copied ? 'Copied' : 'Copy link'}</button>
+      </div>` : null}
+      ${you.host ? html`<button class="btn small host-btn" aria-pressed=${hostOpen ? 'true' : 'false'} onClick=${() => setHostOpen(!hostOpen)}>Host</button>` : null}
+      <button class="btn small" onClick=${() => navigate(`/?room=${encodeURIComponent(room)}&history=1`)}>History</button>
+      <button class="btn small icon" aria-pressed=${prefs.fourColour ? 'true' : 'false'} aria-label="Four-colour deck" title="Four-colour deck" onClick=${() => togglePref('fourColour')}>4♣</button>
+      <button class="btn small icon" aria-pressed=${prefs.muted ? 'true' : 'false'} aria-label=${prefs.muted ? 'Unmute' : 'Mute'} title="Turn sound" onClick=${() => togglePref('muted')}><${Speaker} muted=${prefs.muted} /></button>
+    </div>
+  </header>`;
+}
+
+function Speaker({ muted }) {
+  return html`<svg class="speaker" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+    <path d="M3 9h4l5-4v14l-5-4H3z" fill="currentColor" />
+    ${muted ? html`<path d="M16 9l5 6M21 9l-5 6" stroke="currentColor" stroke-width="2" fill="none" />`
+      : html`<path d="M16 8.5a5 5 0 0 1 0 7M18.5 6a8.5 8.5 0 0 1 0 12" stroke="currentColor" stroke-width="2" fill="none" />`}
+  </svg>`;
+}
+
+function useTurnSignals(myTurn, muted) {
+  const was = useRef(false);
+  useEffect(() => {
+    if (myTurn && !was.current && !muted) beep();
+    was.current = myTurn;
+    if (!myTurn) { document.title = 'Boardroom'; return undefined; }
+    let flip = false;
+    document.title = '● Your turn · Boardroom';
+    const timer = setInterval(() => {
+      flip = !flip;
+      document.title = flip ? 'Your turn! · Boardroom' : '● Your turn · Boardroom';
+    }, 1200);
+    return () => clearInterval(timer);
+  }, [myTurn, muted]);
+}
+
+// -- the table ---------------------------------------------------------------------------
+
+function Table({ conn, display, variant, variants }) {
+  const snap = conn.snapshot;
+  const table = snap.table;
+  const you = conn.you || {};
+  const seats = table.seats;
+  const n = seats.length;
+  const base = you.seat != null ? you.seat : 0;
+  const hand = display ? display.hand : null;
+  const handSeats = display ? display.handSeats || [] : [];
+  const blinds = display && display.live ? snap.blinds || {} : {};
+  return html`<section class=${`table-wrap seats-${n}`} aria-label="Table">
+    <div class="felt">
+      <div class="felt-inner">
+        <${Centre} conn=${conn} hand=${hand} display=${display} variant=${variant} variants=${variants} />
+      </div>
+      ${seats.map((s) => {
+        const rel = (s.seat - base + n) % n;
+        const angle = (90 + (rel * 360) / n) * (Math.PI / 180);
+        const x = 50 + 50 * Math.cos(angle);
+        const y = 50 + 50 * Math.sin(angle);
+        const index = handSeats.indexOf(s.seat);
+        const hv = hand && index >= 0 ? hand.seats[index] : null;
+        const posClass = y > 70 ? 'bottom' : y < 30 ? 'top' : x < 50 ? 'left' : 'right';
+        return html`<${Seat} key=${s.seat} conn=${conn} seat=${s} hv=${hv} hand=${hand} index=${index}
+          style=${`left:${x}%;top:${y}%`} posClass=${posClass} blind=${blinds[String(s.seat)]}
+          isButton=${hand ? handSeats[hand.button] === s.seat : table.button === s.seat}
+          display=${display} dx=${Math.cos(angle)} dy=${Math.sin(angle)} />`;
+      })}
+    </div>
+  </section>`;
+}
+
+function Seat({ conn, seat, hv, hand, index, style, posClass, blind, isButton, display, dx, dy }) {
+  const snap = conn.snapshot;
+  const you = conn.you || {};
+  const [sitting, setSitting] = useState(false);
+  const mine = you.seat === seat.seat;
+  if (seat.empty) {
+    const canSit = you.seat == null && you.role !== 'spectator';
+    return html`<div class=${`seat empty ${posClass}`} style=${style} data-seat=${seat.seat}>
+      ${canSit && !sitting ? html`<button class="btn sit" onClick=${() => setSitting(true)}>Sit in seat ${seat.seat + 1}</button>` : null}
+      ${canSit && sitting ? html`<${SitForm} conn=${conn} seat=${seat.seat} cancel=${() => setSitting(false)} />` : null}
+      ${!canSit ? html`<span class="empty-label">Seat ${seat.seat + 1}</span>` : null}
+    </div>`;
+  }
+  const turn = snap.table.turn;
+  const acting = !!(display && display.live && turn && turn.seat === seat.seat);
+  const cards = hv ? hv.cards : [];
+  const won = conn.result && display && !display.live ? conn.result.winnings[String(seat.seat)] : null;
+  const status = seat.status === 'pending' ? 'Waiting for approval' : seat.status === 'out' ? 'Sitting out'
+    : seat.leaving ? 'Leaving' : hv && hv.folded ? 'Folded' : hv && hv.all_in ? 'All-in' : '';
+  const stack = hv ? hv.stack : seat.stack;
+  const betX = 50 - dx * 85;
+  const betY = 50 - dy * 85;
+  return html`<div class=${`seat ${posClass} ${mine ? 'mine' : ''} ${acting ? 'acting' : ''} ${hv && hv.folded ? 'folded' : ''} ${seat.status !== 'playing' ? 'out' : ''} ${won ? 'winner' : ''}`}
+      style=${style} data-seat=${seat.seat} aria-label=${`Seat ${seat.seat + 1}: ${seat.name}`} role="group">
+    ${cards.length && !mine ? html`<div class=${`seat-cards n${Math.min(cards.length, 9)} ${hv.shown ? 'shown' : ''}`}>
+      ${cards.map((c, i) => html`<${Card} key=${i} card=${c} small=${true} />`)}
+    </div>` : null}
+    <div class="plate">
+      <div class="name">${seat.name}${mine ? html` <span class="you">(you)</span>` : null}</div>
+      <div class="stack" aria-label=${`stack ${stack}`}>${stack}</div>
+      ${status ? html`<div class="status">${status}</div>` : null}
+      ${acting ? html`<${Clock} conn=${conn} turn=${turn} seat=${seat} />` : null}
+    </div>
+    ${isButton ? html`<span class="dealer" title="Dealer button" aria-label="Dealer button">D</span>` : null}
+    ${blind ? html`<span class=${`blind ${blind}`} aria-label=${blind === 'small' ? 'Small blind' : 'Big blind'}>${blind === 'small' ? 'SB' : 'BB'}</span>` : null}
+    ${hv && hv.bet ? html`<div class="bet" style=${`left:${betX}%;top:${betY}%`} aria-label=${`bet ${hv.bet}`}><span class="chip" aria-hidden="true"></span>${hv.bet}</div>` : null}
+    ${won ? html`<div class="won" aria-label=${`won ${won}`}>+${won}</div>` : null}
+  </div>`;
+}
+
+function SitForm({ conn, seat, cancel }) {
+  const [name, setName] = useState(loadRoom(conn.room).name || localStorage.getItem('boardroom:name') || '');
+  const [busy, setBusy] = useState(false);
+  const submit = async (e) => {
+    e.preventDefault();
+    if (!name.trim()) return;
+    setBusy(true);
+    localStorage.setItem('boardroom:name', name.trim());
+    const answer = await conn.sit(seat, name.trim());
+    setBusy(false);
+    if (answer.ok) cancel();
+  };
+  return html`<form class="sit-form" onSubmit=${submit}>
+    <input autoFocus maxLength="24" placeholder="Your name" value=${name} aria-label="Your name"
+      onInput=${(e) => setName(e.currentTarget.value)} />
+    <div class="row"><button class="btn primary small" type="submit" disabled=${busy}>Take seat</button>
+    <button class="btn small" type="button" onClick=${cancel}>Cancel</button></div>
+  </form>`;
+}
+
+function Centre({ conn, hand, display, variant, variants }) {
+  const table = conn.snapshot.table;
+  const pots = hand && hand.pots ? hand.pots : [];
+  const total = pots.reduce((sum, p) => sum + p.amount, 0);
+  const pool = hand ? (hand.pool_size ?? hand.pool) : null;
+  let note = null;
+  if (!hand) {
+    if (table.phase === 'waiting') note = 'Waiting for players';
+    else if (table.phase === 'between') note = html`Next hand <${Countdown} conn=${conn} deadline=${table.deadline} />`;
+    else if (table.phase === 'picking') {
+      const picker = table.seats[table.picker];
+      note = `${picker && picker.name ? picker.name : 'The button'} is picking the game`;
+    } else if (table.phase === 'closed') note = 'This room is closed';
+  }
+  return html`<div class="centre">
+    ${hand ? html`<${Boards} hand=${hand} variant=${variant} />` : null}
+    <div class="pot-line">
+      ${pots.length ? html`<span class="pot" aria-label=${`pot ${total}`}>Pot <strong>${total}</strong></span>` : null}
+      ${pots.length > 1 ? html`<span class="side-pots">${pots.map((p, i) => html`<span class="pot-part">${i ? `Side ${i}` : 'Main'} ${p.amount}</span>`)}</span>` : null}
+      ${pool != null ? html`<span class="pool" aria-label=${`pool ${pool}`}>Pool <strong>${pool}</strong></span>` : null}
+      ${hand && hand.street && display.live ? html`<span class="street">${hand.street}</span>` : null}
+    </div>
+    ${note ? html`<div class="phase-note">${note}</div>` : null}
+    ${display && !display.live ? html`<${Showdown} conn=${conn} display=${display} variants=${variants} />` : null}
+  </div>`;
+}
+
+function Countdown({ conn, deadline }) {
+  const [, setNow] = useState(0);
+  useEffect(() => { const t = setInterval(() => setNow((x) => x + 1), 250); return () => clearInterval(t); }, []);
+  if (deadline == null) return null;
+  return html`<span>in ${Math.max(0, Math.ceil(deadline - conn.serverNow()))}s</span>`;
+}
+
+function seatName(conn, handSeats, index) {
+  const seat = conn.snapshot.table.seats[handSeats[index]];
+  return seat && seat.name ? seat.name : `Seat ${handSeats[index] + 1}`;
+}
+
+function describeExtra(conn, handSeats, event) {
+  const parts = [];
+  for (const [key, value] of Object.entries(event)) {
+    if (key === 'type') continue;
+    if (key === 'seat' && typeof value === 'number') parts.push(seatName(conn, handSeats, value));
+    else parts.push(`${key}: ${typeof value === 'object' ? JSON.stringify(value) : value}`);
+  }
+  return `${event.type.replace(/([a-z])([A-Z])/g, '$1 $2')}: ${parts.join(', ')}`;
+}
+
+function Showdown({ conn, display }) {
+  const { awards = [], extra = [], handSeats } = display;
+  if (!awards.length && !extra.length) return null;
+  return html`<div class="showdown" role="status" aria-label="Hand result">
+    ${extra.map((e) => html`<div class="extra">${describeExtra(conn, handSeats, e)}</div>`)}
+    ${awards.map((a) => html`<div class="award">
+      <span class="pot-name">${a.index ? `Side pot ${a.index}` : 'Pot'} ${a.amount}</span>
+      ${a.shares.map(([seat, chips]) => html` <strong class="winner-name">${seatName(conn, handSeats, seat)}</strong> wins ${chips}`)}
+      ${a.showdown ? null : html` <span class="muted">(uncontested)</span>`}
+    </div>`)}
+  </div>`;
+}
+
+// -- the dock under the table: your cards, pills and controls ---------------------------
+
+function Dock({ conn, display, variant, variants }) {
+  const snap = conn.snapshot;
+  const you = conn.you || {};
+  const table = snap.table;
+  const hand = display ? display.hand : null;
+  const index = hand && you.seat != null ? (display.handSeats || []).indexOf(you.seat) : -1;
+  const mine = index >= 0 ? hand.seats[index] : null;
+  const seat = you.seat != null ? table.seats[you.seat] : null;
+  const legal = display && display.live && hand ? hand.legal : null;
+  const allocating = display && display.live && mine && isAllocating(hand, variant);
+  return html`<section class="dock" aria-label="Your controls">
+    ${mine && mine.cards.length ? html`<${MyCards} cards=${mine.cards} folded=${mine.folded} key=${table.hand_no} />` : null}
+    ${hand && hand.pills ? html`<${Pills} pills=${hand.pills} />` : null}
+    ${allocating ? html`<${Allocation} conn=${conn} hand=${hand} mine=${mine} variant=${variant} />` : null}
+    ${legal ? html`<${ActionBar} conn=${conn} legal=${legal} sizes=${snap.sizes} hand=${hand} />` : null}
+    ${!legal && mine && display.live && !mine.folded && !mine.all_in && !allocating
+      ? html`<${PreActions} conn=${conn} hand=${hand} mine=${mine} />` : null}
+    ${table.phase === 'picking' && table.picker === you.seat && you.seat != null
+      ? html`<${Picker} conn=${conn} variants=${variants} choices=${table.choices || []} deadline=${table.deadline} /> ` : null}
+    ${seat && !seat.empty ? html`<${SeatControls} conn=${conn} seat=${seat} />` : null}
+    ${you.seat == null ? html`<p class="hint">${you.role === 'spectator' ? 'You are watching.' : 'Pick an empty seat to play, or just watch.'}</p>` : null}
+  </section>`;
+}
+
+function MyCards({ cards, folded }) {
+  const [order, setOrder] = useState([]);
+  const drag = useRef(null);
+  // Keep the player's order; cards dealt since (redraws) join at the end.
+  const shown = useMemo(() => {
+    const kept = order.filter((c) => cards.includes(c));
+    return [...kept, ...cards.filter((c) => !kept.includes(c))];
+  }, [order, cards]);
+  const drop = (target) => (e) => {
+    e.preventDefault();
+    const from = drag.current;
+    if (from == null || from === target) return;
+    const next = [...shown];
+    next.splice(target, 0, next.splice(from, 1)[0]);
+    setOrder(next);
+    drag.current = null;
+  };
+  return html`<div class=${`my-cards ${folded ? 'folded' : ''}`} aria-label="Your cards" role="list">
+    ${shown.map((c, i) => html`<div class="my-card" role="listitem" key=${c || i} draggable="true"
+        onDragStart=${(e) => { drag.current = i; e.dataTransfer.setData('text/plain', String(c)); e.dataTransfer.effectAllowed = 'move'; }}
+        onDragOver=${(e) => e.preventDefault()} onDrop=${drop(i)}>
+      <${Card} card=${c} />
+    </div>`)}
+  </div>`;
+}
+
+export function Pills({ pills }) {
+  const items = Array.isArray(pills) ? pills : Object.entries(pills).map(([category, value]) => (
+    typeof value === 'object' && value !== null ? { category, ...value } : { category, text: value }));
+  return html`<div class="pills" aria-label="Your hand strength">
+    ${items.map((p) => {
+      const name = p.category || p.name;
+      const text = p.text || p.description || p.hand || (p.value == null ? '—' : String(p.value));
+      return html`<span class=${`pill ${p.nuts ? 'nuts' : ''}`} data-category=${name}>
+        <b>${name}</b> ${text}${p.nuts ? html` <span class="nuts-badge" aria-label="the nuts">NUTS</span>` : null}
+      </span>`;
+    })}
+  </div>`;
+}
+
+function Picker({ conn, variants, choices, deadline }) {
+  const [game, setGame] = useState(choices[0] || '');
+  const [hole, setHole] = useState('');
+  const v = variantById(variants, game);
+  const holeOptions = v && v.hole_card_options && v.hole_card_options.length > 1 ? v.hole_card_options : [];
+  const pick = () => conn.send('pick', { game, options: hole ? { hole_cards: Number(hole) } : {} });
+  return html`<div class="picker panel" role="group" aria-label="Pick the game">
+    <strong>Your pick: the next game</strong> <${Countdown} conn=${conn} deadline=${deadline} />
+    <div class="row">
+      <select value=${game} onChange=${(e) => { setGame(e.currentTarget.value); setHole(''); }} aria-label="Game to play">
+        ${choices.map((id) => html`<option value=${id}>${GAME_NAME(variants, id)}</option>`)}
+      </select>
+      ${holeOptions.length ? html`<select value=${hole} onChange=${(e) => setHole(e.currentTarget.value)} aria-label="Hole cards">
+        <option value="">${v.hole_cards} cards</option>
+        ${holeOptions.filter((h) => h !== v.hole_cards).map((h) => html`<option value=${h}>${h} cards</option>`)}
+      </select>` : null}
+      <button class="btn primary" onClick=${pick}>Pick</button>
+    </div>
+    ${v ? html`<small>${v.summary}</small>` : null}
+  </div>`;
+}
+
+function SeatControls({ conn, seat }) {
+  const [amount, setAmount] = useState('');
+  const settings = conn.snapshot.table.settings;
+  return html`<div class="seat-controls">
+    ${seat.status === 'out' ? html`<button class="btn small" onClick=${() => conn.send('sit_in')}>Sit in</button>`
+      : seat.status === 'playing' ? html`<button class="btn small" onClick=${() => conn.send('sit_out')}>${seat.sit_out_next ? 'Sitting out next hand' : 'Sit out'}</button>` : null}
+    <span class="rebuy">
+      <input type="number" min="1" max=${settings.starting_stack} placeholder="chips" value=${amount} aria-label="Rebuy amount"
+        onInput=${(e) => setAmount(e.currentTarget.value)} />
+      <button class="btn small" onClick=${() => amount && conn.send('rebuy', { amount: Number(amount) })}>Rebuy</button>
+    </span>
+    ${seat.rebuy_requested ? html`<span class="muted">Rebuy of ${seat.rebuy_requested} waits for the host</span>` : null}
+    <button class="btn small danger" onClick=${() => conn.leave()}>Leave seat</button>
+  </div>`;
+}
+
+function Notices({ conn }) {
+  const [, setNow] = useState(0);
+  useEffect(() => { const t = setInterval(() => setNow((x) => x + 1), 1000); return () => clearInterval(t); }, []);
+  const recent = conn.notices.filter((n) => Date.now() - n.at < 6000);
+  return html`<div class="notices" aria-live="polite">${recent.map((n) => html`<div class="notice">${n.text}</div>`)}</div>`;
+}
