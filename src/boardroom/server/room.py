@@ -20,6 +20,7 @@ from typing import Any, Protocol
 
 from boardroom.engine import events as ev
 from boardroom.engine.betting import pot_limit_max_raise_to
+from boardroom.engine.view import view_for
 from boardroom.server.auth import (
     AuthError,
     Signer,
@@ -31,6 +32,7 @@ from boardroom.server.encode import plain
 from boardroom.server.protocol import HOST, PLAYER, READ_ONLY, SEATED, Command, RateLimit
 from boardroom.store import EventRow, HandRow, LedgerRow, Store, StoreError
 from boardroom.table import CLOSED, HAND, Table, TableError, TableEvent, TableSettings
+from boardroom.table.table import rebuild_hand
 
 log = logging.getLogger("boardroom.server")
 
@@ -96,6 +98,8 @@ class Room:
         self.latencies: list[float] = []  # command to publish, seconds (the bench reads them)
         self._pending_host_hash: str | None = None
         self._private: list[tuple[Viewer, dict[str, Any]]] = []
+        self._last_record: dict[str, Any] | None = None  # of the hand that ended last
+        self._last_views: dict[int | None, dict[str, Any]] = {}
 
     @property
     def settings(self) -> TableSettings:
@@ -204,6 +208,7 @@ class Room:
             elif event.kind == "hand_ended" and event.private is not None:
                 hands.append(HandRow(event.data["hand_no"], event.private["game"], event.at,
                                      dict(event.private)))
+                self._last_record, self._last_views = dict(event.private), {}
             elif event.kind == "chat":
                 self.chat.append(_event_payload(self.id, event, None))
         host_hash = self._pending_host_hash
@@ -365,7 +370,36 @@ class Room:
             "room": self.id, "version": table.version, "you": viewer.describe(),
             "table": table.public_state(), "hand": plain(view) if view is not None else None,
             "chat": list(self.chat), **bet_sizes(table, seat),
+            "suggestion": allocation_hint(table, seat),
+            "last_hand": self.last_hand(viewer) if view is None else None,
         }
+
+    def last_hand(self, viewer: Viewer) -> dict[str, Any] | None:
+        """The hand that just ended as ``viewer`` may see it (shown hands, category winners,
+        points and awards), so the table keeps the result on screen until the next deal."""
+        record = self._last_record
+        if record is None:
+            return None
+        players = record["players"]  # by hand seat
+        index = next((n for n, p in enumerate(players)
+                      if viewer.player is not None and p["player"] == viewer.player), None)
+        if index not in self._last_views:
+            view = view_for(rebuild_hand(self.settings, record), index)
+            self._last_views[index] = {"hand_no": record["hand_no"],
+                                       "hand_seats": [p["seat"] for p in players],
+                                       "view": plain(view)}
+        return self._last_views[index]
+
+
+def allocation_hint(table: Table, seat: int | None) -> dict[str, Any] | None:
+    """The engine's best allocation of the viewer's own cards while they still have to commit
+    (the "suggest" of the Allocator games); None otherwise."""
+    hand = table.hand
+    index = table.hand_seat(seat) if seat is not None else None
+    if hand is None or index is None or index not in hand.allocation_pending:
+        return None
+    return {name: plain(cards, cards=True)
+            for name, cards in hand.suggest_allocation(index).items()}
 
 
 def bet_sizes(table: Table, seat: int | None) -> dict[str, Any]:
