@@ -20,6 +20,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "replay": ("boardroom.commands.replay", "replay a hand history through the engine"),
     "bench": ("boardroom.commands.bench", "run a benchmark against the named peers"),
     "serve": ("boardroom.commands.serve", "run the poker room: HTTP and socket.io on uvicorn"),
+    "sim": ("boardroom.commands.sim", "bots play a variant against each other: win rates, points"),
 }
 
 

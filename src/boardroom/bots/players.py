@@ -1,0 +1,219 @@
+"""Bots: players that see exactly what their seat sees and answer with a person's commands.
+
+A bot's only input is the ``HandView`` of its seat (``boardroom.engine.view.view_for``), the
+view the server sends that seat's person; its answer is a ``Command`` shaped like the real-time
+protocol's (``act`` with ``fold``/``check``/``call``/``raise``/``bring_in``, ``allocate`` and
+``pick``, see docs/protocol.md). Every bot owns a seeded generator, so the same seed and the
+same views give the same commands.
+
+Styles: ``tight`` and ``loose`` decide from the Monte Carlo pot share (``boardroom.bots.equity``)
+against the live opponents, the pot odds and their position; ``random`` picks any legal action
+(for tests); ``station`` checks and calls everything (the benchmark's punching bag).
+"""
+
+from __future__ import annotations
+
+import abc
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from boardroom.bots.equity import live_opponents, pot_share, variant_of
+from boardroom.cards import format_cards
+from boardroom.engine.allocation import best_allocation
+from boardroom.engine.hand import LegalActions
+from boardroom.engine.view import HandView
+
+
+class BotError(ValueError):
+    """A bot asked to decide when its seat has nothing to decide, or an unknown style."""
+
+
+@dataclass(frozen=True, slots=True)
+class Command:
+    """A command as a person sends it: ``type`` and the protocol's arguments."""
+
+    type: str  # "act", "allocate" or "pick"
+    action: str | None = None  # act: fold, check, call, raise, bring_in
+    amount: int | None = None  # act raise: the total to raise to
+    cards: dict[str, str] = field(default_factory=dict)  # allocate: category -> "As Kd"
+    game: str | None = None  # pick: a variant id
+
+    def message(self) -> dict[str, Any]:
+        """The protocol's JSON arguments (the sender adds the ``id``)."""
+        data: dict[str, Any] = {"type": self.type}
+        if self.type == "act":
+            data["action"] = self.action
+            if self.amount is not None:
+                data["amount"] = self.amount
+        elif self.type == "allocate":
+            data["cards"] = dict(self.cards)
+        else:
+            data["game"] = self.game
+        return data
+
+
+def fold_or_check(legal: LegalActions) -> Command:
+    return Command("act", "check") if legal.check else Command("act", "fold")
+
+
+def check_or_call(legal: LegalActions) -> Command:
+    if legal.bring_in is not None:
+        return Command("act", "bring_in")
+    return Command("act", "check") if legal.check else Command("act", "call")
+
+
+class Bot(abc.ABC):
+    """A player answering views with commands; ``respond`` is all a table needs."""
+
+    style = "bot"
+
+    def __init__(self, seed: int | None = None) -> None:
+        self.seed = seed
+        self.rng = np.random.default_rng(seed)
+
+    def respond(self, view: HandView) -> Command | None:
+        """The command for this view, or None when the seat has nothing to decide."""
+        if view.viewer is None or view.is_over:
+            return None
+        if view.allocating and view.viewer in view.allocation_pending:
+            return self.allocate(view)
+        if view.legal is not None and view.actor == view.viewer:
+            return self.act(view, view.legal)
+        return None
+
+    @abc.abstractmethod
+    def act(self, view: HandView, legal: LegalActions) -> Command:
+        """A betting decision."""
+
+    def allocate(self, view: HandView) -> Command:
+        """The Allocator games: the engine's optimiser (the same hint a person can ask for)."""
+        if view.viewer is None:
+            raise BotError("a spectator has no cards to allocate")
+        hole = [card for card in view.seats[view.viewer].cards if card is not None]
+        boards = {name: list(cards) for name, cards in view.boards.items()}
+        chosen = best_allocation(variant_of(view), hole, boards)
+        return Command("allocate", cards={name: format_cards(cards)
+                                          for name, cards in chosen.items()})
+
+    def pick(self, choices: Sequence[str]) -> Command:
+        """Dealer's Choice: any of the offered variant ids (a seeded choice)."""
+        if not choices:
+            raise BotError("there is no game to pick")
+        return Command("pick", game=str(choices[int(self.rng.integers(len(choices)))]))
+
+
+class RandomBot(Bot):
+    """Any legal action: fold (when facing a bet), check or call, or a raise of any legal size."""
+
+    style = "random"
+
+    def act(self, view: HandView, legal: LegalActions) -> Command:
+        options = ["passive", "passive"]
+        if legal.fold:
+            options.append("fold")
+        if legal.raise_min is not None and legal.raise_max is not None:
+            options.append("raise")
+        choice = options[int(self.rng.integers(len(options)))]
+        if choice == "fold":
+            return Command("act", "fold")
+        if choice == "raise" and legal.raise_min is not None and legal.raise_max is not None:
+            amount = int(self.rng.integers(legal.raise_min, legal.raise_max + 1))
+            return Command("act", "raise", amount)
+        return check_or_call(legal)
+
+
+class CallingStation(Bot):
+    """Checks or calls every bet, never raises, never folds."""
+
+    style = "station"
+
+    def act(self, view: HandView, legal: LegalActions) -> Command:
+        return check_or_call(legal)
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How an equity bot turns its pot share into actions."""
+
+    call_margin: float  # call when share >= pot odds * margin
+    value_strength: float  # bet or raise when share * players >= this
+    pot_strength: float  # bet the pot when share * players >= this
+    open_strength: float  # first in with no bet: bet when share * players >= this
+    bluff: float  # chance of a half-pot bet with a weak hand when checked to in position
+    position_bonus: float  # strength discount in position
+
+
+TIGHT = Style(call_margin=1.25, value_strength=1.6, pot_strength=2.2, open_strength=1.5,
+              bluff=0.0, position_bonus=0.05)
+LOOSE = Style(call_margin=0.95, value_strength=1.3, pot_strength=1.9, open_strength=1.2,
+              bluff=0.12, position_bonus=0.15)
+
+
+def in_position(view: HandView) -> bool:
+    """Whether the viewer acts last among the live players after this street's first action."""
+    opponents = live_opponents(view)
+    count = len(view.seats)
+    me = view.viewer if view.viewer is not None else 0
+    distance = (me - view.button - 1) % count
+    return all((seat - view.button - 1) % count < distance for seat in opponents)
+
+
+class EquityBot(Bot):
+    """Bets, calls or folds by its Monte Carlo pot share, the pot odds and its position."""
+
+    def __init__(self, style: str, seed: int | None = None, samples: int = 200) -> None:
+        super().__init__(seed)
+        self.style = style
+        self.params = {"tight": TIGHT, "loose": LOOSE}[style]
+        self.samples = samples
+
+    def act(self, view: HandView, legal: LegalActions) -> Command:
+        if legal.bring_in is not None:
+            return Command("act", "bring_in")
+        share = pot_share(view, self.samples, self.rng)
+        players = 1 + len(live_opponents(view))
+        strength = share * players
+        style = self.params
+        if in_position(view):
+            strength += style.position_bonus
+        pot = sum(p.amount for p in view.pots)
+        to_call = legal.call or 0
+        can_raise = legal.raise_min is not None and legal.raise_max is not None
+        if can_raise and strength >= style.value_strength:
+            fraction = 1.0 if strength >= style.pot_strength else 0.6
+            return self._raise(view, legal, pot, to_call, fraction)
+        if to_call == 0:
+            bluff = style.bluff and in_position(view) and self.rng.random() < style.bluff
+            if can_raise and (strength >= style.open_strength or bluff):
+                return self._raise(view, legal, pot, to_call, 0.5)
+            return check_or_call(legal)
+        odds = to_call / (pot + to_call)
+        if share >= odds * style.call_margin:
+            return check_or_call(legal)
+        return fold_or_check(legal)
+
+    def _raise(self, view: HandView, legal: LegalActions, pot: int, to_call: int,
+               fraction: float) -> Command:
+        if legal.raise_min is None or legal.raise_max is None:
+            return check_or_call(legal)
+        mine = view.seats[view.viewer].bet if view.viewer is not None else 0
+        target = mine + to_call + int(fraction * (pot + to_call))
+        amount = max(legal.raise_min, min(legal.raise_max, target))
+        return Command("act", "raise", amount)
+
+
+STYLES = ("tight", "loose", "random", "station")
+
+
+def make_bot(style: str, seed: int | None = None, samples: int = 200) -> Bot:
+    """A bot of ``style`` (one of ``STYLES``)."""
+    if style in ("tight", "loose"):
+        return EquityBot(style, seed, samples)
+    if style == "random":
+        return RandomBot(seed)
+    if style in ("station", "calling-station"):
+        return CallingStation(seed)
+    raise BotError(f"unknown bot style {style!r} (one of: {', '.join(STYLES)})")

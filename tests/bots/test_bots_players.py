@@ -1,0 +1,150 @@
+"""Bots answer their seat's view with a person's commands: legal, deterministic, in style."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from boardroom.bots import STYLES, BotError, Command, make_bot
+from boardroom.bots.players import EquityBot, in_position
+from boardroom.bots.simulate import apply_command, default_stakes
+from boardroom.cards import parse_cards
+from boardroom.engine import Hand, ScriptedCards, Stakes
+from boardroom.engine.view import view_for
+from boardroom.rules import DEALERS_CHOICE, VARIANTS, find_variant
+from boardroom.server.protocol import parse
+
+BLINDS = Stakes(small_blind=1, big_blind=2)
+
+
+def _play(variant_id: str, styles: list[str], seed: int) -> list[tuple[str, Command]]:
+    variant = find_variant(variant_id)
+    bots = [make_bot(style, seed + i, samples=40) for i, style in enumerate(styles)]
+    hand = Hand(variant, default_stakes(variant), [200] * len(bots), 0,
+                rng=random.Random(seed), manual_allocation=variant.has_allocation)
+    commands: list[tuple[str, Command]] = []
+    while not hand.is_over:
+        seats = hand.allocation_pending if hand.is_allocating else (hand.actor,)
+        for seat in seats:
+            assert seat is not None
+            command = bots[seat].respond(view_for(hand, seat))
+            assert command is not None
+            commands.append((styles[seat], command))
+            apply_command(hand, seat, command)  # raises on anything illegal
+    assert sum(hand.stacks) == 200 * len(bots)
+    return commands
+
+
+@pytest.mark.parametrize("variant", [v.id for v in VARIANTS])
+def test_every_style_plays_legal_hands_of_every_variant(variant: str) -> None:
+    for seed in range(2):
+        _play(variant, ["tight", "loose", "random", "station"], seed)
+
+
+def test_the_same_seed_gives_the_same_commands() -> None:
+    styles = ["tight", "loose", "random"]
+    assert _play("esg", styles, 7) == _play("esg", styles, 7)
+
+
+def test_commands_have_the_protocol_shape() -> None:
+    for index, (_, command) in enumerate(_play("allocator", ["tight", "random", "station"], 3)):
+        parsed = parse({"id": f"c{index}", **command.message()})
+        assert parsed.type in ("act", "allocate")
+    pick = make_bot("loose", 1).pick(["esg", "plo"])
+    assert parse({"id": "p", **pick.message()}).args["game"] in ("esg", "plo")
+
+
+def test_allocation_commits_only_own_cards_with_the_optimiser() -> None:
+    variant = find_variant("allocator")
+    hand = Hand(variant, default_stakes(variant), [200, 200], 0, rng=random.Random(2),
+                manual_allocation=True)
+    while not hand.is_allocating:
+        hand.check() if hand.can_check() else hand.call()
+    for seat in (0, 1):
+        command = make_bot("tight", seat).respond(view_for(hand, seat))
+        assert command is not None
+        assert command.type == "allocate"
+        committed = [c for cards in command.cards.values() for c in parse_cards(cards)]
+        assert set(committed) <= set(hand.hole[seat])
+        expected = hand.suggest_allocation(seat)
+        assert {k: parse_cards(v) for k, v in command.cards.items()} == expected
+        apply_command(hand, seat, command)
+    assert hand.is_over
+
+
+def test_a_seat_with_nothing_to_decide_gets_no_command() -> None:
+    hand = Hand(find_variant("plo"), BLINDS, [100] * 3, 0, rng=random.Random(1))
+    waiting = next(s for s in range(3) if s != hand.actor)
+    assert make_bot("tight", 1).respond(view_for(hand, waiting)) is None
+    assert make_bot("tight", 1).respond(view_for(hand, None)) is None
+
+
+def test_the_calling_station_never_folds_or_raises() -> None:
+    played = _play("esg", ["station", "random", "station"], 11)
+    assert any(style == "station" and command.action == "call" for style, command in played)
+    for style, command in played:
+        if style == "station":
+            assert command.action in ("check", "call")
+
+
+def test_the_random_bot_raises_within_the_legal_range() -> None:
+    amounts = [c.amount for seed in range(4) for _, c in _play("plo", ["random", "random"], seed)
+               if c.action == "raise"]
+    assert amounts  # every raise was applied, so each was within the legal min and max
+    assert all(isinstance(amount, int) for amount in amounts)
+
+
+def _river(hole: str, board: str, bet: bool) -> tuple[Hand, int]:
+    """Heads-up PLO on the river: seat 0 (big blind) checks or bets the pot; seat 1 acts."""
+    hand = Hand(find_variant("plo"), BLINDS, [400, 400], 1, cards=ScriptedCards(
+        hole={0: parse_cards("Ah Ad Kc Kd"), 1: parse_cards(hole)},
+        boards={"A": parse_cards(board)}, burns=parse_cards("2s 3s 4s")))
+    while hand.street is not None and hand.street.name != "river":
+        hand.check() if hand.can_check() else hand.call()
+    legal = hand.legal_actions()
+    assert legal is not None
+    if bet:
+        assert legal.raise_max is not None
+        hand.raise_to(legal.raise_max)
+    else:
+        hand.check()
+    assert hand.actor == 1
+    return hand, 1
+
+
+def test_a_tight_bot_folds_air_to_a_pot_sized_river_bet() -> None:
+    hand, seat = _river("2h 3c 6c 8d", "Qs Js Ts 4h 5d", bet=True)
+    command = make_bot("tight", 3).respond(view_for(hand, seat))
+    assert command == Command("act", "fold")
+
+
+def test_equity_bots_bet_the_nuts_within_the_legal_range() -> None:
+    for style in ("tight", "loose"):
+        hand, seat = _river("As Ks 2c 3d", "Qs Js Ts 4h 5d", bet=False)
+        view = view_for(hand, seat)
+        command = make_bot(style, 3).respond(view)
+        assert command is not None
+        assert command.action == "raise"
+        assert view.legal is not None
+        assert view.legal.raise_min is not None
+        assert view.legal.raise_max is not None
+        assert view.legal.raise_min <= (command.amount or 0) <= view.legal.raise_max
+        assert in_position(view)
+
+
+def test_dealers_choice_picks_one_of_the_offered_games() -> None:
+    choices = [v.id for v in DEALERS_CHOICE.choices(4)]
+    for style in STYLES:
+        bot = make_bot(style, 5)
+        picks = {bot.pick(choices).game for _ in range(30)}
+        assert picks <= set(choices)
+        assert len(picks) > 1
+    with pytest.raises(BotError):
+        make_bot("tight", 1).pick([])
+
+
+def test_unknown_styles_are_refused() -> None:
+    with pytest.raises(BotError, match="unknown bot style"):
+        make_bot("maniac")
+    assert isinstance(make_bot("tight"), EquityBot)
