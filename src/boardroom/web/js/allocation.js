@@ -7,24 +7,24 @@ import { useEffect, useState } from 'preact/hooks';
 import { Card } from './cards.js';
 
 export function isAllocating(hand, variant) {
-  if (!variant || !variant.allocation) return false;
-  return !!(hand.is_allocating || hand.allocating || hand.street === 'allocation' || hand.phase === 'allocation');
+  return !!(variant && variant.allocation && hand.allocating);
 }
 
-function suggestionOf(hand) {
-  const s = hand.suggestion || hand.suggested_allocation || hand.allocation_hint;
-  return s && typeof s === 'object' ? s : null;
-}
-
-export function Allocation({ conn, hand, mine, variant }) {
+export function Allocation({ conn, hand, mine, variant, suggestion }) {
   const slots = Object.entries(variant.allocation); // [["A", 2], ["B", 2], ["Hand", 2]]
   const names = slots.map(([name]) => name);
   const [placed, setPlaced] = useState({}); // card -> slot name
   const [committed, setCommitted] = useState(false);
   const [over, setOver] = useState(null);
   const cards = mine.cards.filter(Boolean);
-  const own = hand.allocation || hand.my_allocation || null;
-  useEffect(() => { if (own) setCommitted(true); }, [own]);
+  const own = hand.allocation && hand.allocation.length ? hand.allocation : null;
+  useEffect(() => {
+    if (!own) return;
+    setCommitted(true);
+    const next = {};
+    for (const [slot, list] of own) for (const c of list) next[c] = slot;
+    setPlaced(next);
+  }, [own && own.length]);
   const cycle = (card) => {
     if (committed) return;
     const at = placed[card];
@@ -32,7 +32,6 @@ export function Allocation({ conn, hand, mine, variant }) {
     setPlaced({ ...placed, [card]: next ?? null });
   };
   const put = (card, slot) => { if (!committed) setPlaced({ ...placed, [card]: slot }); };
-  const suggestion = suggestionOf(hand);
   const suggest = () => {
     if (!suggestion) return;
     const next = {};

@@ -180,6 +180,10 @@ export class RoomConnection {
   displayHand() {
     const snap = this.snapshot;
     if (snap && snap.hand) return { hand: snap.hand, handSeats: snap.table.hand_seats, live: true };
+    if (snap && snap.last_hand) {
+      const last = snap.last_hand;
+      return { hand: last.view, handSeats: last.hand_seats, live: false, handNo: last.hand_no, awards: [], extra: [] };
+    }
     if (!this.lastHand) return null;
     const hand = structuredClone(this.lastHand.hand);
     const awards = [];
@@ -202,8 +206,6 @@ export class RoomConnection {
       } else if (event.type === 'HandEnded') {
         hand.is_over = true;
         event.stacks.forEach((stack, i) => { if (hand.seats[i]) { hand.seats[i].stack = stack; hand.seats[i].bet = 0; } });
-      } else if (!['StreetStarted', 'CardBurned', 'UncalledReturned', 'Folded', 'Checked', 'Called', 'RaisedTo'].includes(event.type)) {
-        extra.push(event);
       }
     }
     hand.actor = null;

@@ -160,7 +160,7 @@ function Seat({ conn, seat, hv, hand, index, style, posClass, blind, isButton, d
   if (seat.empty) {
     const canSit = you.seat == null && you.role !== 'spectator';
     return html`<div class=${`seat empty ${posClass}`} style=${style} data-seat=${seat.seat}>
-      ${canSit && !sitting ? html`<button class="btn sit" onClick=${() => setSitting(true)}>Sit in seat ${seat.seat + 1}</button>` : null}
+      ${canSit && !sitting ? html`<button class="btn sit" aria-label=${`Sit in seat ${seat.seat + 1}`} onClick=${() => setSitting(true)}>Sit <span class="seat-no">${seat.seat + 1}</span></button>` : null}
       ${canSit && sitting ? html`<${SitForm} conn=${conn} seat=${seat.seat} cancel=${() => setSitting(false)} />` : null}
       ${!canSit ? html`<span class="empty-label">Seat ${seat.seat + 1}</span>` : null}
     </div>`;
@@ -168,7 +168,7 @@ function Seat({ conn, seat, hv, hand, index, style, posClass, blind, isButton, d
   const turn = snap.table.turn;
   const acting = !!(display && display.live && turn && turn.seat === seat.seat);
   const cards = hv ? hv.cards : [];
-  const won = conn.result && display && !display.live ? conn.result.winnings[String(seat.seat)] : null;
+  const won = display && !display.live && hand && index >= 0 ? (hand.winnings || {})[String(index)] : null;
   const status = seat.status === 'pending' ? 'Waiting for approval' : seat.status === 'out' ? 'Sitting out'
     : seat.leaving ? 'Leaving' : hv && hv.folded ? 'Folded' : hv && hv.all_in ? 'All-in' : '';
   const stack = hv ? hv.stack : seat.stack;
@@ -230,7 +230,7 @@ function Centre({ conn, hand, display, variant, variants }) {
     ${hand ? html`<${Boards} hand=${hand} variant=${variant} />` : null}
     <div class="pot-line">
       ${pots.length ? html`<span class="pot" aria-label=${`pot ${total}`}>Pot <strong>${total}</strong></span>` : null}
-      ${pots.length > 1 ? html`<span class="side-pots">${pots.map((p, i) => html`<span class="pot-part">${i ? `Side ${i}` : 'Main'} ${p.amount}</span>`)}</span>` : null}
+      ${pots.length > 1 && hand.seats.some((s) => s.all_in) ? html`<span class="side-pots">${pots.map((p, i) => html`<span class="pot-part">${i ? `Side ${i}` : 'Main'} ${p.amount}</span>`)}</span>` : null}
       ${pool != null ? html`<span class="pool" aria-label=${`pool ${pool}`}>Pool <strong>${pool}</strong></span>` : null}
       ${hand && hand.street && display.live ? html`<span class="street">${hand.street}</span>` : null}
     </div>
@@ -251,26 +251,29 @@ function seatName(conn, handSeats, index) {
   return seat && seat.name ? seat.name : `Seat ${handSeats[index] + 1}`;
 }
 
-function describeExtra(conn, handSeats, event) {
-  const parts = [];
-  for (const [key, value] of Object.entries(event)) {
-    if (key === 'type') continue;
-    if (key === 'seat' && typeof value === 'number') parts.push(seatName(conn, handSeats, value));
-    else parts.push(`${key}: ${typeof value === 'object' ? JSON.stringify(value) : value}`);
-  }
-  return `${event.type.replace(/([a-z])([A-Z])/g, '$1 $2')}: ${parts.join(', ')}`;
-}
-
 function Showdown({ conn, display }) {
-  const { awards = [], extra = [], handSeats } = display;
-  if (!awards.length && !extra.length) return null;
+  const { hand, handSeats, awards = [] } = display;
+  const name = (i) => seatName(conn, handSeats, i);
+  const results = hand.results || [];
+  const shown = hand.showdown || [];
+  if (!results.length && !awards.length) return null;
   return html`<div class="showdown" role="status" aria-label="Hand result">
-    ${extra.map((e) => html`<div class="extra">${describeExtra(conn, handSeats, e)}</div>`)}
-    ${awards.map((a) => html`<div class="award">
-      <span class="pot-name">${a.index ? `Side pot ${a.index}` : 'Pot'} ${a.amount}</span>
-      ${a.shares.map(([seat, chips]) => html` <strong class="winner-name">${seatName(conn, handSeats, seat)}</strong> wins ${chips}`)}
-      ${a.showdown ? null : html` <span class="muted">(uncontested)</span>`}
+    ${results.map((r) => html`<div class="result" data-pot=${r.index}>
+      <div class="award"><span class="pot-name">${r.index ? `Side pot ${r.index}` : 'Pot'} ${r.amount}</span>
+        ${r.shares.map(([seat, chips]) => html` <strong class="winner-name">${name(seat)}</strong> wins <span class="chips">${chips}</span>`)}</div>
+      ${r.categories.length > 1 || r.points.length ? html`<div class="categories">
+        ${r.categories.map(([cat, winners]) => html`<span class="cat" data-category=${cat}><b>${cat}</b> ${winners.length ? winners.map(name).join(' & ') : 'void'}</span>`)}
+        ${r.points.length ? html`<span class="points">Points: ${r.points.map(([seat, pts]) => `${name(seat)} ${pts}`).join(' · ')}</span>` : null}
+      </div>` : null}
     </div>`)}
+    ${!results.length ? awards.map((a) => html`<div class="award">
+      <span class="pot-name">${a.index ? `Side pot ${a.index}` : 'Pot'} ${a.amount}</span>
+      ${a.shares.map(([seat, chips]) => html` <strong class="winner-name">${name(seat)}</strong> wins ${chips}`)}
+    </div>`) : null}
+    ${shown.length ? html`<div class="shown-hands">${shown.map((sh) => html`<div class="shown" data-seat=${handSeats[sh.seat]}>
+      <b>${name(sh.seat)}</b> ${sh.categories.map(([cat, desc]) => html`<span class="cat-desc"><i>${cat}</i> ${desc}</span>`)}
+      ${sh.allocation && sh.allocation.length ? html`<span class="alloc-shown">${sh.allocation.map(([slot, cards]) => html`<span class="cat-desc"><i>${slot}</i> ${cards.join(' ')}</span>`)}</span>` : null}
+    </div>`)}</div>` : null}
   </div>`;
 }
 
@@ -289,7 +292,7 @@ function Dock({ conn, display, variant, variants }) {
   return html`<section class="dock" aria-label="Your controls">
     ${mine && mine.cards.length ? html`<${MyCards} cards=${mine.cards} folded=${mine.folded} key=${table.hand_no} />` : null}
     ${hand && hand.pills ? html`<${Pills} pills=${hand.pills} />` : null}
-    ${allocating ? html`<${Allocation} conn=${conn} hand=${hand} mine=${mine} variant=${variant} />` : null}
+    ${allocating ? html`<${Allocation} conn=${conn} hand=${hand} mine=${mine} variant=${variant} suggestion=${snap.suggestion} key=${table.hand_no} />` : null}
     ${legal ? html`<${ActionBar} conn=${conn} legal=${legal} sizes=${snap.sizes} hand=${hand} />` : null}
     ${!legal && mine && display.live && !mine.folded && !mine.all_in && !allocating
       ? html`<${PreActions} conn=${conn} hand=${hand} mine=${mine} />` : null}

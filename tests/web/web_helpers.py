@@ -1,0 +1,154 @@
+"""A real `boardroom serve` on a free loopback port, Chromium pages and the table driven the way
+a person drives it (the action bar, the POT button, the allocation slots)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
+
+CHROMIUM = "/usr/bin/chromium"
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+        "--disable-component-update", "--disable-sync", "--no-first-run"]
+SHOTS = Path(__file__).parent / "screenshots"
+DESKTOP = {"width": 1366, "height": 900}
+PHONE = {"width": 390, "height": 844}
+SHOWDOWN_MARKERS = ("HandShown", "PotAwarded", "AllocationsRevealed", "hand_ended")
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
+
+
+def get_json(url: str, token: str | None = None) -> Any:
+    request = urllib.request.Request(url, headers={"X-Seat-Token": token} if token else {})
+    with urllib.request.urlopen(request, timeout=10) as response:
+        return json.loads(response.read())
+
+
+def status_of(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            code: int = response.status
+            return code
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+@contextlib.contextmanager
+def serve(data: Path) -> Iterator[str]:
+    """`boardroom serve` in a subprocess; yields its base URL."""
+    port = free_port()
+    log = (data / "serve.log").open("w")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "boardroom", "serve", "--port", str(port), "--data", str(data),
+         "--log-level", "warning"], stdout=log, stderr=subprocess.STDOUT)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(300):
+            with contextlib.suppress(OSError):
+                if status_of(url + "/healthz") == 200:
+                    break
+            if process.poll() is not None:
+                raise RuntimeError("boardroom serve exited: " + (data / "serve.log").read_text())
+            time.sleep(0.05)
+        yield url
+    finally:
+        process.terminate()
+        try:
+            process.wait(10)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait(10)
+        log.close()
+
+
+@dataclass
+class Person:
+    """One browser context: a page and every websocket frame it received."""
+
+    name: str
+    context: BrowserContext
+    page: Page
+    frames: list[str] = field(default_factory=list)
+    doms: list[str] = field(default_factory=list)  # page HTML sampled during the betting
+
+    def token(self, room: str) -> str | None:
+        saved = self.page.evaluate(f"localStorage.getItem('boardroom:room:{room}')")
+        value = json.loads(saved or "{}").get("token")
+        return value if isinstance(value, str) else None
+
+
+def person(browser: Browser, name: str, viewport: dict[str, int]) -> Person:
+    context = browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+    page = context.new_page()
+    someone = Person(name, context, page)
+
+    def on_socket(ws: WebSocket) -> None:
+        ws.on("framereceived", lambda payload: someone.frames.append(
+            payload if isinstance(payload, str) else payload.decode("utf-8", "replace")))
+
+    page.on("websocket", on_socket)
+    page.on("pageerror", lambda error: someone.frames.append(f"PAGEERROR {error}"))
+    return someone
+
+
+def create_room(page: Page, base: str, game: str, **numbers: int) -> str:
+    """Create a room through the home page's form; returns the room id."""
+    page.goto(base + "/")
+    page.get_by_label("Game", exact=True).select_option(game)
+    for label, value in numbers.items():
+        page.get_by_label(label, exact=True).fill(str(value))
+    page.get_by_role("button", name="Create room").click()
+    page.wait_for_url(re.compile(r".*\?room=\w+"))
+    match = re.search(r"room=(\w+)", page.url)
+    assert match is not None
+    page.get_by_role("button", name="Copy share link").wait_for()
+    return match.group(1)
+
+
+def sit(page: Page, seat: int, name: str) -> None:
+    page.get_by_role("button", name=f"Sit in seat {seat + 1}").click()
+    page.get_by_label("Your name").fill(name)
+    page.get_by_role("button", name="Take seat").click()
+    page.locator(".seat.mine").wait_for()
+
+
+def card_codes(page: Page, selector: str) -> list[str]:
+    codes: list[str] = page.eval_on_selector_all(
+        selector, "els => els.map(e => e.getAttribute('data-card')).filter(Boolean)")
+    return codes
+
+
+def hole_cards_of(history: dict[str, Any], player: str) -> set[str]:
+    """Every card dealt to ``player`` (a PHH label such as p1) in a history read with their
+    own token."""
+    cards: set[str] = set()
+    for action in history["actions"]:
+        words = action.split("#")[0].split()
+        if words[:2] == ["d", "dh"] and words[2] == player:
+            cards.update(c for c in re.findall(r"..", words[3]) if c != "??")
+    return cards
+
+
+def before_showdown(frames: list[str]) -> list[str]:
+    """The frames received before the first one that starts the showdown."""
+    for index, frame in enumerate(frames):
+        if any(marker in frame for marker in SHOWDOWN_MARKERS):
+            return frames[:index]
+    return frames
