@@ -64,8 +64,9 @@ def check_allocation(variant: Variant, hole: Sequence[Card],
     for name, size in sizes.items():
         try:
             cards = allocation_cards(allocation[name])
-        except ValueError as error:
-            raise AllocationError(f"the cards for {name} are not readable: {error}") from None
+        except ValueError:
+            raise AllocationError(f"the cards for {name} are not readable card notation"
+                                  ) from None
         if len(cards) != size:
             raise AllocationError(f"{name} takes {size} cards, not {len(cards)}; "
                                   f"commit {_sizes_text(sizes)}")
@@ -154,3 +155,17 @@ def best_allocation(variant: Variant, hole: Sequence[Card],
     best = int(np.argmax(scores))
     return {category.name: tuple(cards[i] for i in parts[k][0][choice[best, k]])
             for k, category in enumerate(categories)}
+
+
+def allocation_score(variant: Variant, allocation: Mapping[str, Sequence[Card]],
+                     boards: Mapping[str, Sequence[Card]]) -> int:
+    """The optimiser's score of one allocation (what ``best_allocation`` maximises)."""
+    total = 0
+    for category in variant.categories:
+        if not category.allocated:
+            continue
+        cards = tuple(allocation[category.name])
+        board = tuple(boards.get(category.board, ())) if category.board else ()
+        subsets = np.arange(len(cards), dtype=np.intp)[None, :]
+        total += int(_category_scores(category, cards, board, subsets)[0])
+    return total
