@@ -173,8 +173,10 @@ class EquityBot(Bot):
     def act(self, view: HandView, legal: LegalActions) -> Command:
         if legal.bring_in is not None:
             return Command("act", "bring_in")
-        share = pot_share(view, self.samples, self.rng)
         players = 1 + len(live_opponents(view))
+        # Fewer samples in big multiway pots keep every decision inside its time budget.
+        samples = max(min(self.samples, 48), self.samples * 3 // max(3, players))
+        share = pot_share(view, samples, self.rng)
         strength = share * players
         style = self.params
         if in_position(view):

@@ -1,0 +1,18 @@
+"""The issue's claim: over 5,000 hands per multi-board variant, each equity style beats the
+random bot and a calling station by a margin whose 95% CI excludes zero. Slow: run with
+``pytest -m slow tests/bots`` (or ``boardroom bench bots --hands 5000``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from boardroom.bench.bots import MULTI_BOARD, margins
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("style", ["tight", "loose"])
+@pytest.mark.parametrize("variant", MULTI_BOARD)
+def test_equity_styles_beat_random_and_the_calling_station(variant: str, style: str) -> None:
+    _, _, over_random, over_station = margins(variant, style, 5000, 100, 1)
+    assert over_random[1] > 0, over_random
+    assert over_station[1] > 0, over_station
