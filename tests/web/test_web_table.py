@@ -7,6 +7,7 @@ frames before the showdown. Screenshots of each running table go to tests/web/sc
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -66,6 +67,7 @@ class Table:
         self.watcher.page.get_by_text("You are watching.").wait_for()
         self.players = [self.host, self.guest]
         self.shot_taken = False
+        self.plans: dict[str, dict[str, list[str]]] = {}
 
     def close(self) -> None:
         for someone in self.people:
@@ -158,7 +160,20 @@ class Table:
             placed = card_codes(page, f".alloc-slot[data-slot='{slot}'] .alloc-card")
             assert sorted(placed) == sorted(chosen), (slot, placed, chosen)
         page.get_by_role("button", name="Commit").click()
-        page.get_by_role("button", name="Committed").wait_for()
+        # Committed, or (the last to commit) the allocations are revealed and the hand ends.
+        page.wait_for_function("() => !document.querySelector('.allocation') || "
+                               "document.querySelector('.allocation.committed')")
+        self.plans[someone.name] = plan
+
+    def check_allocations(self, history: dict[str, Any]) -> None:
+        """Each player's allocation, made by drag or by tap, is the one the history records."""
+        assert set(self.plans) == {"Ann", "Bob"}
+        for k, name in enumerate(history["players"]):
+            commits = [a for a in history["actions"] if a.startswith(f"p{k + 1} _allocate ")]
+            assert len(commits) == 1, commits
+            parts = dict(part.split(":") for part in commits[0].split("#")[0].split()[2:])
+            for slot, cards in self.plans[name].items():
+                assert sorted(re.findall("..", parts[slot])) == sorted(cards), (name, slot)
 
     def check_results(self, history: dict[str, Any]) -> None:
         """The stacks and winners on screen are the history's."""
@@ -219,6 +234,8 @@ def play_and_check(browser: Browser, base: str, game: str, **options: Any) -> Ta
     table = Table(browser, base, game)
     try:
         history = table.play_hand(**options)
+        if game == "allocator":
+            table.check_allocations(history)
         table.check_results(history)
         table.check_no_leaks(table.histories())
         no_horizontal_scroll(table.guest.page)
