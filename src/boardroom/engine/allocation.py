@@ -31,6 +31,7 @@ Allocation = dict[str, tuple[Card, ...]]
 """Category name -> the cards committed to it."""
 
 _SCALE = 1 << 20  # scores are integers: the share beaten, times 2 * _SCALE
+_TOP = 64  # combinations tried first for each subset of the last category
 
 
 class AllocationError(ValueError):
@@ -95,8 +96,10 @@ def _hand_table(ranking: Ranking, size: int) -> npt.NDArray[np.int16]:
     return np.sort(values)
 
 
+@functools.lru_cache(maxsize=256)
 def _board_field(board: tuple[Card, ...]) -> npt.NDArray[np.int16]:
-    """Strengths of every 2-card holding of the cards off ``board`` on it, sorted."""
+    """Strengths of every 2-card holding of the cards off ``board`` on it, sorted (cached: every
+    seat of a hand allocates against the same boards)."""
     others = [card for card in range(52) if card not in board]
     pairs = np.array(list(combinations(others, 2)), dtype=np.intp)
     rows = np.concatenate([pairs, np.broadcast_to(np.asarray(board, dtype=np.intp),
@@ -119,7 +122,7 @@ def _category_scores(category: Category, hole: tuple[Card, ...], board: tuple[Ca
             return np.zeros(len(subsets), dtype=np.int64)
         rows = np.concatenate([cards, np.broadcast_to(np.asarray(board, dtype=np.intp),
                                                        (len(cards), len(board)))], axis=1)
-        return _share(_board_field(board), batch.high(rows))
+        return _share(_board_field(tuple(sorted(board))), batch.high(rows))
     values = batch.two_card(cards) if category.ranking is Ranking.TWO_CARD else (
         batch.three_card(cards))
     return _share(_hand_table(category.ranking, category.allocated), values)
@@ -143,17 +146,31 @@ def best_allocation(variant: Variant, hole: Sequence[Card],
         board = tuple(boards.get(category.board, ())) if category.board else ()
         parts.append((subsets, bit[subsets].sum(axis=1),
                       _category_scores(category, cards, board, subsets)))
-    # Combine the categories one by one; each row keeps the chosen subset index per category.
+    # Combine all categories but the last one by one; each row keeps the chosen subset index
+    # per category.
     choice = np.arange(len(parts[0][0]), dtype=np.intp)[:, None]
     masks, scores = parts[0][1], parts[0][2]
-    for _, sub_masks, sub_scores in parts[1:]:
+    for _, sub_masks, sub_scores in parts[1:-1]:
         ok = (masks[:, None] & sub_masks[None, :]) == 0
         rows, cols = np.nonzero(ok)
         choice = np.concatenate([choice[rows], cols[:, None]], axis=1)
         masks = masks[rows] | sub_masks[cols]
         scores = scores[rows] + sub_scores[cols]
-    best = int(np.argmax(scores))
-    return {category.name: tuple(cards[i] for i in parts[k][0][choice[best, k]])
+    # The last category: for each of its subsets, the best disjoint combination so far, found
+    # among the best few combinations first (almost always there), else among all of them.
+    _, last_masks, last_scores = parts[-1]
+    order = np.argsort(-scores, kind="stable")
+    top = order[:_TOP]
+    ok = (masks[top][None, :] & last_masks[:, None]) == 0
+    found = ok.any(axis=1)
+    partner = top[ok.argmax(axis=1)]
+    for row in np.flatnonzero(~found):
+        fits = np.flatnonzero((masks[order] & last_masks[row]) == 0)
+        partner[row] = order[fits[0]] if len(fits) else -1
+    totals = np.where(partner >= 0, scores[partner] + last_scores, -1)
+    last = int(np.argmax(totals))
+    picks = [*choice[partner[last]].tolist(), last]
+    return {category.name: tuple(cards[i] for i in parts[k][0][picks[k]])
             for k, category in enumerate(categories)}
 
 

@@ -40,10 +40,12 @@ from boardroom.engine.pots import side_pots, uncalled_bet
 from boardroom.engine.redraws import redraw_share, starting_pool
 from boardroom.engine.showdown import CategoryHands, Pot, PotResult, settle_pots
 from boardroom.engine.stud import best_showing_seat, bring_in_seat
-from boardroom.evaluation import HandValue
+from boardroom.evaluation import HandValue, Ranking, describe
+from boardroom.evaluation.scalar import omaha_high_strength
 from boardroom.rules.scoring import category_hand
 from boardroom.rules.spec import (
     BettingStructure,
+    Construction,
     FirstToAct,
     ForcedBets,
     Split,
@@ -662,9 +664,26 @@ class Hand:
                                              allocation)
                 for category in self.variant.categories}
 
+    def _showdown_values(self, seat: Seat) -> CategoryHands:
+        """The seat's hand per category, for settling: only strengths matter there, so Omaha
+        high boards take the scalar value-only path (a redraw hand may hold 15 cards)."""
+        values: dict[str, HandValue | None] = {}
+        allocation = self.allocations.get(seat) if self.allocations_revealed else None
+        for category in self.variant.categories:
+            board = self.boards.get(category.board or "", [])
+            if (category.construction is Construction.OMAHA and category.ranking is Ranking.HIGH
+                    and len(board) >= 3):
+                strength = omaha_high_strength(self.hole[seat], board)
+                values[category.name] = HandValue(Ranking.HIGH, strength, (),
+                                                  describe(Ranking.HIGH, strength))
+            else:
+                values[category.name] = category_hand(self.variant, category, self.hole[seat],
+                                                      self.boards, allocation)
+        return values
+
     def _showdown(self) -> None:
         live = self.live_seats
-        hands: dict[Seat, CategoryHands] = {seat: self.category_hands(seat) for seat in live}
+        hands: dict[Seat, CategoryHands] = {seat: self._showdown_values(seat) for seat in live}
         pots = self.pots()
         for seat in self._showing_order(live):
             if self._must_show(seat, pots, hands):
