@@ -252,3 +252,17 @@ def test_showdown_views_list_every_shown_hand_with_its_categories(variant: Varia
         assert [name for name, _ in shown.categories] == list(hand.variant.category_names)
     assert sum(sum(p for _, p in pot.points) for pot in view.results) == sum(
         sum(1 for _, winners in pot.categories if winners) for pot in view.results)
+
+
+def test_bench_engine_prints_every_variant_beside_pokerkit(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from boardroom.cli import main
+
+    assert main(["bench", "engine", "--hands", "10", "--repeat", "1"]) == 0
+    out = capsys.readouterr().out
+    for name in ("boardroom plo", "boardroom esg ", "boardroom allocator-redraw",
+                 "boardroom tilt", "pokerkit 0.7.7 plo 2 boards"):
+        assert name in out
+    assert "ESG / PokerKit 2-board PLO:" in out
+    assert "views with pills and NUTS, all 7 seats of a Balance river:" in out
+    assert "allocation suggestion, 15 cards into 2/2/3:" in out
