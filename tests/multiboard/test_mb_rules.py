@@ -266,3 +266,30 @@ def test_bench_engine_prints_every_variant_beside_pokerkit(
     assert "ESG / PokerKit 2-board PLO:" in out
     assert "views with pills and NUTS, all 7 seats of a Balance river:" in out
     assert "allocation suggestion, 15 cards into 2/2/3:" in out
+
+
+@pytest.mark.parametrize("variant_id", ["esg", "balance", "allocator-redraw", "xmas"])
+def test_a_viewers_history_replays_with_unseen_and_recycled_cards(variant_id: str) -> None:
+    """Per-viewer histories write unseen cards as ``??``; recycled folded hands make them
+    outnumber the unused cards, and the replay still ends with the same stacks."""
+    import copy
+
+    import tomli_w
+
+    from boardroom.engine.history import replay_text, to_record
+
+    for seed in range(6):
+        hand = new_hand(variant_id, players=4, seed=seed)
+        rng = random.Random(seed)
+        while not hand.is_over:
+            if hand.is_allocating:
+                hand.allocate_best(hand.allocation_pending[0])
+            elif hand.can_fold() and rng.random() < 0.15:
+                hand.fold()
+            else:
+                passive(hand)
+        for viewer in (None, 1):
+            seen = copy.copy(hand)
+            seen.events = events_for(hand, viewer)
+            text = tomli_w.dumps(to_record(seen))
+            assert replay_text(text).stacks == hand.stacks

@@ -15,6 +15,7 @@ commit), and the fields ``_boards``, ``_redraws`` and ``_points``, checked on re
 
 from __future__ import annotations
 
+import itertools
 import re
 import tomllib
 from collections.abc import Iterable, Mapping, Sequence
@@ -538,7 +539,10 @@ def _fill_unknown(
     known = [c for cards in hole.values() for c in cards if c is not None]
     known += [c for cards in boards.values() for c in cards] + list(burns or ())
     known += [c for cards in shows.values() for c in cards]
-    spare = iter(remaining_cards(set(known)))
+    # In redraw games a folded hand is recycled into the pool and its cards may be dealt again,
+    # so unseen cards can outnumber the unused ones: the stand-ins then repeat (a folded hand's
+    # cards are never evaluated, and the replay does not require distinct cards).
+    spare = itertools.cycle(remaining_cards(set(known)) or list(range(52)))
     filled: dict[int, list[Card]] = {}
     for s, cards in hole.items():
         shown = [c for c in shows.get(s, ()) if c not in cards]
