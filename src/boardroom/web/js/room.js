@@ -140,11 +140,16 @@ function Table({ conn, display, variant, variants }) {
         const angle = (90 + (rel * 360) / n) * (Math.PI / 180);
         const x = 50 + 50 * Math.cos(angle);
         const y = 50 + 50 * Math.sin(angle);
+        // On a phone's tall felt the seats sit out on the rim (a squarer curve), clear of the
+        // boards in the middle; the stylesheet picks --px/--py under 600px.
+        const rim = (v) => Math.sign(v) * Math.abs(v) ** 0.6;
+        const px = 50 + 50 * rim(Math.cos(angle));
+        const py = 50 + 50 * rim(Math.sin(angle));
         const index = handSeats.indexOf(s.seat);
         const hv = hand && index >= 0 ? hand.seats[index] : null;
         const posClass = y > 70 ? 'bottom' : y < 30 ? 'top' : x < 50 ? 'left' : 'right';
         return html`<${Seat} key=${s.seat} conn=${conn} seat=${s} hv=${hv} hand=${hand} index=${index}
-          style=${`left:${x}%;top:${y}%`} posClass=${posClass} blind=${blinds[String(s.seat)]}
+          style=${`--x:${x}%;--y:${y}%;--px:${px}%;--py:${py}%`} posClass=${posClass} blind=${blinds[String(s.seat)]}
           isButton=${hand ? handSeats[hand.button] === s.seat : table.button === s.seat}
           display=${display} dx=${Math.cos(angle)} dy=${Math.sin(angle)} />`;
       })}
@@ -167,7 +172,8 @@ function Seat({ conn, seat, hv, hand, index, style, posClass, blind, isButton, d
   }
   const turn = snap.table.turn;
   const acting = !!(display && display.live && turn && turn.seat === seat.seat);
-  const cards = hv ? hv.cards : [];
+  // Backs first, then the cards face up (stud's up cards, in the order dealt) so none hides one.
+  const cards = !hv ? [] : hv.shown ? hv.cards : [...hv.cards.filter((c) => !c), ...hv.cards.filter(Boolean)];
   const won = display && !display.live && hand && index >= 0 ? (hand.winnings || {})[String(index)] : null;
   const status = seat.status === 'pending' ? 'Waiting for approval' : seat.status === 'out' ? 'Sitting out'
     : seat.leaving ? 'Leaving' : hv && hv.folded ? 'Folded' : hv && hv.all_in ? 'All-in' : '';
@@ -320,7 +326,7 @@ function MyCards({ cards, folded }) {
     setOrder(next);
     drag.current = null;
   };
-  return html`<div class=${`my-cards ${folded ? 'folded' : ''}`} aria-label="Your cards" role="list">
+  return html`<div class=${`my-cards ${folded ? 'folded' : ''} ${shown.length > 14 ? 'many' : ''}`} aria-label="Your cards" role="list">
     ${shown.map((c, i) => html`<div class="my-card" role="listitem" key=${c || i} draggable="true"
         onDragStart=${(e) => { drag.current = i; e.dataTransfer.setData('text/plain', String(c)); e.dataTransfer.effectAllowed = 'move'; }}
         onDragOver=${(e) => e.preventDefault()} onDrop=${drop(i)}>
