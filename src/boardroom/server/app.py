@@ -36,6 +36,7 @@ class ServerConfig:
     clock: Callable[[], float] = time.time
     rng: RandomSource | None = None  # None: secrets (tests inject a seeded generator)
     web: Path | None = field(default_factory=lambda: WEB)
+    bot_think: float = 0.8  # seconds a bot waits before it acts, so people can follow
 
 
 class Server:
@@ -83,7 +84,7 @@ class Server:
 
     def _room(self, room_id: str, table: Table, host_hash: str) -> Room:
         room = Room(room_id, table, host_hash, store=self.store, hub=self.hub,
-                    signer=self.signer, clock=self.clock)
+                    signer=self.signer, clock=self.clock, bot_think=self.config.bot_think)
         self.rooms[room_id] = room
         return room
 

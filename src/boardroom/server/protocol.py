@@ -52,6 +52,8 @@ COMMANDS: dict[str, Spec] = {
     "resume": Spec(HOST),
     "transfer_host": Spec(HOST, (("seat", int, True),)),
     "close": Spec(HOST),
+    "add_bot": Spec(HOST, (("style", str, True), ("seat", int, False), ("name", str, False))),
+    "remove_bot": Spec(HOST, (("seat", int, True),)),
 }
 READ_ONLY = frozenset({"join", "snapshot"})  # answered afresh, never deduplicated
 

@@ -21,6 +21,7 @@ from typing import Any, Protocol
 from boardroom.engine import events as ev
 from boardroom.engine.betting import pot_limit_max_raise_to
 from boardroom.engine.view import view_for
+from boardroom.server import bot_driver
 from boardroom.server.auth import (
     AuthError,
     Signer,
@@ -82,7 +83,7 @@ class Room:
     """A room's table, its actor task and what it remembers of recent commands."""
 
     def __init__(self, room_id: str, table: Table, host_hash: str, *, store: Store, hub: Hub,
-                 signer: Signer, clock: Callable[[], float]) -> None:
+                 signer: Signer, clock: Callable[[], float], bot_think: float = 0.0) -> None:
         self.id = room_id
         self.table = table
         self.host_hash = host_hash
@@ -100,6 +101,7 @@ class Room:
         self._private: list[tuple[Viewer, dict[str, Any]]] = []
         self._last_record: dict[str, Any] | None = None  # of the hand that ended last
         self._last_views: dict[int | None, dict[str, Any]] = {}
+        self.bots = bot_driver.BotSeats(self, bot_think)  # the bot seats' driver tasks
 
     @property
     def settings(self) -> TableSettings:
@@ -114,8 +116,10 @@ class Room:
 
     def start(self) -> None:
         self._task = asyncio.create_task(self._run(), name=f"room-{self.id}")
+        self.bots.sync()  # a recovered room's bots play on
 
     async def stop(self) -> None:
+        await self.bots.stop()
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -223,6 +227,7 @@ class Room:
         for viewer, payload in self._private:
             await self.hub.send_to(viewer, "host", payload)
         self._private = []
+        self.bots.sync()
 
     def _after_seat_changes(self, events: list[TableEvent]) -> None:
         """Connections of a player who left lose the seat (and see what a spectator sees)."""
@@ -309,6 +314,10 @@ class Room:
                 table.close()
             case "transfer_host":
                 self._transfer_host(viewer, args["seat"])
+            case "add_bot":
+                return bot_driver.add_bot(table, args)
+            case "remove_bot":
+                return bot_driver.remove_bot(table, args)
         return {}
 
     def _join(self, viewer: Viewer, args: dict[str, Any]) -> dict[str, Any]:
@@ -372,6 +381,7 @@ class Room:
             "chat": list(self.chat), **bet_sizes(table, seat),
             "suggestion": allocation_hint(table, seat),
             "last_hand": self.last_hand(viewer) if view is None else None,
+            "bots": self.bots.styles(),
         }
 
     def last_hand(self, viewer: Viewer) -> dict[str, Any] | None:

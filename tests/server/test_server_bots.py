@@ -1,0 +1,200 @@
+"""Bots in rooms: the host's add_bot and remove_bot with their errors, bots playing complete
+games on a real server through the actor queue (multi-board, PLO, Allocator, Dealer's Choice),
+their think time, and bots that play on after a server restart."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_helpers import Client, clients, new_room, running_server
+
+from boardroom.cards import CardError, parse_card
+
+
+def _ended(client: Client) -> list[dict[str, Any]]:
+    return [e for e in client.events if e["kind"] == "hand_ended"]
+
+
+async def _ledger(running: Any, room: str) -> list[dict[str, str]]:
+    response = await running.http.get(f"/api/rooms/{room}/ledger.csv")
+    assert response.status_code == 200
+    return list(csv.DictReader(io.StringIO(response.text)))
+
+
+def _cards_in(value: Any) -> set[str]:
+    """Every string in a payload that reads as a card."""
+    found: set[str] = set()
+    if isinstance(value, dict):
+        for item in value.values():
+            found |= _cards_in(item)
+    elif isinstance(value, list):
+        for item in value:
+            found |= _cards_in(item)
+    elif isinstance(value, str) and len(value) == 2:
+        try:
+            parse_card(value)
+        except CardError:
+            return found
+        found.add(value)
+    return found
+
+
+async def test_host_adds_and_removes_bots_and_every_error(tmp_path: Path) -> None:
+    async with running_server(tmp_path, bot_think=0.0) as running:
+        room, secret = await new_room(running, max_seats=3, pause_between_hands=60.0)
+        async with clients(running.url, 2) as (host, guest):
+            await host.ok("join", room=room, host_secret=secret)
+            await guest.ok("join", room=room)
+            await guest.ok("sit", seat=1, name="Guest")
+            added = await host.ok("add_bot", style="station")
+            assert (added["seat"], added["name"], added["style"]) == (0, "Station Bot 1",
+                                                                       "station")
+            errors = {
+                "only the host can add bot": (guest, {"type": "add_bot", "style": "tight"}),
+                "unknown bot style 'genius' (one of: tight, loose, random, station)":
+                    (host, {"type": "add_bot", "style": "genius"}),
+                "seat 1 is taken": (host, {"type": "add_bot", "style": "tight", "seat": 1}),
+                "there is no seat 7": (host, {"type": "add_bot", "style": "tight", "seat": 7}),
+                "the name 'guest' is taken": (host, {"type": "add_bot", "style": "tight",
+                                                      "name": "guest"}),
+                "add_bot needs 'style'": (host, {"type": "add_bot"}),
+                "add_bot: 'seat' must be a whole number": (host, {"type": "add_bot",
+                                                                   "style": "tight",
+                                                                   "seat": "2"}),
+                "only the host can remove bot": (guest, {"type": "remove_bot", "seat": 0}),
+                "seat 1 is not a bot: kick a player instead": (host, {"type": "remove_bot",
+                                                                      "seat": 1}),
+                "seat 2 is empty": (host, {"type": "remove_bot", "seat": 2}),
+                "remove_bot needs 'seat'": (host, {"type": "remove_bot"}),
+            }
+            for error, (who, message) in errors.items():
+                answer = await who.send({"id": f"e{len(who.received)}", **message})
+                assert answer["ok"] is False, error
+                assert error in answer["error"], (error, answer)
+            named = await host.ok("add_bot", style="loose", seat=2, name="Lucy")
+            assert (named["seat"], named["name"]) == (2, "Lucy")
+            full = await host.cmd("add_bot", style="tight")
+            assert full["ok"] is False
+            assert full["error"] == "every seat is taken"
+            snapshot = (await guest.ok("snapshot"))["snapshot"]
+            assert snapshot["bots"] == {"0": "station", "2": "loose"}
+            seats = {s["seat"]: s for s in snapshot["table"]["seats"]}
+            assert seats[0]["stack"] == seats[2]["stack"] == 200  # bought in like a player
+            buy_ins = {row["player"]: row["buy_ins"] for row in await _ledger(running, room)}
+            assert buy_ins == {"Station Bot 1": "200", "Guest": "200", "Lucy": "200"}
+            # No hand yet (the pause is long): a removed bot leaves at once and cashes out.
+            removed = await host.ok("remove_bot", seat=2)
+            assert removed["seat"] == 2
+            left = await guest.wait_for(lambda e: e["kind"] == "left")
+            assert left["data"] == {"seat": 2, "name": "Lucy", "kicked": False}
+            again = await host.cmd("remove_bot", seat=2)
+            assert again["error"] == "seat 2 is empty"
+            assert (await guest.ok("snapshot"))["snapshot"]["bots"] == {"0": "station"}
+            assert len(running.server.rooms[room].bots.drivers) == 1
+            rows = {row["player"]: row for row in await _ledger(running, room)}
+            assert (rows["Lucy"]["cash_outs"], rows["Lucy"]["net"]) == ("200", "0")
+
+
+@pytest.mark.parametrize(("game", "styles", "hands"), [
+    ("esg", ["tight", "random", "station"], 6),
+    ("plo", ["loose", "random", "station"], 6),
+    ("allocator", ["station", "tight", "station"], 3),  # two stations always allocate
+    ("dealers-choice", ["random", "loose"], 5),
+])
+async def test_bots_play_complete_games_on_a_real_server(tmp_path: Path, game: str,
+                                                         styles: list[str], hands: int) -> None:
+    async with running_server(tmp_path, bot_think=0.0) as running:
+        room, secret = await new_room(running, game=game, pause_between_hands=0.0,
+                                      pick_clock=30.0, action_clock=30.0)
+        async with clients(running.url, 1) as (host,):
+            await host.ok("join", room=room, role="spectator", host_secret=secret)
+            for style in styles:
+                await host.ok("add_bot", style=style)
+            await _hands_played(host, hands)
+            # Nobody timed out: the bots answered every turn and every allocation themselves.
+            assert not [e for e in host.received if e[0] == "event"
+                        and e[1]["kind"] == "timed_out"]
+            if game == "dealers-choice":
+                picks = [e[1]["data"] for e in host.received if e[0] == "event"
+                         and e[1]["kind"] == "game_picked"]
+                assert picks
+                assert all(p["by_button"] for p in picks)
+            hand_events = [e[1] for e in host.received if e[0] == "event"
+                           and e[1]["kind"] == "hand"]
+            if game == "allocator":
+                assert any(e["event"]["type"] == "AllocationCommitted" for e in hand_events) \
+                    or any(e["event"]["type"] == "AllocationsRevealed" for e in hand_events)
+            # The spectator (the host here) never saw a card still face down.
+            for event in hand_events:
+                if event["event"]["type"] in ("HoleDealt", "Redrawn"):
+                    dealt = event["event"]
+                    down = [c for c, up in zip(dealt["cards"], dealt["up"], strict=True) if not up]
+                    assert not _cards_in(down), event
+            await host.ok("close")
+            await host.wait_for(lambda e: e["kind"] == "closed", timeout=30)
+            rows = await _ledger(running, room)
+            assert len(rows) == len(styles)
+            assert sum(int(r["net"]) for r in rows) == 0  # every chip is someone's
+            assert sum(int(r["cash_outs"]) for r in rows) == \
+                sum(int(r["buy_ins"]) + int(r["adjustments"]) for r in rows) >= 200 * len(rows)
+            assert all(r["on_table"] == "0" for r in rows)
+            assert running.server.rooms[room].bots.drivers == {}
+
+
+async def _hands_played(host: Client, hands: int, timeout: float = 60.0) -> None:
+    """Wait for ``hands`` hands to end; the host approves the rebuys of busted bots."""
+    deadline = time.monotonic() + timeout
+    approved = 0
+    while len(_ended(host)) < hands:
+        assert time.monotonic() < deadline, f"only {len(_ended(host))} hands ended"
+        asks = [e for e in host.events if e["kind"] == "rebuy_requested"]
+        for ask in asks[approved:]:
+            await host.ok("approve_rebuy", seat=ask["data"]["seat"])
+        approved = len(asks)
+        await asyncio.sleep(0.05)
+
+
+async def test_bots_wait_their_think_time(tmp_path: Path) -> None:
+    async with running_server(tmp_path, bot_think=0.3) as running:
+        room, secret = await new_room(running, game="plo", pause_between_hands=0.0)
+        async with clients(running.url, 1) as (host,):
+            await host.ok("join", room=room, role="spectator", host_secret=secret)
+            await host.ok("add_bot", style="station")
+            await host.ok("add_bot", style="station")
+            turn = await host.wait_for(lambda e: e["kind"] == "turn")
+            turn_seen = time.monotonic()
+            acted = await host.wait_for(lambda e: e["kind"] == "hand"
+                                        and e["version"] > turn["version"])
+            assert time.monotonic() - turn_seen >= 0.25
+            assert acted["event"]["type"] in ("Called", "Checked")
+
+
+async def test_bots_play_on_after_a_restart(tmp_path: Path) -> None:
+    async with running_server(tmp_path, bot_think=0.0) as running:
+        room, secret = await new_room(running, game="esg", pause_between_hands=0.0)
+        async with clients(running.url, 1) as (host,):
+            await host.ok("join", room=room, role="spectator", host_secret=secret)
+            await host.ok("add_bot", style="station")
+            await host.ok("add_bot", style="random")
+            await host.wait_for(lambda e: e["kind"] == "hand_ended", timeout=30)
+            await host.ok("pause")  # stop between two commands; the hand may be mid-way
+            before = (await host.ok("snapshot"))["snapshot"]["table"]["hand_no"]
+    async with running_server(tmp_path, bot_think=0.0) as running:
+        restored = running.server.rooms[room]
+        assert sorted(restored.bots.drivers) == [0, 1]
+        async with clients(running.url, 1) as (host,):
+            await host.ok("join", room=room, role="spectator", host_secret=secret)
+            await host.ok("resume")
+            await host.wait_for(lambda e: e["kind"] == "hand_ended"
+                                and e["data"]["hand_no"] > before, timeout=30)
+            await host.ok("close")
+            await host.wait_for(lambda e: e["kind"] == "closed", timeout=30)
+            rows = await _ledger(running, room)
+            assert sum(int(r["net"]) for r in rows) == 0
+            assert sum(int(r["cash_outs"]) for r in rows) == 400
