@@ -1,12 +1,31 @@
-"""The command line: help on every command, the variants listing, and play's demo hand."""
+"""The command line: help on every command, the variants listing, and ``play`` serving a room
+of bots."""
 
 from __future__ import annotations
 
 import json
+import re
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from typing import Any
 
 import pytest
 
 from boardroom.cli import COMMANDS, main
+from boardroom.commands.play import open_browser
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+        return port
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS))
@@ -36,14 +55,72 @@ def test_variants_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert "allocation: A 2 / B 2 / Hand 3" in out
 
 
-@pytest.mark.parametrize("variant", ["esg", "allocator", "tilt", "stud-hilo", "xmas"])
-def test_play_deals_and_settles_a_hand(capsys: pytest.CaptureFixture[str], variant: str) -> None:
-    assert main(["play", "--variant", variant, "--players", "3", "--seed", "5"]) == 0
-    out = capsys.readouterr().out
-    assert "Points:" in out
-    assert "Pot:" in out
+def test_play_serves_a_room_of_bots_until_interrupted(tmp_path: Path) -> None:
+    port = free_port()
+    command = [sys.executable, "-m", "boardroom", "play", "--port", str(port), "--data",
+               str(tmp_path), "--no-browser", "--bots", "3", "--bot-think", "0"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True) as process:
+        try:
+            assert process.stdout is not None
+            lines = [process.stdout.readline() for _ in range(4)]
+            text = "".join(lines)
+            match = re.search(rf"Room link: http://127\.0\.0\.1:{port}/\?room=(\w+)", text)
+            assert match, text
+            room = match.group(1)
+            assert re.search(rf"Host link .*: http://127\.0\.0\.1:{port}/\?room={room}#host=\S+",
+                             text), text
+            first = _table(port, room)
+            names = [seat["name"] for seat in first["seats"] if not seat["empty"]]
+            assert names == ["Tight Bot 1", "Loose Bot 1", "Tight Bot 2"]
+            assert first["settings"]["game"] == "esg"
+            deadline = time.monotonic() + 60
+            while _table(port, room)["hand_no"] < 3:  # the bots play hand after hand
+                assert time.monotonic() < deadline, _table(port, room)
+                time.sleep(0.2)
+            table = _table(port, room)
+            assert sum(seat["stack"] for seat in table["seats"] if not seat["empty"]) <= 600
+        finally:
+            process.send_signal(signal.SIGINT)  # Ctrl-C
+            out, _ = process.communicate(timeout=30)
+        assert process.returncode == 0, out
+        assert "Traceback" not in out
+    hands = sqlite3.connect(tmp_path / "boardroom.db")
+    try:
+        (count,) = hands.execute("select count(*) from hands").fetchone()
+    finally:
+        hands.close()
+    assert count >= 2
 
 
-def test_play_rejects_too_many_players(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "--variant", "esg", "--players", "7"]) == 2
-    assert "ESG deals to 2 to 6 players" in capsys.readouterr().err
+def _table(port: int, room: str) -> dict[str, Any]:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}/api/rooms/{room}", timeout=10) as r:
+        table: dict[str, Any] = json.load(r)["table"]
+        return table
+
+
+def test_play_rejects_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["play", "--variant", "esg", "--bots", "6", "--no-browser"]) == 2
+    assert "ESG cannot seat you and 6 bots" in capsys.readouterr().err
+    assert main(["play", "--variant", "nope", "--no-browser"]) == 2
+    assert "unknown variant 'nope'" in capsys.readouterr().err
+    assert main(["play", "--bots", "-1", "--no-browser"]) == 2
+    assert "--bots must be 0 to 9" in capsys.readouterr().err
+
+
+def test_play_opens_no_browser_without_a_display(monkeypatch: pytest.MonkeyPatch) -> None:
+    opened: list[str] = []
+    monkeypatch.setattr("webbrowser.open", lambda link: opened.append(link) or True)
+    monkeypatch.setattr(sys, "platform", "linux")
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    assert open_browser("http://127.0.0.1:1/?room=x") is False
+    monkeypatch.setenv("DISPLAY", ":0")
+    assert open_browser("http://127.0.0.1:1/?room=x") is True
+    assert opened == ["http://127.0.0.1:1/?room=x"]
+
+    def broken(link: str) -> bool:
+        raise RuntimeError("no runnable browser")
+
+    monkeypatch.setattr("webbrowser.open", broken)
+    assert open_browser("http://127.0.0.1:1/?room=x") is False
