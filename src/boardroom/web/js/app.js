@@ -4,6 +4,19 @@ import { useEffect, useState } from 'preact/hooks';
 import { Home } from './home.js';
 import { RoomPage } from './room.js';
 import { HistoryPage } from './history.js';
+import { saveRoom } from './store.js';
+
+// A host link (`/?room=ID#host=SECRET`, printed by `boardroom play`) hands this browser the
+// host's secret: keep it like the home page does for a room it creates, and drop it from the URL.
+function takeHostLink() {
+  const params = new URLSearchParams(location.search);
+  const secret = new URLSearchParams(location.hash.slice(1)).get('host');
+  if (params.get('room') && secret) {
+    saveRoom(params.get('room'), { host_secret: secret });
+    history.replaceState(null, '', location.pathname + location.search);
+  }
+}
+takeHostLink();
 
 function route() {
   const params = new URLSearchParams(location.search);

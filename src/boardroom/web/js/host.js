@@ -1,25 +1,41 @@
-// The host panel: approve seats and rebuys, set stacks, kick, pause and resume, pass the host
-// role, close the room. Every button sends a host command; the server checks it.
+// The host panel: approve seats and rebuys, set stacks, kick, add and remove bots, pause and
+// resume, pass the host role, close the room. Every button sends a host command; the server
+// checks it.
 import { html } from './html.js';
 import { useState } from 'preact/hooks';
 
-function SeatRow({ conn, seat }) {
+const BOT_STYLES = [['tight', 'Tight'], ['loose', 'Loose'], ['random', 'Random'], ['station', 'Calling station']];
+
+function SeatRow({ conn, seat, bot }) {
   const [stack, setStack] = useState('');
   const n = seat.seat;
   return html`<li class="host-seat" data-seat=${n}>
-    <span class="who"><b>${n + 1}.</b> ${seat.name} <small class="muted">${seat.status} · ${seat.stack}</small></span>
+    <span class="who"><b>${n + 1}.</b> ${seat.name} <small class="muted">${bot ? `${bot} bot · ` : ''}${seat.status} · ${seat.stack}</small></span>
     ${seat.status === 'pending' ? html`<button class="btn small primary" aria-label=${`Approve ${seat.name}`} onClick=${() => conn.send('approve', { seat: n })}>Approve</button>` : null}
     ${seat.rebuy_requested ? html`<button class="btn small" aria-label=${`Approve rebuy of ${seat.name}`} onClick=${() => conn.send('approve_rebuy', { seat: n })}>Approve rebuy ${seat.rebuy_requested}</button>` : null}
     <input type="number" min="0" placeholder="stack" value=${stack} aria-label=${`New stack for ${seat.name}`} onInput=${(e) => setStack(e.currentTarget.value)} />
     <button class="btn small" aria-label=${`Set stack of ${seat.name}`} onClick=${() => stack !== '' && conn.send('set_stack', { seat: n, amount: Number(stack) })}>Set stack</button>
-    <button class="btn small" aria-label=${`Make ${seat.name} host`} onClick=${() => conn.send('transfer_host', { seat: n })}>Make host</button>
-    <button class="btn small danger" aria-label=${`Kick ${seat.name}`} onClick=${() => conn.send('kick', { seat: n })}>Kick</button>
+    ${bot ? html`<button class="btn small danger" aria-label=${`Remove bot ${seat.name}`} onClick=${() => conn.send('remove_bot', { seat: n })}>Remove bot</button>`
+      : html`<button class="btn small" aria-label=${`Make ${seat.name} host`} onClick=${() => conn.send('transfer_host', { seat: n })}>Make host</button>
+    <button class="btn small danger" aria-label=${`Kick ${seat.name}`} onClick=${() => conn.send('kick', { seat: n })}>Kick</button>`}
   </li>`;
+}
+
+function AddBot({ conn, full }) {
+  const [style, setStyle] = useState('tight');
+  return html`<div class="row add-bot">
+    <select value=${style} onChange=${(e) => setStyle(e.currentTarget.value)} aria-label="Bot style">
+      ${BOT_STYLES.map(([id, label]) => html`<option value=${id}>${label}</option>`)}
+    </select>
+    <button class="btn small" disabled=${full} onClick=${() => conn.send('add_bot', { style })}>Add bot</button>
+    ${full ? html`<span class="muted small">Every seat is taken.</span>` : null}
+  </div>`;
 }
 
 export function HostPanel({ conn, close }) {
   const table = conn.snapshot.table;
   const seated = table.seats.filter((s) => !s.empty);
+  const bots = conn.snapshot.bots || {};
   return html`<aside class="host-panel panel" role="dialog" aria-label="Host controls">
     <div class="row spread"><h2>Host controls</h2><button class="btn small" onClick=${close} aria-label="Close host controls">✕</button></div>
     <div class="row">
@@ -27,8 +43,8 @@ export function HostPanel({ conn, close }) {
         : html`<button class="btn small" onClick=${() => conn.send('pause')}>Pause</button>`}
       <button class="btn small danger" onClick=${() => confirm('Close this room after the hand?') && conn.send('close')}>Close room</button>
     </div>
-    ${seated.length ? html`<ul class="host-seats">${seated.map((s) => html`<${SeatRow} key=${s.seat} conn=${conn} seat=${s} />`)}</ul>`
+    ${seated.length ? html`<ul class="host-seats">${seated.map((s) => html`<${SeatRow} key=${s.seat} conn=${conn} seat=${s} bot=${bots[String(s.seat)]} />`)}</ul>`
       : html`<p class="muted">Nobody sits yet. Share the link.</p>`}
-    <p class="muted small">Bots: not available yet.</p>
+    <${AddBot} conn=${conn} full=${seated.length === table.seats.length} />
   </aside>`;
 }

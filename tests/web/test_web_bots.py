@@ -1,0 +1,53 @@
+"""The host's bot controls in the browser: `boardroom play` prints a host link, the link makes
+this browser the host, and the host panel adds a bot of the chosen style and removes it."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from playwright.sync_api import expect, sync_playwright
+from web_helpers import ARGS, CHROMIUM, DESKTOP, free_port, get_json
+
+
+def test_host_link_and_the_add_and_remove_bot_controls(tmp_path: Path) -> None:
+    port = free_port()
+    command = [sys.executable, "-m", "boardroom", "play", "--port", str(port), "--data",
+               str(tmp_path), "--no-browser", "--bots", "1", "--bot-think", "0"]
+    with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True) as process:
+        try:
+            assert process.stdout is not None
+            text = "".join(process.stdout.readline() for _ in range(4))
+            match = re.search(r"Host link .*: (http://\S+/\?room=(\w+)#host=\S+)", text)
+            assert match, text
+            host_link, room = match.group(1), match.group(2)
+            with sync_playwright() as playwright:
+                browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                try:
+                    page = browser.new_page(viewport=DESKTOP)  # type: ignore[arg-type]
+                    page.goto(host_link)
+                    page.get_by_role("button", name="Host", exact=True).click()
+                    assert "#host" not in page.url  # the secret leaves the address bar
+                    panel = page.get_by_role("dialog", name="Host controls")
+                    expect(panel.locator(".host-seat")).to_have_count(1)
+                    expect(panel.locator(".host-seat")).to_contain_text("tight bot")
+                    panel.get_by_label("Bot style").select_option("station")
+                    panel.get_by_role("button", name="Add bot").click()
+                    expect(panel.locator(".host-seat")).to_have_count(2)
+                    expect(panel.locator(".host-seat").nth(1)).to_contain_text(
+                        "Station Bot 1")
+                    expect(panel.locator(".host-seat").nth(1)).to_contain_text("station bot")
+                    seats = get_json(f"http://127.0.0.1:{port}/api/rooms/{room}")["table"]
+                    assert [s["name"] for s in seats["seats"] if not s["empty"]] == [
+                        "Tight Bot 1", "Station Bot 1"]
+                    panel.get_by_role("button", name="Remove bot Station Bot 1").click()
+                    expect(panel.locator(".host-seat")).to_have_count(1, timeout=20000)
+                    expect(panel.get_by_role("button", name="Kick Tight Bot 1")).to_have_count(0)
+                finally:
+                    browser.close()
+        finally:
+            process.terminate()
+            process.communicate(timeout=30)
