@@ -156,7 +156,7 @@ def add_routes(app: FastAPI, server: Server) -> None:
         writer.writerow(["player", "buy_ins", "adjustments", "cash_outs", "on_table", "net"])
         for player, entry in players.items():
             seat = found.table.seat_of(player) if found is not None else None
-            on_table = found.table.live_stack(seat) if found is not None and seat is not None \
+            on_table = found.table.chips_of(seat) if found is not None and seat is not None \
                 else 0
             net = entry["cash_outs"] + on_table - entry["buy_ins"] - entry["adjustments"]
             writer.writerow([entry["name"], entry["buy_ins"], entry["adjustments"],

@@ -138,6 +138,14 @@ class Table:
             return self.hand.stacks[index]
         return self.seats[seat].stack
 
+    def chips_of(self, seat: int) -> int:
+        """The chips of ``seat`` at the table: its stack and what it has put in this hand."""
+        index = self.hand_seat(seat)
+        if index is not None and self.hand is not None:
+            in_pots = 0 if self.hand.is_over else self.hand.contributed[index]
+            return self.hand.stacks[index] + in_pots
+        return self.seats[seat].stack
+
     def chips_on_table(self) -> int:
         """Every chip in a stack, a bet or a pot; always equal to ``balance``."""
         total = sum(seat.stack for n, seat in self.seats.items() if self.hand_seat(n) is None)
@@ -565,8 +573,10 @@ class Table:
         self.turn_started = self.clock()
         bank = self.seats[self.hand_seats[actor]].time_bank
         self.turn_deadline = self.turn_started + self.settings.action_clock + bank
+        legal = hand.legal_actions()  # public: it follows from the bets, pots and stacks
         self._emit("turn", {"seat": self.hand_seats[actor], "deadline": self.turn_deadline,
-                            "action_clock": self.settings.action_clock, "time_bank": bank})
+                            "action_clock": self.settings.action_clock, "time_bank": bank,
+                            "legal": asdict(legal) if legal is not None else None})
 
     def _start_allocation_clock(self) -> None:
         hand = self.hand
