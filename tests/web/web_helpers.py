@@ -25,6 +25,8 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
 SHOTS = Path(__file__).parent / "screenshots"
 DESKTOP = {"width": 1366, "height": 900}
 PHONE = {"width": 390, "height": 844}
+CONTROL_ROLES = {"button", "link", "textbox", "searchbox", "spinbutton", "combobox", "listbox",
+                 "checkbox", "radio", "switch", "slider", "menuitem", "tab"}
 SHOWDOWN_MARKERS = ("HandShown", "PotAwarded", "AllocationsRevealed", "hand_ended")
 
 
@@ -108,12 +110,16 @@ def person(browser: Browser, name: str, viewport: dict[str, int]) -> Person:
     return someone
 
 
-def create_room(page: Page, base: str, game: str, **numbers: int) -> str:
-    """Create a room through the home page's form; returns the room id."""
+def create_room(page: Page, base: str, game: str, *, ticks: tuple[str, ...] = (),
+                **numbers: int) -> str:
+    """Create a room through the home page's form (``ticks``: checkboxes to tick, by label);
+    returns the room id."""
     page.goto(base + "/")
     page.get_by_label("Game", exact=True).select_option(game)
     for label, value in numbers.items():
         page.get_by_label(label, exact=True).fill(str(value))
+    for label in ticks:
+        page.get_by_label(label).check()
     page.get_by_role("button", name="Create room").click()
     page.wait_for_url(re.compile(r".*\?room=\w+"))
     match = re.search(r"room=(\w+)", page.url)
@@ -127,6 +133,31 @@ def sit(page: Page, seat: int, name: str) -> None:
     page.get_by_label("Your name").fill(name)
     page.get_by_role("button", name="Take seat").click()
     page.locator(".seat.mine").wait_for()
+
+
+def unnamed_controls(page: Page) -> tuple[list[str], list[str]]:
+    """Chromium's accessibility tree of ``page``: the names of its controls (buttons, links,
+    text and number boxes, selects, checkboxes, sliders) and a description of each control that
+    has no accessible name."""
+    cdp = page.context.new_cdp_session(page)
+    try:
+        nodes = cdp.send("Accessibility.getFullAXTree")["nodes"]
+        named: list[str] = []
+        unnamed: list[str] = []
+        for node in nodes:
+            role = node.get("role", {}).get("value")
+            if node.get("ignored") or role not in CONTROL_ROLES:
+                continue
+            name = str(node.get("name", {}).get("value") or "").strip()
+            if name:
+                named.append(name)
+                continue
+            element = cdp.send("DOM.describeNode", {"backendNodeId": node["backendDOMNodeId"]})
+            attributes = element["node"].get("attributes", [])
+            unnamed.append(f"{role}: <{element['node']['localName']} {' '.join(attributes)}>")
+    finally:
+        cdp.detach()
+    return named, unnamed
 
 
 def card_codes(page: Page, selector: str) -> list[str]:
