@@ -73,7 +73,7 @@ function TopBar({ room, prefs, togglePref, conn, variants, hostOpen, setHostOpen
     setTimeout(() => setCopied(false), 1500);
   };
   return html`<header class="topbar">
-    <a class="brand" href="/" onClick=${(e) => { e.preventDefault(); navigate('/'); }}><span class="logo" aria-hidden="true">♠</span><span class="brand-name">Boardroom</span></a>
+    <a class="brand" href="/" aria-label="Boardroom home" onClick=${(e) => { e.preventDefault(); navigate('/'); }}><span class="logo" aria-hidden="true">♠</span><span class="brand-name">Boardroom</span></a>
     ${table ? html`<div class="game-title">
       <strong>${GAME_NAME(variants, table.game || table.settings.game)}</strong>
       <span class="stakes">${table.settings.small_blind}/${table.settings.big_blind}</span>
@@ -356,7 +356,7 @@ function Picker({ conn, variants, choices, deadline }) {
   const holeOptions = v && v.hole_card_options && v.hole_card_options.length > 1 ? v.hole_card_options : [];
   const pick = () => conn.send('pick', { game, options: hole ? { hole_cards: Number(hole) } : {} });
   return html`<div class="picker panel" role="group" aria-label="Pick the game">
-    <strong>Your pick: the next game</strong> <${Countdown} conn=${conn} deadline=${deadline} />
+    <div class="row"><strong>Your pick: the next game</strong> <${Countdown} conn=${conn} deadline=${deadline} /></div>
     <div class="row">
       <select value=${game} onChange=${(e) => { setGame(e.currentTarget.value); setHole(''); }} aria-label="Game to play">
         ${choices.map((id) => html`<option value=${id}>${GAME_NAME(variants, id)}</option>`)}
