@@ -46,7 +46,7 @@ OVERLAPS = """() => {
     for (const x of xs) for (const y of ys) if (hit(x, y)) out.push([x.what, y.what]); };
   const seats = [...document.querySelectorAll('.seat')];
   const parts = seats.map((s) => [
-    ...s.querySelectorAll('.plate, .seat-cards, .empty-label, .btn.sit')].map(
+    ...s.querySelectorAll('.plate, .seat-cards, .empty-label, .btn.sit, .blind, .dealer')].map(
       (e) => box(e.getBoundingClientRect(), `${e.className} seat ${s.dataset.seat}`)));
   cross(parts.flat(), boxes(
     '.centre .board .card:not(.spacer), .centre .board-name, .pot-line > *, .phase-note'));
