@@ -16,6 +16,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--database", default=None, metavar="URL",
                         help="a PostgreSQL URL (postgresql://user:pass@host/db) instead of "
                              "SQLite in the data folder")
+    parser.add_argument("--ws", default="websockets-sansio",
+                        choices=["websockets-sansio", "websockets", "wsproto"],
+                        help="uvicorn's WebSocket implementation (default: websockets-sansio)")
     parser.add_argument("--log-level", default="info",
                         choices=["critical", "error", "warning", "info", "debug"])
 
@@ -32,5 +35,5 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(str(error)) from None
     app = create_app(ServerConfig(data=args.data, database=args.database))
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
-                ws="websockets-sansio", lifespan="on")
+                ws=args.ws, lifespan="on")
     return 0

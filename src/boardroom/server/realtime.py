@@ -71,7 +71,9 @@ class SocketHub:
     async def send_events(self, room: str, events: list[TableEvent]) -> None:
         seats = sorted({v.seat for v in self.viewers(room) if v.seat is not None})
         for event in events:
-            if event.kind != HAND:
+            public = event.views[None] if event.views else None
+            if event.kind != HAND or all(view == public for view in (event.views or {}).values()):
+                # A table event, or a hand event every viewer sees alike (a bet, a board card).
                 await self.sio.emit("event", event_payload(room, event, None), to=room)
                 continue
             for seat in seats:
