@@ -320,3 +320,30 @@ def test_home_page_offers_every_game_and_accessible_controls(browser: Browser, b
         assert unnamed == []
     finally:
         someone.context.close()
+
+
+def test_the_fold_button_is_named_fold_and_folds(browser: Browser, base: str) -> None:
+    """Heads-up PLO: the button acts first preflop and folds with the button named "Fold"; the
+    big blind takes the blinds without a showdown."""
+    table = Table(browser, base, "plo")
+    try:
+        deadline = time.monotonic() + 30
+        actor: Person | None = None
+        while actor is None:
+            assert time.monotonic() < deadline, "nobody was offered an action"
+            actor = next((p for p in table.players if p.page.locator(".action-bar").count()),
+                         None)
+            time.sleep(0.05)
+        actor.page.get_by_role("button", name="Fold", exact=True).click()
+        while not table.hand_over():
+            assert time.monotonic() < deadline + 30, "the fold did not end the hand"
+            time.sleep(0.1)
+        history = get_json(f"{base}/api/rooms/{table.room}/hands/1")["history"]
+        folder = history["players"].index(actor.name)
+        assert f"p{folder + 1} f" in history["actions"]
+        assert not any(" sm " in action for action in history["actions"])
+        starting, finishing = history["starting_stacks"], history["finishing_stacks"]
+        assert finishing[folder] == starting[folder] - 1  # the small blind, 1 chip
+        assert sum(finishing) == sum(starting)
+    finally:
+        table.close()
