@@ -96,7 +96,6 @@ class Room:
         self._jobs: collections.deque[_Job] = collections.deque()
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
-        self.latencies: list[float] = []  # command to publish, seconds (the bench reads them)
         self._pending_host_hash: str | None = None
         self._private: list[tuple[Viewer, dict[str, Any]]] = []
         self._last_record: dict[str, Any] | None = None  # of the hand that ended last
@@ -171,7 +170,6 @@ class Room:
         key = f"{viewer.player or viewer.sid}:{command.id}"
         if command.type not in READ_ONLY and key in self.answers:
             return {**self.answers[key], "duplicate": True}
-        started = self.clock()
         try:
             result = self._apply(viewer, command)
         except (TableError, AuthError) as error:
@@ -187,7 +185,6 @@ class Room:
             answer = {"id": command.id, "ok": True, "version": self.table.version, **result}
             if command.type == "join" or command.type == "sit":
                 self.hub.place(viewer)
-            self.latencies.append(self.clock() - started)
         if command.type not in READ_ONLY:
             self.remember(key, answer)
         return answer
