@@ -17,13 +17,9 @@ import io
 import re
 import time
 import urllib.request
-from collections.abc import Iterator
 
-import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 from web_helpers import (
-    ARGS,
-    CHROMIUM,
     DESKTOP,
     PHONE,
     SHOTS,
@@ -32,7 +28,6 @@ from web_helpers import (
     create_room,
     get_json,
     person,
-    serve,
     sit,
     status_of,
     unnamed_controls,
@@ -51,22 +46,6 @@ window.AudioContext = class {
 """
 RED, BLACK, BLUE, GREEN = ("rgb(210, 45, 45)", "rgb(20, 23, 28)", "rgb(28, 95, 212)",
                            "rgb(22, 138, 61)")
-
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with serve(tmp_path_factory.mktemp("web-controls")) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 def listening(browser: Browser, name: str, viewport: dict[str, int]) -> Person:

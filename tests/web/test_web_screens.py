@@ -11,10 +11,8 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, sync_playwright
+from playwright.sync_api import Browser, Page
 from web_helpers import (
-    ARGS,
-    CHROMIUM,
     DESKTOP,
     PHONE,
     SHOTS,
@@ -22,7 +20,6 @@ from web_helpers import (
     create_room,
     get_json,
     person,
-    serve,
     sit,
 )
 
@@ -58,25 +55,14 @@ OVERLAPS = """() => {
 
 
 @pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with serve(tmp_path_factory.mktemp("web-screens")) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def people(base: str) -> Iterator[tuple[Person, Person]]:
+def people(browser: Browser) -> Iterator[tuple[Person, Person]]:
     """Ann at a desktop hosts every room; Bob joins each from a phone."""
-    with sync_playwright() as playwright:
-        browser: Browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            ann, bob = person(browser, "Ann", DESKTOP), person(browser, "Bob", PHONE)
-            try:
-                yield ann, bob
-            finally:
-                ann.context.close()
-                bob.context.close()
-        finally:
-            browser.close()
+    ann, bob = person(browser, "Ann", DESKTOP), person(browser, "Bob", PHONE)
+    try:
+        yield ann, bob
+    finally:
+        ann.context.close()
+        bob.context.close()
 
 
 @pytest.fixture(scope="module")

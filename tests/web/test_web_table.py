@@ -9,15 +9,12 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Browser, Page, expect, sync_playwright
+from playwright.sync_api import Browser, Page, expect
 from web_helpers import (
-    ARGS,
-    CHROMIUM,
     DESKTOP,
     PHONE,
     SHOTS,
@@ -28,26 +25,9 @@ from web_helpers import (
     get_json,
     hole_cards_of,
     person,
-    serve,
     sit,
     status_of,
 )
-
-
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    with serve(tmp_path_factory.mktemp("web-data")) as url:
-        yield url
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    with sync_playwright() as playwright:
-        launched = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 class Table:
