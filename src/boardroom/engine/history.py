@@ -202,6 +202,21 @@ def loads(text: str) -> Setup:
     return setup_of(record)
 
 
+
+def _by_seat(
+    record: Mapping[str, Any], name: str, seat_of: tuple[int, ...], what: str
+) -> tuple[Any, ...] | None:
+    """An optional per-player list field, reordered from PHH player order to our seats."""
+    if name not in record:
+        return None
+    raw = _field(record, name, list)
+    if len(raw) != len(seat_of):
+        raise HistoryError(f"field '{name}' must hold {len(seat_of)} {what}")
+    by_seat: list[Any] = [0] * len(seat_of)
+    for k, seat in enumerate(seat_of):
+        by_seat[seat] = raw[k]
+    return tuple(by_seat)
+
 def _field(record: Mapping[str, Any], name: str, kind: type, default: Any = ...) -> Any:
     if name not in record:
         if default is ...:
@@ -279,15 +294,7 @@ def setup_of(record: Mapping[str, Any]) -> Setup:
     stacks = [0] * count
     for k, seat in enumerate(seat_of):
         stacks[seat] = starting[k]
-    finishing = None
-    if "finishing_stacks" in record:
-        raw_finish = _field(record, "finishing_stacks", list)
-        if len(raw_finish) != count:
-            raise HistoryError(f"field 'finishing_stacks' must hold {count} stacks")
-        finishing_by_seat = [0] * count
-        for k, seat in enumerate(seat_of):
-            finishing_by_seat[seat] = raw_finish[k]
-        finishing = tuple(finishing_by_seat)
+    finishing = _by_seat(record, "finishing_stacks", seat_of, "stacks")
     actions = _field(record, "actions", list)
     if not all(isinstance(action, str) for action in actions):
         raise HistoryError("field 'actions' must be a list of strings")
@@ -301,15 +308,7 @@ def setup_of(record: Mapping[str, Any]) -> Setup:
     if boards is not None and not (isinstance(boards, dict) and all(
             isinstance(v, str) for v in boards.values())):
         raise HistoryError("field '_boards' must map board names to cards")
-    redraws = None
-    if "_redraws" in record:
-        raw_redraws = _field(record, "_redraws", list)
-        if len(raw_redraws) != count:
-            raise HistoryError(f"field '_redraws' must hold {count} counts")
-        by_seat = [0] * count
-        for k, seat in enumerate(seat_of):
-            by_seat[seat] = raw_redraws[k]
-        redraws = tuple(by_seat)
+    redraws = _by_seat(record, "_redraws", seat_of, "counts")
     points = record.get("_points")
     if points is not None and not (isinstance(points, list) and all(
             isinstance(pot, dict) for pot in points)):
