@@ -19,6 +19,7 @@ import pytest
 
 from boardroom.cli import COMMANDS, main
 from boardroom.commands.play import open_browser
+from processes import Output, stopped
 
 
 def free_port() -> int:
@@ -62,9 +63,8 @@ def test_play_serves_a_room_of_bots_until_interrupted(tmp_path: Path) -> None:
     with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           text=True) as process:
         try:
-            assert process.stdout is not None
-            lines = [process.stdout.readline() for _ in range(4)]
-            text = "".join(lines)
+            output = Output(process)
+            text = output.first(4)
             match = re.search(rf"Room link: http://127\.0\.0\.1:{port}/\?room=(\w+)", text)
             assert match, text
             room = match.group(1)
@@ -83,7 +83,8 @@ def test_play_serves_a_room_of_bots_until_interrupted(tmp_path: Path) -> None:
             assert sum(seat["stack"] for seat in table["seats"] if not seat["empty"]) <= 600
         finally:
             process.send_signal(signal.SIGINT)  # Ctrl-C
-            out, _ = process.communicate(timeout=30)
+            stopped(process)
+        out = output.all()
         assert process.returncode == 0, out
         assert "Traceback" not in out
     hands = sqlite3.connect(tmp_path / "boardroom.db")

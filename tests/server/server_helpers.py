@@ -47,7 +47,8 @@ async def running_server(data: Path, **config: Any) -> AsyncIterator[Running]:
     app = create_app(ServerConfig(data=data, **config))
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error",
-                                           ws="websockets-sansio", lifespan="on"))
+                                           ws="websockets-sansio", lifespan="on",
+                                           timeout_graceful_shutdown=10))
     task = asyncio.create_task(server.serve())
     for _ in range(500):
         if server.started:
@@ -82,12 +83,13 @@ class Client:
         self.received.append(("event", data))
 
     async def connect(self) -> Client:
-        await self.sio.connect(self.url, transports=["websocket"])
+        await asyncio.wait_for(self.sio.connect(self.url, transports=["websocket"]), 20)
         return self
 
     async def close(self) -> None:
-        await self.sio.disconnect()  # waits for the reader (sio.wait() would sleep a second)
-        await self.sio.eio.wait()
+        # Waits for the reader (sio.wait() would sleep a second); bounded, for a dead server.
+        await asyncio.wait_for(self.sio.disconnect(), 20)
+        await asyncio.wait_for(self.sio.eio.wait(), 20)
 
     async def send(self, message: Any) -> dict[str, Any]:
         answer: dict[str, Any] = await self.sio.call("command", message, timeout=10)

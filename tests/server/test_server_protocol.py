@@ -4,6 +4,7 @@ events and snapshots, host commands, and a table that keeps going under bad inpu
 from __future__ import annotations
 
 import asyncio
+import time
 from pathlib import Path
 from typing import Any
 
@@ -248,7 +249,9 @@ async def test_host_commands(tmp_path: Path) -> None:
             await a.ok("pause")
             await a.ok("resume")
             await new_host.ok("kick", seat=1)  # folds at its turn, leaves when the hand ends
+            deadline = time.monotonic() + 30
             while not any(e["kind"] == "left" for e in a.events):
+                assert time.monotonic() < deadline, "the kicked player never left"
                 legal = (await a.ok("snapshot"))["snapshot"]["hand"]
                 if legal is not None and legal["legal"] is not None:
                     await a.ok("act", action="check" if legal["legal"]["check"] else "fold")

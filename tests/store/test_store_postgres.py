@@ -39,19 +39,19 @@ def postgres_url() -> Iterator[str]:
         shutil.chown(folder, "postgres")
     data = folder / "data"
     subprocess.run(_as_postgres([str(PG_BIN / "initdb"), "-D", str(data), "-A", "trust",
-                                 "-U", "boardroom"]), check=True, capture_output=True)
+                                 "-U", "boardroom"]), check=True, capture_output=True, timeout=120)
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     options = f"-p {port} -k {folder} -c listen_addresses=127.0.0.1 -c fsync=off"
     subprocess.run(_as_postgres([str(PG_BIN / "pg_ctl"), "-D", str(data), "-o", options, "-w",
                                  "-l", str(folder / "log"), "start"]),
-                   check=True, capture_output=True)
+                   check=True, capture_output=True, timeout=120)
     try:
         yield f"postgresql://boardroom@127.0.0.1:{port}/postgres"
     finally:
         subprocess.run(_as_postgres([str(PG_BIN / "pg_ctl"), "-D", str(data), "-m", "fast",
-                                     "-w", "stop"]), check=True, capture_output=True)
+                                     "-w", "stop"]), check=True, capture_output=True, timeout=120)
         shutil.rmtree(folder)
 
 

@@ -11,6 +11,8 @@ from pathlib import Path
 from playwright.sync_api import expect, sync_playwright
 from web_helpers import ARGS, CHROMIUM, DESKTOP, free_port, get_json
 
+from processes import Output, stopped
+
 
 def test_host_link_and_the_add_and_remove_bot_controls(tmp_path: Path) -> None:
     port = free_port()
@@ -19,8 +21,7 @@ def test_host_link_and_the_add_and_remove_bot_controls(tmp_path: Path) -> None:
     with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           text=True) as process:
         try:
-            assert process.stdout is not None
-            text = "".join(process.stdout.readline() for _ in range(4))
+            text = Output(process).first(4)
             match = re.search(r"Host link .*: (http://\S+/\?room=(\w+)#host=\S+)", text)
             assert match, text
             host_link, room = match.group(1), match.group(2)
@@ -50,4 +51,4 @@ def test_host_link_and_the_add_and_remove_bot_controls(tmp_path: Path) -> None:
                     browser.close()
         finally:
             process.terminate()
-            process.communicate(timeout=30)
+            stopped(process)
