@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import asyncio
 import csv
 import io
 from pathlib import Path
 
 from server_helpers import clients, new_room, running_server
+
+from boardroom.server import Server, ServerConfig
+from boardroom.table import TableSettings
 
 
 async def test_health_variants_docs_and_index(tmp_path: Path) -> None:
@@ -118,3 +122,23 @@ async def test_finished_hands_hide_unseen_cards_and_the_ledger_adds_up(tmp_path:
             assert sum(int(r["buy_ins"]) for r in rows) == 600
             assert sum(int(r["on_table"]) for r in rows) == 600
             assert sum(int(r["net"]) for r in rows) == 0
+
+
+async def test_stopping_while_a_command_arrives_stops_the_room(tmp_path: Path) -> None:
+    """The stop's cancel lands in the same turn of the loop as a wake-up of the idle actor:
+    the actor must still stop (asyncio.wait_for on Python 3.11 swallowed such a cancel, and
+    the server's shutdown then waited forever)."""
+    server = Server(ServerConfig(data=tmp_path))
+    await server.start()
+    room_id, _ = await server.create_room(TableSettings(game="plo"))
+    room = server.rooms[room_id]
+    room.table.sit(0, "ann", "Ann")
+    room.table.sit(1, "bob", "Bob")
+    room._wake.set()
+    await asyncio.sleep(0.2)  # the actor waits for work, or for the next hand's deal
+    assert room.table.next_deadline() is not None
+    room._wake.set()  # work arrives as the server stops
+    stopping = asyncio.create_task(server.stop())
+    done, _ = await asyncio.wait({stopping}, timeout=5)  # no cancel on a timeout
+    assert done, "the room did not stop"
+    assert room._task is None

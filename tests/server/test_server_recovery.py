@@ -86,9 +86,15 @@ async def drivers(rooms: list[RoomPlay], seed: int) -> AsyncIterator[None]:
     try:
         yield
     finally:
-        for task in tasks:
-            task.cancel()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        stopped = [task.exception() for task in tasks if task.done() and not task.cancelled()]
+        print(f"players that stopped playing: {stopped}")  # shown if the test fails
+        pending, deadline = set(tasks), time.monotonic() + 20
+        while pending and time.monotonic() < deadline:
+            for task in pending:  # again and again: on Python 3.11 a cancel that lands as a
+                task.cancel()  # command's answer does is swallowed by wait_for in sio.call
+            _, pending = await asyncio.wait(pending, timeout=0.5)
+        assert not pending, f"{len(pending)} players did not stop"
+    assert not stopped, f"a player stopped playing: {stopped[0]!r}"
 
 
 async def _play(seat: Seat, rng: random.Random, game: str) -> None:
@@ -137,9 +143,10 @@ async def _act(seat: Seat, legal: dict[str, Any], rng: random.Random) -> None:
 
 
 async def _until(check: Any, timeout: float, what: str) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
+    started = time.monotonic()
+    while time.monotonic() < started + timeout:
         if check():
+            print(f"{what}: {time.monotonic() - started:.1f} s")  # shown if the test fails
             return
         await asyncio.sleep(0.05)
     raise AssertionError(f"timed out waiting for {what}")

@@ -146,8 +146,11 @@ class Room:
                 deadline = self.table.next_deadline()
                 timeout = None if deadline is None else max(0.0, deadline - self.clock())
                 self._wake.clear()
+                # asyncio.timeout, not wait_for: on Python 3.11, wait_for swallows a cancel
+                # that lands as the wake-up does, and the room would outlive its stop.
                 with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), timeout)
+                    async with asyncio.timeout(timeout):
+                        await self._wake.wait()
             if self._jobs:
                 job = self._jobs.popleft()
             else:
