@@ -5,10 +5,13 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
+import subprocess
+import sys
 from pathlib import Path
 
 from server_helpers import clients, new_room, running_server
 
+import boardroom
 from boardroom.server import Server, ServerConfig
 from boardroom.table import TableSettings
 
@@ -142,3 +145,21 @@ async def test_stopping_while_a_command_arrives_stops_the_room(tmp_path: Path) -
     done, _ = await asyncio.wait({stopping}, timeout=5)  # no cancel on a timeout
     assert done, "the room did not stop"
     assert room._task is None
+
+
+def test_serving_processes_tune_the_garbage_collector() -> None:
+    """`serve` and `play` set the collector's thresholds and freeze what start-up made (in a
+    child process: the test worker keeps Python's defaults)."""
+    code = ("import gc\n"
+            "from boardroom.server import tune_garbage_collector\n"
+            "from boardroom.server.app import GC_THRESHOLDS\n"
+            "before = gc.get_threshold()\n"
+            "tune_garbage_collector()\n"
+            "print(before == (700, 10, 10), gc.get_threshold() == GC_THRESHOLDS,\n"
+            "      gc.get_freeze_count() > 10000)\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                         check=True, timeout=60).stdout
+    assert out.split() == ["True", "True", "True"]
+    for module in ("serve", "play"):
+        source = (Path(boardroom.__file__).parent / "commands" / f"{module}.py").read_text()
+        assert "tune_garbage_collector()" in source, module

@@ -26,7 +26,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from boardroom.server import ServerConfig, create_app
+    from boardroom.server import ServerConfig, create_app, tune_garbage_collector
     from boardroom.store import StoreError, database_url
 
     try:
@@ -34,6 +34,7 @@ def run(args: argparse.Namespace) -> int:
     except StoreError as error:
         raise ValueError(str(error)) from None
     app = create_app(ServerConfig(data=args.data, database=args.database))
+    tune_garbage_collector()
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
                 ws=args.ws, lifespan="on")
     return 0
