@@ -84,6 +84,8 @@ async def test_host_adds_and_removes_bots_and_every_error(tmp_path: Path) -> Non
             assert full["error"] == "every seat is taken"
             snapshot = (await guest.ok("snapshot"))["snapshot"]
             assert snapshot["bots"] == {"0": "station", "2": "loose"}
+            info = (await running.http.get(f"/api/rooms/{room}")).json()
+            assert info["bots"] == {"0": "station", "2": "loose"}
             seats = {s["seat"]: s for s in snapshot["table"]["seats"]}
             assert seats[0]["stack"] == seats[2]["stack"] == 200  # bought in like a player
             buy_ins = {row["player"]: row["buy_ins"] for row in await _ledger(running, room)}
@@ -99,6 +101,16 @@ async def test_host_adds_and_removes_bots_and_every_error(tmp_path: Path) -> Non
             assert len(running.server.rooms[room].bots.drivers) == 1
             rows = {row["player"]: row for row in await _ledger(running, room)}
             assert (rows["Lucy"]["cash_outs"], rows["Lucy"]["net"]) == ("200", "0")
+            # A busted bot buys in again by itself: the host approves no bot's rebuy.
+            await host.ok("set_stack", seat=0, amount=0)
+            asked = await guest.wait_for(lambda e: e["kind"] == "rebuy_requested")
+            approved = await guest.wait_for(lambda e: e["kind"] == "rebuy_approved")
+            assert asked["data"] == {"seat": 0, "amount": 200}
+            assert approved["data"] == {"seat": 0, "amount": 200, "after_hand": False}
+            seats = (await guest.ok("snapshot"))["snapshot"]["table"]["seats"]
+            assert (seats[0]["stack"], seats[0]["status"]) == (200, "playing")
+            rows = {row["player"]: row for row in await _ledger(running, room)}
+            assert rows["Station Bot 1"]["buy_ins"] == "400"
 
 
 @pytest.mark.parametrize(("game", "styles", "hands"), [
@@ -153,15 +165,10 @@ async def test_bots_play_complete_games_on_a_real_server(tmp_path: Path, game: s
 
 
 async def _hands_played(host: Client, hands: int, timeout: float = 60.0) -> None:
-    """Wait for ``hands`` hands to end; the host approves the rebuys of busted bots."""
+    """Wait for ``hands`` hands to end (busted bots buy in again by themselves)."""
     deadline = time.monotonic() + timeout
-    approved = 0
     while len(_ended(host)) < hands:
         assert time.monotonic() < deadline, f"only {len(_ended(host))} hands ended"
-        asks = [e for e in host.events if e["kind"] == "rebuy_requested"]
-        for ask in asks[approved:]:
-            await host.ok("approve_rebuy", seat=ask["data"]["seat"])
-        approved = len(asks)
         await asyncio.sleep(0.05)
 
 

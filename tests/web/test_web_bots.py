@@ -41,9 +41,13 @@ def test_host_link_and_the_add_and_remove_bot_controls(tmp_path: Path) -> None:
                     expect(panel.locator(".host-seat").nth(1)).to_contain_text(
                         "Station Bot 1")
                     expect(panel.locator(".host-seat").nth(1)).to_contain_text("station bot")
-                    seats = get_json(f"http://127.0.0.1:{port}/api/rooms/{room}")["table"]
-                    assert [s["name"] for s in seats["seats"] if not s["empty"]] == [
+                    info = get_json(f"http://127.0.0.1:{port}/api/rooms/{room}")
+                    assert [s["name"] for s in info["table"]["seats"] if not s["empty"]] == [
                         "Tight Bot 1", "Station Bot 1"]
+                    assert info["bots"] == {"0": "tight", "1": "station"}
+                    # Everybody at the table sees which seats are bots.
+                    expect(page.get_by_label("station bot", exact=True)).to_have_count(1)
+                    expect(page.locator(".seat .bot-tag")).to_have_count(2)
                     panel.get_by_role("button", name="Remove bot Station Bot 1").click()
                     expect(panel.locator(".host-seat")).to_have_count(1, timeout=20000)
                     expect(panel.get_by_role("button", name="Kick Tight Bot 1")).to_have_count(0)

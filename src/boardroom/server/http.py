@@ -88,7 +88,7 @@ def add_routes(app: FastAPI, server: Server) -> None:
         found = server.rooms.get(room_id)
         if found is None:
             raise HTTPException(404, f"there is no open room {room_id[:40]!r}")
-        return {"room": room_id, "table": found.table.public_state()}
+        return {"room": room_id, "table": found.table.public_state(), "bots": found.bots.styles()}
 
     async def reader(room_id: str, token: str | None) -> tuple[TableSettings, str | None]:
         settings = await server.settings_of(room_id)

@@ -288,6 +288,8 @@ class Room:
                 table.sit_in(_int(seat))
             case "rebuy":
                 table.request_rebuy(_int(seat), args["amount"])
+                if bot_driver.bot_style(viewer.player or "") is not None:
+                    table.approve_rebuy(_int(seat))  # the host's bots rebuy without asking
             case "act":
                 table.act(_int(seat), args["action"], args.get("amount"))
             case "allocate":

@@ -162,6 +162,7 @@ function Seat({ conn, seat, hv, hand, index, style, posClass, blind, isButton, d
   const you = conn.you || {};
   const [sitting, setSitting] = useState(false);
   const mine = you.seat === seat.seat;
+  const bot = (snap.bots || {})[String(seat.seat)];
   if (seat.empty) {
     const canSit = you.seat == null && you.role !== 'spectator';
     return html`<div class=${`seat empty ${posClass}`} style=${style} data-seat=${seat.seat}>
@@ -186,7 +187,7 @@ function Seat({ conn, seat, hv, hand, index, style, posClass, blind, isButton, d
       ${cards.map((c, i) => html`<${Card} key=${i} card=${c} small=${true} />`)}
     </div>` : null}
     <div class="plate">
-      <div class="name">${seat.name}${mine ? html` <span class="you">(you)</span>` : null}</div>
+      <div class="name">${seat.name}${mine ? html` <span class="you">(you)</span>` : null}${bot ? html` <span class="bot-tag" title=${`${bot} bot`} aria-label=${`${bot} bot`}>BOT</span>` : null}</div>
       <div class="stack" aria-label=${`stack ${stack}`}>${stack}</div>
       ${status ? html`<div class="status">${status}</div>` : null}
       ${acting ? html`<${Clock} conn=${conn} turn=${turn} seat=${seat} />` : null}
