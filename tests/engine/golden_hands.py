@@ -8,9 +8,13 @@ left; the button is the last player.
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 from typing import Any
 
+sys.path.insert(0, str(Path(__file__).parent.parent))  # run as a script, too
+
+from action_script import play_script
 from boardroom.cards import parse_cards
 from boardroom.engine import Hand, ScriptedCards, Stakes
 from boardroom.engine.history import dumps
@@ -96,21 +100,7 @@ def build(spec: dict[str, Any]) -> Hand:
     boards = {"A": parse_cards(spec.get("board", ""))} if variant.boards else {}
     hand = Hand(variant, Stakes(**spec["stakes"]), spec["stacks"], count - 1,
                 cards=ScriptedCards(hole, boards))
-    for text in spec["actions"].split("|"):
-        player, verb, *rest = text.split()
-        assert hand.actor == int(player[1:]) - 1, (text, hand.actor)
-        if verb == "f":
-            hand.fold()
-        elif verb == "pb":
-            hand.post_bring_in()
-        elif verb == "cbr":
-            hand.raise_to(int(rest[0]))
-        elif hand.can_check():
-            hand.check()
-        else:
-            hand.call()
-    assert hand.is_over
-    return hand
+    return play_script(hand, spec["actions"])
 
 
 def write_all() -> None:

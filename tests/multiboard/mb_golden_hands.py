@@ -9,11 +9,13 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
+sys.path.insert(0, str(Path(__file__).parent.parent))  # run as a script, too
 
 import random
 
 from mb_scenarios import MULTIBOARD, play, scenarios, stakes_for, variant_of
 
+from action_script import play_script
 from boardroom.engine import Deck, Hand
 from boardroom.engine.history import dumps
 from boardroom.rules import find_variant
@@ -29,19 +31,8 @@ RULES_EXAMPLE = ("p3 f|p4 f|p5 cc|p6 cc|p1 cc|p2 cc|"  # preflop
 def rules_example() -> Hand:
     variant = find_variant("esg")
     hand = Hand(variant, stakes_for(variant), [100] * 6, 5, cards=Deck(rng=random.Random(7)))
-    for action in RULES_EXAMPLE.split("|"):
-        label, verb, *amount = action.split()
-        assert hand.actor == int(label[1:]) - 1, action
-        if verb == "f":
-            hand.fold()
-        elif verb == "cbr":
-            hand.raise_to(int(amount[0]))
-        elif hand.can_check():
-            hand.check()
-        else:
-            hand.call()
-    assert hand.is_over
-    return hand
+    return play_script(hand, RULES_EXAMPLE)
+
 
 GOLDEN = Path(__file__).parent / "golden"
 

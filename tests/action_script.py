@@ -1,0 +1,26 @@
+"""Playing a hand from a short action script, for the scripts that write the golden hands:
+``"p3 f|p1 cc|p2 cbr 40|pb"``. ``f`` folds, ``pb`` posts the bring-in, ``cbr N`` bets or raises
+to N, anything else checks when it may and calls when it must; each action names the seat that
+must be acting (``p1`` is hand seat 0)."""
+
+from __future__ import annotations
+
+from boardroom.engine import Hand
+
+
+def play_script(hand: Hand, script: str) -> Hand:
+    for text in script.split("|"):
+        player, verb, *rest = text.split()
+        assert hand.actor == int(player[1:]) - 1, (text, hand.actor)
+        if verb == "f":
+            hand.fold()
+        elif verb == "pb":
+            hand.post_bring_in()
+        elif verb == "cbr":
+            hand.raise_to(int(rest[0]))
+        elif hand.can_check():
+            hand.check()
+        else:
+            hand.call()
+    assert hand.is_over
+    return hand
