@@ -150,3 +150,11 @@ def test_nuts_errors() -> None:
     with pytest.raises(EvaluationError, match="appears more than once"):
         nuts(Construction.OMAHA, board, seen=[0, 0])
 
+
+
+def test_the_rules_and_the_evaluators_name_one_construction() -> None:
+    from boardroom.rules import Construction as RulesConstruction
+
+    assert RulesConstruction is Construction
+    with pytest.raises(EvaluationError, match="an allocated hand has no board"):
+        nuts(Construction.ALLOCATED, seen=parse_cards("2c 3d"))

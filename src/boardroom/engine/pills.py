@@ -15,22 +15,12 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from boardroom.cards import Card
-from boardroom.evaluation import Construction as NutsConstruction
 from boardroom.evaluation import HandValue, best_of, is_nuts
 from boardroom.rules.scoring import category_hand, is_scorable, tilted_cards
 from boardroom.rules.spec import Category, Construction, Variant
 
 NOT_YET = "not yet"
 NO_HAND = "none"
-
-_NUTS_CONSTRUCTION = {
-    Construction.OMAHA: NutsConstruction.OMAHA,
-    Construction.TILT_BOARD: NutsConstruction.TILT_BOARD,
-    Construction.TILT_DIAGONAL: NutsConstruction.TILT_DIAGONAL,
-    Construction.TREE: NutsConstruction.TREE,
-    Construction.HOLDEM: NutsConstruction.HOLDEM,
-}
-
 
 @dataclass(frozen=True, slots=True)
 class Pill:
@@ -100,4 +90,4 @@ def category_is_nuts(variant: Variant, category: Category, value: HandValue,
         position = variant.board(category.board).tilted
         if construction is Construction.TILT_BOARD and position is not None:
             tilted = board[position - 1]
-    return is_nuts(value, _NUTS_CONSTRUCTION[construction], board, seen=visible, tilted=tilted)
+    return is_nuts(value, construction, board, seen=visible, tilted=tilted)

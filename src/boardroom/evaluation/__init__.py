@@ -17,6 +17,7 @@ equal strengths (suits never break ties). The scalar path (``scalar``) and the b
 No qualifying low: ``None`` from the hand functions, ``0`` from the scalar and batch ones.
 """
 
+from boardroom.evaluation.construction import Construction
 from boardroom.evaluation.constructions import (
     holdem,
     hole_only,
@@ -26,7 +27,7 @@ from boardroom.evaluation.constructions import (
     tree,
 )
 from boardroom.evaluation.hands import best_of, evaluate
-from boardroom.evaluation.nuts import Construction, is_nuts, nuts
+from boardroom.evaluation.nuts import is_nuts, nuts
 from boardroom.evaluation.values import EvaluationError, HandValue, Ranking, describe
 
 __all__ = [

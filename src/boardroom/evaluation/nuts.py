@@ -14,7 +14,6 @@ returns the first one that the Christmas card and 4 unseen cards can make.
 
 from __future__ import annotations
 
-import enum
 import functools
 from collections.abc import Iterable, Sequence
 from itertools import combinations
@@ -24,6 +23,7 @@ import numpy.typing as npt
 
 from boardroom.evaluation import _tables as tb
 from boardroom.evaluation import batch, scalar
+from boardroom.evaluation.construction import Construction
 from boardroom.evaluation.hands import best_value, high_value, make_value
 from boardroom.evaluation.values import (
     EvaluationError,
@@ -32,18 +32,6 @@ from boardroom.evaluation.values import (
     check_cards,
     check_count,
 )
-
-
-class Construction(enum.Enum):
-    """How a category builds a hand, and so what the ``board`` of ``nuts`` means."""
-
-    OMAHA = "omaha"  # board: the board's 3 to 5 cards; HIGH or LOW8
-    TILT_BOARD = "tilt-board"  # board: the board's cards, and ``tilted=`` its tilted card
-    TILT_DIAGONAL = "tilt-diagonal"  # board: the 3 or 4 visible tilted cards
-    HOLDEM = "holdem"  # board: the board's 3 to 5 cards (Allocator's Hold'em boards)
-    HOLE_ONLY = "hole-only"  # board: none; HIGH or ESG_LOW
-    TREE = "tree"  # board: the Christmas card alone
-
 
 _RANKINGS = {
     Construction.OMAHA: (Ranking.HIGH, Ranking.LOW8),
@@ -96,6 +84,9 @@ def is_nuts(value: HandValue, construction: Construction, board: Sequence[int] =
 
 def _check(construction: Construction, board: Sequence[int], seen: Iterable[int],
            ranking: Ranking, tilted: int | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    if construction is Construction.ALLOCATED:
+        raise EvaluationError("an allocated hand has no board: its nuts are the best of the "
+                              "unseen cards (best_value)")
     allowed = _RANKINGS.get(construction, (Ranking.HIGH,))
     if ranking not in allowed:
         raise EvaluationError(f"a {construction.value} hand is ranked "

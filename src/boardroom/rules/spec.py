@@ -16,6 +16,7 @@ from types import MappingProxyType
 from typing import TypeVar
 
 from boardroom.cards import DECK_SIZE
+from boardroom.evaluation import Construction as Construction  # the rules name it too
 from boardroom.evaluation import Ranking
 
 
@@ -61,18 +62,6 @@ class Split(enum.Enum):
 
     POINTS = "points"  # categories worth 1 point each; most points takes the pot (RULES.md s.3)
     HI_LO = "hi-lo"  # half to the best high, half to the best low; no low: high scoops (s.4)
-
-
-class Construction(enum.Enum):
-    """How a category builds a hand from a player's cards (RULES.md section 3)."""
-
-    OMAHA = "omaha"  # exactly 2 hole + 3 of the category's board
-    TILT_BOARD = "tilt-board"  # Omaha with the board's tilted card forced in
-    TILT_DIAGONAL = "tilt-diagonal"  # exactly 2 hole + 3 of the visible tilted cards
-    HOLE_ONLY = "hole-only"  # best 5 of the player's own cards (private hands, stud)
-    TREE = "tree"  # exactly 4 hole + the Christmas card
-    HOLDEM = "holdem"  # best 5 of the 2 allocated cards + the board
-    ALLOCATED = "allocated"  # exactly the allocated cards, ranked as they are (2- or 3-card Hand)
 
 
 @dataclass(frozen=True)
