@@ -7,6 +7,7 @@
 import { io } from 'socket.io-client';
 import { loadRoom, saveRoom } from './store.js';
 
+const CHAT_KEPT = 100;
 let counter = 0;
 const newId = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -20,7 +21,8 @@ export class RoomConnection {
     this.connected = false;
     this.error = null;
     this.notices = [];
-    this.chat = [];
+    this.chat = []; // [{version, seat, name, text}], oldest first, the last CHAT_KEPT
+    this.sentChat = new Set(); // versions of the chat lines this connection sent
     this.lastHand = null; // {hand, version, table}
     this.handEvents = []; // hand events of the current hand: [{version, event}]
     this.result = null; // the finished hand: {hand_no, winnings, stacks}
@@ -80,10 +82,17 @@ export class RoomConnection {
     const args = { room: this.room, role: this.role };
     if (saved.token && this.role === 'player') args.token = saved.token;
     if (saved.host_secret) args.host_secret = saved.host_secret;
+    // A spectator's chat lines carry the name this browser last sat down with, if any.
+    const name = (localStorage.getItem('boardroom:name') || '').trim();
+    if (this.role === 'spectator' && name && name.length <= 24) args.name = name;
     let answer = await this.command('join', args);
     if (!answer.ok && /seat token/.test(answer.error || '')) {
       saveRoom(this.room, { token: null, seat: null });
       delete args.token;
+      answer = await this.command('join', args);
+    }
+    if (!answer.ok && args.name && /name/.test(answer.error || '')) {
+      delete args.name;
       answer = await this.command('join', args);
     }
     if (!answer.ok && /host secret/.test(answer.error || '')) {
@@ -118,6 +127,24 @@ export class RoomConnection {
     return answer;
   }
 
+  // Send a chat line; the answer (ok, or the server's error: too long, too many messages) is
+  // the caller's to show. The answer's version is the chat event's: it marks the line as ours.
+  async sendChat(text) {
+    const answer = await this.command('chat', { text });
+    if (answer.ok && answer.version != null) {
+      this.sentChat.add(answer.version);
+      this.changed();
+    }
+    return answer;
+  }
+
+  // Chat lines by version, so events and snapshots (after a gap or a reconnect) merge cleanly.
+  addChat(lines) {
+    const byVersion = new Map(this.chat.map((line) => [line.version, line]));
+    for (const line of lines) if (line && line.version != null) byVersion.set(line.version, line);
+    this.chat = [...byVersion.values()].sort((a, b) => a.version - b.version).slice(-CHAT_KEPT);
+  }
+
   onEvent(payload) {
     if (!payload || payload.room !== this.room) return;
     if (typeof payload.at === 'number') this.clockOffset = payload.at - Date.now() / 1000;
@@ -131,7 +158,7 @@ export class RoomConnection {
     } else if (kind === 'hand_ended') {
       this.result = { hand_no: data.hand_no, winnings: data.winnings || {}, stacks: data.stacks || {} };
     } else if (kind === 'chat') {
-      this.chat = [...this.chat.slice(-49), data];
+      this.addChat([{ version: payload.version, ...data }]);
     } else if (kind === 'game_picked') {
       this.notice(`${data.by_button ? 'The button picked' : 'No pick in time:'} ${data.name}`);
     } else if (kind === 'host_changed') {
@@ -168,7 +195,7 @@ export class RoomConnection {
     if (this.snapshot && snapshot.version < this.snapshot.version) return;
     this.snapshot = snapshot;
     this.you = snapshot.you;
-    if (snapshot.chat && !this.chat.length) this.chat = snapshot.chat.map((c) => c.data || c);
+    if (snapshot.chat) this.addChat(snapshot.chat.map((c) => ({ version: c.version, ...(c.data || c) })));
     if (snapshot.hand) {
       this.lastHand = { hand: snapshot.hand, version: snapshot.version, table: snapshot.table };
       this.handEvents = this.handEvents.filter((e) => e.version > snapshot.version);

@@ -12,6 +12,7 @@ import { HostPanel } from './host.js';
 import { Boards } from './boards.js';
 import { Clock } from './clock.js';
 import { beep } from './sound.js';
+import { ChatPanel, ChatToggle, useChatUnread } from './chat.js';
 
 const GAME_NAME = (variants, id) => (variantById(variants, id) || { name: id || '' }).name;
 
@@ -21,6 +22,7 @@ export function RoomPage({ room, watch }) {
   const [variants, setVariants] = useState(null);
   const [prefs, setPrefs] = useState(loadPrefs());
   const [hostOpen, setHostOpen] = useState(false);
+  const [chatOpen, setChatOpen] = useState(false);
   useEffect(() => {
     const c = new RoomConnection(room, { role: watch ? 'spectator' : 'player', onChange: () => setTick((t) => t + 1) });
     setConn(c);
@@ -38,6 +40,7 @@ export function RoomPage({ room, watch }) {
   const display = conn ? conn.displayHand() : null;
   const myTurn = !!(snap && snap.hand && snap.hand.legal);
   useTurnSignals(myTurn, prefs.muted);
+  const unread = useChatUnread(conn && conn.snapshot ? conn : null, room, chatOpen);
   if (!conn || !snap) {
     return html`<div class="room loading-room">
       <${TopBar} room=${room} prefs=${prefs} togglePref=${togglePref} />
@@ -48,19 +51,22 @@ export function RoomPage({ room, watch }) {
   const table = snap.table;
   const gameId = (display && display.hand.variant) || table.game || table.settings.game;
   const variant = variantById(variants, gameId);
-  return html`<div class=${`room ${prefs.fourColour ? 'four-colour' : ''} ${myTurn ? 'my-turn' : ''}`}>
+  return html`<div class=${`room ${prefs.fourColour ? 'four-colour' : ''} ${myTurn ? 'my-turn' : ''} ${chatOpen ? 'chat-open' : ''}`}>
     <${TopBar} room=${room} prefs=${prefs} togglePref=${togglePref} conn=${conn} variants=${variants}
-      hostOpen=${hostOpen} setHostOpen=${setHostOpen} />
+      hostOpen=${hostOpen} setHostOpen=${setHostOpen} chat=${html`<${ChatToggle} open=${chatOpen} setOpen=${setChatOpen} unread=${unread} />`} />
     ${you.host && hostOpen ? html`<${HostPanel} conn=${conn} close=${() => setHostOpen(false)} />` : null}
-    <main class="room-main">
-      <${Table} conn=${conn} display=${display} variant=${variant} variants=${variants} />
-      <${Dock} conn=${conn} display=${display} variant=${variant} variants=${variants} />
-    </main>
+    <div class="room-body">
+      <main class="room-main">
+        <${Table} conn=${conn} display=${display} variant=${variant} variants=${variants} />
+        <${Dock} conn=${conn} display=${display} variant=${variant} variants=${variants} />
+      </main>
+      ${chatOpen ? html`<${ChatPanel} conn=${conn} close=${() => setChatOpen(false)} />` : null}
+    </div>
     <${Notices} conn=${conn} />
   </div>`;
 }
 
-function TopBar({ room, prefs, togglePref, conn, variants, hostOpen, setHostOpen }) {
+function TopBar({ room, prefs, togglePref, conn, variants, hostOpen, setHostOpen, chat }) {
   const snap = conn && conn.snapshot;
   const table = snap && snap.table;
   const you = (conn && conn.you) || {};
@@ -87,6 +93,7 @@ function TopBar({ room, prefs, togglePref, conn, variants, hostOpen, setHostOpen
         <button class="btn small" onClick=${copy} aria-label="Copy share link">${copied ? 'Copied' : 'Copy link'}</button>
       </div>` : null}
       ${you.host ? html`<button class="btn small host-btn" aria-pressed=${hostOpen ? 'true' : 'false'} onClick=${() => setHostOpen(!hostOpen)}>Host</button>` : null}
+      ${chat || null}
       <button class="btn small" onClick=${() => navigate(`/?room=${encodeURIComponent(room)}&history=1`)}>History</button>
       <button class="btn small icon" aria-pressed=${prefs.fourColour ? 'true' : 'false'} aria-label="Four-colour deck" title="Four-colour deck" onClick=${() => togglePref('fourColour')}>4♣</button>
       <button class="btn small icon" aria-pressed=${prefs.muted ? 'true' : 'false'} aria-label=${prefs.muted ? 'Unmute' : 'Mute'} title="Turn sound" onClick=${() => togglePref('muted')}><${Speaker} muted=${prefs.muted} /></button>

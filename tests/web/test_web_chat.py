@@ -1,0 +1,209 @@
+"""The room's chat, driven in Chromium the way a person drives it: two players (one on a
+phone) and a spectator; a line sent by one reaches the others with the sender's name, markup
+shows as text, a closed panel counts unread lines, the server's errors show in the panel, and on
+a phone the closed chat covers nothing and nothing scrolls sideways.
+
+Screenshots of the chat go to tests/web/screenshots/."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from playwright.sync_api import Browser, Locator, Page, expect
+from web_helpers import (
+    DESKTOP,
+    PHONE,
+    SHOTS,
+    create_room,
+    person,
+    sit,
+    unnamed_controls,
+)
+
+MARKUP = "<b>x</b> & <img src=x onerror=alert(1)>"
+
+
+def chat_toggle(page: Page) -> Locator:
+    return page.get_by_role("button", name=re.compile(r"^Chat\b"))
+
+
+def open_chat(page: Page) -> Locator:
+    toggle = chat_toggle(page)
+    if toggle.get_attribute("aria-expanded") != "true":
+        toggle.click()
+    panel = page.get_by_role("region", name="Chat")
+    panel.wait_for()
+    return panel
+
+
+def close_chat(page: Page) -> None:
+    page.get_by_role("button", name="Close chat").click()
+    expect(page.get_by_role("region", name="Chat")).to_have_count(0)
+
+
+def say(page: Page, text: str, *, enter: bool = True) -> None:
+    panel = open_chat(page)
+    box = panel.get_by_role("textbox", name="Chat message")
+    box.fill(text)
+    if enter:
+        box.press("Enter")
+    else:
+        panel.get_by_role("button", name="Send").click()
+    expect(box).to_have_value("")  # cleared once the server took it
+
+
+def unread(page: Page) -> Locator:
+    return page.locator(".chat-toggle .unread")
+
+
+def no_horizontal_scroll(page: Page) -> None:
+    width = page.evaluate("[document.documentElement.scrollWidth, window.innerWidth]")
+    assert width[0] <= width[1], width
+
+
+def uncovered(page: Page, target: Locator) -> None:
+    """Each button of ``target`` is the topmost element at its own centre."""
+    buttons = target.get_by_role("button")
+    assert buttons.count()
+    for index in range(buttons.count()):
+        button = buttons.nth(index)
+        button.scroll_into_view_if_needed()
+        assert button.evaluate("""b => { const r = b.getBoundingClientRect();
+            const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+            return !!top && (top === b || b.contains(top)); }"""), button.inner_text()
+
+
+def act(page: Page, prefer: tuple[str, ...] = ("Check", "Call")) -> None:
+    """Press the first of ``prefer`` the action bar offers; wait for the table to move on."""
+    version = page.evaluate("window.boardroom.snapshot.version")
+    bar = page.get_by_role("group", name="Your action")
+    for name in prefer:
+        button = bar.get_by_role("button", name=name)
+        if button.count():
+            button.first.click()
+            break
+    else:
+        raise AssertionError(bar.inner_text())
+    page.wait_for_function("v => window.boardroom.snapshot.version > v", arg=version)
+
+
+def whose_turn(*pages: Page) -> Page:
+    deadline = time.monotonic() + 30
+    while True:
+        assert time.monotonic() < deadline, "nobody's turn"
+        for page in pages:
+            if page.get_by_role("group", name="Your action").count():
+                return page
+        time.sleep(0.05)
+
+
+def test_chat_between_players_and_a_spectator(browser: Browser, base: str) -> None:
+    ann = person(browser, "Ann", DESKTOP)
+    bob = person(browser, "Bob", PHONE)
+    sue = person(browser, "Sue", DESKTOP)
+    everyone = (ann, bob, sue)
+    try:
+        room = create_room(ann.page, base, "plo", **{"Pause between hands": 0})
+        sit(ann.page, 0, "Ann")
+        bob.page.goto(f"{base}/?room={room}")
+        sit(bob.page, 1, "Bob")
+        sue.page.goto(f"{base}/?room={room}&watch=1")
+        sue.page.get_by_text("You are watching.").wait_for()
+        for someone in everyone:
+            expect(chat_toggle(someone.page)).to_have_attribute("aria-expanded", "false")
+            expect(unread(someone.page)).to_have_count(0)
+
+        # Ann says hello; the others read it, with her name, on a closed panel first.
+        say(ann.page, "hello table")
+        mine = ann.page.locator(".chat-line.mine")
+        expect(mine).to_have_count(1)
+        expect(mine.locator(".chat-name")).to_have_text("Ann")
+        expect(mine.locator(".chat-text")).to_have_text("hello table")
+        expect(unread(ann.page)).to_have_count(0)
+        for page in (bob.page, sue.page):
+            expect(unread(page)).to_have_text(re.compile(r"^1\b"))
+            panel = open_chat(page)
+            line = panel.locator(".chat-line")
+            expect(line).to_have_count(1)
+            expect(line.locator(".chat-name")).to_have_text("Ann")
+            expect(line.locator(".chat-text")).to_have_text("hello table")
+            expect(panel.locator(".chat-line.mine")).to_have_count(0)
+            expect(unread(page)).to_have_count(0)  # read now that it is open
+        named, missing = unnamed_controls(bob.page)
+        assert missing == [], missing
+        assert {"Chat message", "Send", "Close chat"} <= set(named), named
+
+        # Markup is text: Bob's line reaches Sue (chat closed) as the characters he typed.
+        close_chat(sue.page)
+        say(bob.page, MARKUP, enter=False)
+        expect(unread(sue.page)).to_have_text(re.compile(r"^1\b"))
+        for page in (ann.page, sue.page):
+            line = open_chat(page).locator(".chat-line").last
+            expect(line.locator(".chat-name")).to_have_text("Bob")
+            expect(line.locator(".chat-text")).to_have_text(MARKUP)
+            assert page.locator(".chat-lines b, .chat-lines img").count() == 0
+
+        # The spectator speaks too, and sees the line as hers.
+        say(sue.page, "nice hand")
+        expect(sue.page.locator(".chat-line.mine .chat-text")).to_have_text("nice hand")
+        line = ann.page.locator(".chat-line").last
+        expect(line.locator(".chat-text")).to_have_text("nice hand")
+        expect(line.locator(".chat-role")).to_have_text("(watching)")
+        assert "mine" not in str(line.get_attribute("class"))
+
+        # A closed panel counts every line it missed, and none of its own.
+        close_chat(bob.page)
+        for text in ("one", "two", "three"):
+            say(ann.page, text)
+        expect(unread(bob.page)).to_have_text(re.compile(r"^3\b"))
+        expect(chat_toggle(bob.page)).to_have_accessible_name(re.compile(r"^Chat 3 unread$"))
+        say(sue.page, "four")
+        expect(unread(bob.page)).to_have_text(re.compile(r"^4\b"))
+        # An empty line is not sent; the server's refusals show in the panel.
+        panel = open_chat(sue.page)
+        box = panel.get_by_role("textbox", name="Chat message")
+        box.fill("   ")
+        box.press("Enter")
+        expect(panel.get_by_role("alert")).to_have_text("Type a message first")
+        box.fill("too fast")
+        # 60 snapshots in a burst empty the connection's allowance (20 at once, 10 a second);
+        # the chat line sent right behind them on the same socket is refused.
+        sue.page.evaluate("""() => {
+            for (let i = 0; i < 60; i++) window.boardroom.command('snapshot');
+            document.querySelector('.chat-form').requestSubmit(); }""")
+        expect(panel.get_by_role("alert")).to_contain_text("too many messages")
+        expect(box).to_have_value("too fast")  # kept, to send again
+        expect(ann.page.locator(".chat-line .chat-text", has_text="too fast")).to_have_count(0)
+
+        # The phone: the closed chat covers no action, nothing scrolls sideways; the open
+        # chat is a sheet at the bottom and the page still fits the width.
+        page = whose_turn(ann.page, bob.page)
+        if page is ann.page:
+            act(ann.page)
+        bar = bob.page.get_by_role("group", name="Your action")
+        bar.wait_for()
+        expect(bob.page.get_by_role("region", name="Chat")).to_have_count(0)
+        uncovered(bob.page, bar)
+        no_horizontal_scroll(bob.page)
+        bob.page.screenshot(path=str(SHOTS / "chat-phone-closed.png"), full_page=False)
+        open_chat(bob.page)
+        expect(bob.page.locator(".chat-line")).to_have_count(7)
+        expect(unread(bob.page)).to_have_count(0)
+        no_horizontal_scroll(bob.page)
+        bob.page.screenshot(path=str(SHOTS / "chat-phone.png"), full_page=False)
+        # With the sheet open the page scrolls far enough to bring the action bar above it.
+        bob.page.evaluate("window.scrollTo(0, document.documentElement.scrollHeight)")
+        uncovered(bob.page, bar)
+        open_chat(ann.page)
+        ann.page.screenshot(path=str(SHOTS / "chat-desktop.png"), full_page=False)
+        # On a wide screen the open chat sits beside the table, over no seat.
+        box_chat = ann.page.locator(".chat-panel").bounding_box()
+        box_table = ann.page.locator(".table-wrap").bounding_box()
+        assert box_chat
+        assert box_table
+        assert box_table["x"] + box_table["width"] <= box_chat["x"], (box_table, box_chat)
+        assert not [f for p in everyone for f in p.frames if f.startswith("PAGEERROR")]
+    finally:
+        for someone in everyone:
+            someone.context.close()
