@@ -1,7 +1,13 @@
-"""The room's chat, driven in Chromium the way a person drives it: two players (one on a
-phone) and a spectator; a line sent by one reaches the others with the sender's name, markup
-shows as text, a closed panel counts unread lines, the server's errors show in the panel, and on
-a phone the closed chat covers nothing and nothing scrolls sideways.
+"""The room's chat and hole cards reordered on a touch screen, driven in Chromium the way a
+person drives them:
+
+- chat: two players (one on a phone) and a spectator; a line sent by one reaches the others with
+  the sender's name, markup shows as text, a closed panel counts unread lines, the server's
+  errors show in the panel, and on a phone the closed chat covers nothing and nothing scrolls
+  sideways;
+- a phone with a touch screen reorders its hole cards by tapping two cards (a swap) and by
+  dragging one with a finger (real touch events through the DevTools protocol), and the order
+  outlives the actions that follow.
 
 Screenshots of the chat go to tests/web/screenshots/."""
 
@@ -15,6 +21,8 @@ from web_helpers import (
     DESKTOP,
     PHONE,
     SHOTS,
+    Person,
+    card_codes,
     create_room,
     person,
     sit,
@@ -207,3 +215,90 @@ def test_chat_between_players_and_a_spectator(browser: Browser, base: str) -> No
     finally:
         for someone in everyone:
             someone.context.close()
+
+
+def touch_drag(page: Page, source: Locator, target: Locator) -> None:
+    """A finger on ``source`` slides to ``target`` and lifts: real touch events, so Chromium
+    fires touch pointer events (DevTools protocol ``Input.dispatchTouchEvent``)."""
+    start, end = source.bounding_box(), target.bounding_box()
+    assert start
+    assert end
+    x0, y0 = start["x"] + start["width"] / 2, start["y"] + start["height"] / 2
+    x1, y1 = end["x"] + end["width"] / 2, end["y"] + end["height"] / 2
+    cdp = page.context.new_cdp_session(page)
+    try:
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart",
+                                              "touchPoints": [{"x": x0, "y": y0}]})
+        for k in range(1, 9):
+            x, y = x0 + (x1 - x0) * k / 8, y0 + (y1 - y0) * k / 8
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove",
+                                                  "touchPoints": [{"x": x, "y": y}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    finally:
+        cdp.detach()
+
+
+def expect_order(page: Page, codes: list[str]) -> None:
+    cards = page.locator(".my-cards .card.face")
+    expect(cards).to_have_count(len(codes))
+    for index, code in enumerate(codes):
+        expect(cards.nth(index)).to_have_attribute("data-card", code)
+
+
+def test_hole_cards_reordered_by_touch(browser: Browser, base: str) -> None:
+    ann = person(browser, "Ann", DESKTOP)
+    context = browser.new_context(viewport=PHONE, has_touch=True, is_mobile=True)  # type: ignore[arg-type]
+    bob = Person("Bob", context, context.new_page())
+    bob.page.on("pageerror", lambda error: bob.frames.append(f"PAGEERROR {error}"))
+    try:
+        room = create_room(ann.page, base, "plo", **{"Pause between hands": 0})
+        sit(ann.page, 0, "Ann")
+        bob.page.goto(f"{base}/?room={room}")
+        sit(bob.page, 1, "Bob")
+        page = bob.page
+        expect(page.locator(".my-cards .card.face")).to_have_count(4)
+        dealt = card_codes(page, ".my-cards .card")
+        hand_no = page.evaluate("window.boardroom.snapshot.table.hand_no")
+        buttons = page.locator(".my-cards .my-card-btn")
+
+        # Tap, tap: the first and the third card swap places.
+        buttons.nth(0).tap()
+        expect(buttons.nth(0)).to_have_attribute("aria-pressed", "true")
+        expect(buttons.nth(2)).to_have_accessible_name(re.compile("swap with"))
+        buttons.nth(2).tap()
+        swapped = [dealt[2], dealt[1], dealt[0], dealt[3]]
+        expect_order(page, swapped)
+        expect(page.locator(".my-cards .my-card-btn[aria-pressed=true]")).to_have_count(0)
+        # A card tapped twice is let go, and nothing moves.
+        buttons.nth(1).tap()
+        buttons.nth(1).tap()
+        expect(page.locator(".my-cards .my-card-btn[aria-pressed=true]")).to_have_count(0)
+        expect_order(page, swapped)
+
+        # A finger drags the first card onto the last: it moves there, the others shift left.
+        cards = page.locator(".my-cards .my-card")
+        touch_drag(page, cards.nth(0), cards.nth(3))
+        dragged = [swapped[1], swapped[2], swapped[3], swapped[0]]
+        expect_order(page, dragged)
+        expect(page.locator(".my-cards .my-card-btn[aria-pressed=true]")).to_have_count(0)
+        no_horizontal_scroll(page)
+
+        # The order outlives the actions that follow (Bob taps his buttons), to the flop.
+        deadline = time.monotonic() + 60
+        while not page.locator(".board .card.face").count():
+            assert time.monotonic() < deadline, "no flop"
+            turn = whose_turn(ann.page, page)
+            if turn is page:
+                version = page.evaluate("window.boardroom.snapshot.version")
+                bar = page.get_by_role("group", name="Your action")
+                bar.get_by_role("button", name=re.compile("^(Check|Call)")).first.tap()
+                page.wait_for_function("v => window.boardroom.snapshot.version > v", arg=version)
+            else:
+                act(ann.page)
+        assert page.evaluate("window.boardroom.snapshot.table.hand_no") == hand_no
+        expect_order(page, dragged)
+        assert sorted(dragged) == sorted(dealt)
+        assert not [f for f in bob.frames if f.startswith("PAGEERROR")]
+    finally:
+        ann.context.close()
+        context.close()

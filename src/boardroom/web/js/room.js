@@ -5,7 +5,7 @@ import { getVariants, variantById } from './api.js';
 import { RoomConnection } from './conn.js';
 import { loadPrefs, loadRoom, savePrefs } from './store.js';
 import { navigate } from './nav.js';
-import { Card } from './cards.js';
+import { Card, cardName } from './cards.js';
 import { ActionBar, PreActions } from './actions.js';
 import { Allocation, isAllocating } from './allocation.js';
 import { HostPanel } from './host.js';
@@ -317,28 +317,87 @@ function Dock({ conn, display, variant, variants }) {
   </section>`;
 }
 
+// Your hole cards, in the order you like (kept here, in the browser, for the hand). Three ways
+// to reorder: drag with a mouse (HTML5 drag and drop), drag with a finger or a pen (pointer
+// events: the card follows the finger and drops where it is let go), or tap one card and then
+// another to swap them (also Enter or Space on a focused card).
 function MyCards({ cards, folded }) {
   const [order, setOrder] = useState([]);
+  const [picked, setPicked] = useState(null); // the card tapped first, waiting for its swap
   const drag = useRef(null);
+  const touch = useRef(null); // {index, id, x, y, moved, el}
+  const swallowClick = useRef(false);
   // Keep the player's order; cards dealt since (redraws) join at the end.
   const shown = useMemo(() => {
     const kept = order.filter((c) => cards.includes(c));
     return [...kept, ...cards.filter((c) => !kept.includes(c))];
   }, [order, cards]);
+  const move = (from, to) => {
+    if (from == null || to == null || from === to) return;
+    const next = [...shown];
+    next.splice(to, 0, next.splice(from, 1)[0]);
+    setOrder(next);
+  };
   const drop = (target) => (e) => {
     e.preventDefault();
-    const from = drag.current;
-    if (from == null || from === target) return;
-    const next = [...shown];
-    next.splice(target, 0, next.splice(from, 1)[0]);
-    setOrder(next);
+    move(drag.current, target);
     drag.current = null;
   };
+  const tap = (card) => {
+    if (swallowClick.current) { swallowClick.current = false; return; }
+    if (!card) return;
+    if (picked == null || !shown.includes(picked)) { setPicked(card); return; }
+    if (picked === card) { setPicked(null); return; }
+    const next = [...shown];
+    const a = next.indexOf(picked);
+    const b = next.indexOf(card);
+    [next[a], next[b]] = [next[b], next[a]];
+    setOrder(next);
+    setPicked(null);
+  };
+  const release = (el) => { if (el) { el.style.transform = ''; el.classList.remove('dragging'); } };
+  const pointer = (i) => ({
+    onPointerDown: (e) => {
+      if (e.pointerType === 'mouse') return; // the mouse has HTML5 drag and drop
+      touch.current = { index: i, id: e.pointerId, x: e.clientX, y: e.clientY, moved: false, el: e.currentTarget };
+    },
+    onPointerMove: (e) => {
+      const t = touch.current;
+      if (!t || t.id !== e.pointerId) return;
+      const dx = e.clientX - t.x;
+      const dy = e.clientY - t.y;
+      if (!t.moved && Math.hypot(dx, dy) < 10) return;
+      if (!t.moved) {
+        t.moved = true;
+        t.el.classList.add('dragging');
+        if (t.el.setPointerCapture) t.el.setPointerCapture(e.pointerId);
+      }
+      e.preventDefault();
+      t.el.style.transform = `translate(${dx}px, ${dy}px)`;
+    },
+    onPointerUp: (e) => {
+      const t = touch.current;
+      if (!t || t.id !== e.pointerId) return;
+      touch.current = null;
+      release(t.el);
+      if (!t.moved) return; // a tap: the click that follows swaps
+      swallowClick.current = true;
+      setTimeout(() => { swallowClick.current = false; }, 400);
+      const under = document.elementFromPoint(e.clientX, e.clientY);
+      const target = under && under.closest('.my-card');
+      if (target && target.dataset.index != null) move(t.index, Number(target.dataset.index));
+    },
+    onPointerCancel: () => { if (touch.current) release(touch.current.el); touch.current = null; },
+  });
   return html`<div class=${`my-cards ${folded ? 'folded' : ''} ${shown.length > 14 ? 'many' : ''}`} aria-label="Your cards" role="list">
-    ${shown.map((c, i) => html`<div class="my-card" role="listitem" key=${c || i} draggable="true"
+    ${shown.map((c, i) => html`<div class=${`my-card ${c && picked === c ? 'picked' : ''}`} role="listitem" key=${c || i} draggable="true"
+        data-index=${i}
         onDragStart=${(e) => { drag.current = i; e.dataTransfer.setData('text/plain', String(c)); e.dataTransfer.effectAllowed = 'move'; }}
-        onDragOver=${(e) => e.preventDefault()} onDrop=${drop(i)}>
-      <${Card} card=${c} />
+        onDragOver=${(e) => e.preventDefault()} onDrop=${drop(i)} ...${pointer(i)}>
+      <button class="my-card-btn" type="button" aria-pressed=${c && picked === c ? 'true' : 'false'} onClick=${() => tap(c)}
+        aria-label=${`${cardName(c)}: ${picked && picked !== c ? `swap with ${cardName(picked)}` : 'tap, then tap another card to swap'}`}>
+        <${Card} card=${c} />
+      </button>
     </div>`)}
   </div>`;
 }
