@@ -358,7 +358,10 @@ function MyCards({ cards, folded }) {
   const release = (el) => { if (el) { el.style.transform = ''; el.classList.remove('dragging'); } };
   const pointer = (i) => ({
     onPointerDown: (e) => {
-      if (e.pointerType === 'mouse') return; // the mouse has HTML5 drag and drop
+      // The mouse has HTML5 drag and drop; a finger has these handlers only (a long press would
+      // otherwise start the browser's own touch drag, which fights them).
+      e.currentTarget.draggable = e.pointerType === 'mouse';
+      if (e.pointerType === 'mouse') return;
       touch.current = { index: i, id: e.pointerId, x: e.clientX, y: e.clientY, moved: false, el: e.currentTarget };
     },
     onPointerMove: (e) => {
@@ -390,7 +393,7 @@ function MyCards({ cards, folded }) {
     onPointerCancel: () => { if (touch.current) release(touch.current.el); touch.current = null; },
   });
   return html`<div class=${`my-cards ${folded ? 'folded' : ''} ${shown.length > 14 ? 'many' : ''}`} aria-label="Your cards" role="list">
-    ${shown.map((c, i) => html`<div class=${`my-card ${c && picked === c ? 'picked' : ''}`} role="listitem" key=${c || i} draggable="true"
+    ${shown.map((c, i) => html`<div class=${`my-card ${c && picked === c ? 'picked' : ''}`} role="listitem" key=${c || i}
         data-index=${i}
         onDragStart=${(e) => { drag.current = i; e.dataTransfer.setData('text/plain', String(c)); e.dataTransfer.effectAllowed = 'move'; }}
         onDragOver=${(e) => e.preventDefault()} onDrop=${drop(i)} ...${pointer(i)}>
