@@ -42,6 +42,57 @@ function stateAt(history, step) {
   return { holes, boards };
 }
 
+// Every player's stack, bet in the current betting round and the pot after `step` actions, read
+// from the history's numbers (docs/history.md): antes, then blinds, are posted before the first
+// action, `cbr` is a bet or raise *to* a total for the round, `cc` checks or calls what is owed,
+// `pb` posts the bring-in. A dealer action after a player's action starts a new round. At the
+// last step the stacks are the history's `finishing_stacks` (pots won, uncalled bets returned).
+export function stacksAt(history, step) {
+  const players = history.players || history.starting_stacks || [];
+  const start = players.map((_, i) => (history.starting_stacks || [])[i] || 0);
+  const stacks = [...start];
+  const bets = players.map(() => 0);
+  const pay = (i, amount) => {
+    const paid = Math.max(0, Math.min(amount, stacks[i]));
+    stacks[i] -= paid;
+    return paid;
+  };
+  players.forEach((_, i) => pay(i, (history.antes || [])[i] || 0));
+  // Heads-up the button (p2) posts the small blind and p1 the big one (PHH's reading of
+  // `blinds_or_straddles = [small, big]` with two players).
+  const blinds = [...(history.blinds_or_straddles || [])];
+  if (players.length === 2 && blinds.length === 2) blinds.reverse();
+  players.forEach((_, i) => { bets[i] = pay(i, blinds[i] || 0); });
+  const actions = history.actions || [];
+  let acted = false; // a player acted since the round began
+  for (const text of actions.slice(0, step)) {
+    const a = readAction(text);
+    if (a.dealer) {
+      if (acted) { bets.fill(0); acted = false; }
+      continue;
+    }
+    const i = Number(a.player.slice(1)) - 1;
+    if (!(i >= 0 && i < players.length)) continue;
+    if (a.kind === 'cbr') {
+      const to = Number(a.rest[0]);
+      if (Number.isFinite(to)) bets[i] += pay(i, to - bets[i]);
+      acted = true;
+    } else if (a.kind === 'cc') {
+      bets[i] += pay(i, Math.max(...bets) - bets[i]);
+      acted = true;
+    } else if (a.kind === 'pb') {
+      bets[i] += pay(i, (history.bring_in || 0) - bets[i]);
+      acted = true;
+    } else if (a.kind === 'f') {
+      acted = true;
+    }
+  }
+  const over = step >= actions.length && Array.isArray(history.finishing_stacks);
+  const final = over ? players.map((_, i) => history.finishing_stacks[i]) : stacks;
+  const pot = over ? 0 : start.reduce((sum, s, i) => sum + s - stacks[i], 0);
+  return { stacks: final, bets: over ? bets.map(() => 0) : bets, pot, over };
+}
+
 function describe(history, text) {
   const a = readAction(text);
   const players = history.players || [];
@@ -70,6 +121,7 @@ function Replayer({ room, handNo, token }) {
   const h = data.history;
   const actions = h.actions || [];
   const { holes, boards } = stateAt(h, step);
+  const chips = stacksAt(h, step);
   const extraFields = Object.entries(h).filter(([k]) => k.startsWith('_') && !['_variant', '_options', '_table_seats', '_hand_no', '_burns'].includes(k));
   const file = `/api/rooms/${encodeURIComponent(room)}/hands/${handNo}/history.toml${token ? `?token=${encodeURIComponent(token)}` : ''}`;
   return html`<div class="replayer panel" aria-label=${`Hand ${handNo}`}>
@@ -81,15 +133,20 @@ function Replayer({ room, handNo, token }) {
       ${Object.entries(boards).map(([name, cards]) => html`<div class="board" data-board=${name}><span class="board-name">${name}</span>
         <div class="board-cards">${cards.map((c, i) => html`<${Card} key=${i} card=${c} small=${true} />`)}</div></div>`)}
     </div>
+    <p class="replay-pot" aria-live="polite">${chips.over ? 'Hand over: the stacks after the pots are paid' : html`Pot <strong>${chips.pot}</strong>`}</p>
+    <div class="replay-table-wrap">
     <table class="replay-players">
-      <thead><tr><th>Player</th><th>Cards</th><th>Start</th><th>Finish</th></tr></thead>
+      <thead><tr><th>Player</th><th>Cards</th><th>Start</th><th>Stack</th><th>Bet</th><th>Finish</th></tr></thead>
       <tbody>${(h.players || []).map((name, i) => html`<tr data-player=${name}>
         <td>${name}</td>
         <td class="cards-cell">${holes[i].map((c, k) => html`<${Card} key=${k} card=${c} small=${true} />`)}</td>
-        <td>${(h.starting_stacks || [])[i]}</td>
+        <td class="start">${(h.starting_stacks || [])[i]}</td>
+        <td class="stack">${chips.stacks[i]}</td>
+        <td class="bet">${chips.bets[i] || ''}</td>
         <td class="finish">${step === actions.length && h.finishing_stacks ? h.finishing_stacks[i] : ''}</td>
       </tr>`)}</tbody>
     </table>
+    </div>
     <div class="replay-controls row">
       <button class="btn small" onClick=${() => setStep(0)} aria-label="First step">⏮</button>
       <button class="btn small" onClick=${() => setStep(Math.max(0, step - 1))} aria-label="Previous step">◀</button>
