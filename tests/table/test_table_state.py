@@ -7,7 +7,7 @@ import json
 import random
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 from table_helpers import (
     FakeClock,
@@ -19,7 +19,7 @@ from table_helpers import (
     start_hand,
 )
 
-from boardroom.engine.events import BoardDealt, HandShown, HoleDealt
+from boardroom.engine.events import BoardDealt, HandShown, HoleDealt, Redrawn
 from boardroom.engine.view import view_for
 from boardroom.table import (
     CLOSED,
@@ -94,6 +94,7 @@ def test_a_stored_hand_that_does_not_replay_is_an_error() -> None:
 
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10**6), game=st.sampled_from([*GAMES, "dealers-choice"]))
+@example(seed=1661, game="balance")  # all-in on the small blind: dealt and shown in one batch
 def test_random_play_conserves_chips_and_shows_no_card_early(seed: int, game: str) -> None:
     rng = random.Random(seed)
     table, clock = make_table(players=rng.randint(2, 5), game=game, seed=seed,
@@ -159,7 +160,16 @@ def _random_step(table: Table, clock: FakeClock, rng: random.Random) -> None:
 
 def _check_views(events: list[TableEvent], seats: list[int]) -> None:
     """No hand event shows a viewer another seat's down card (before showdown) or a card that
-    is not in the event; ``seats`` follows the hand's table seats across calls."""
+    is not in the event; ``seats`` follows the hand's table seats across calls.
+
+    A deal's down cards may show only when the same batch (one commit, published at once)
+    shows that hand: a hand that is all-in before any decision is dealt and shown together."""
+    shown_in_batch: dict[int, set[int]] = {}
+    for event in events:
+        if event.kind == "hand_started":
+            shown_in_batch.clear()
+        if event.kind == HAND and isinstance(event.truth, HandShown):
+            shown_in_batch.setdefault(event.truth.seat, set()).update(event.truth.cards)
     for event in events:
         if event.kind == "hand_started":
             seats[:] = event.data["seats"]
@@ -172,8 +182,11 @@ def _check_views(events: list[TableEvent], seats: list[int]) -> None:
             visible = cards_seen(event, viewer)
             if isinstance(truth, HoleDealt):
                 mine = seats[truth.seat] == viewer
+                # (a redraw stays hidden in its own event: the HandShown shows it)
+                shown = set() if isinstance(truth, Redrawn) else shown_in_batch.get(truth.seat,
+                                                                                      set())
                 allowed = {c for c, up in zip(truth.cards, truth.up, strict=True)
-                           if up or mine}
+                           if up or mine or c in shown}
                 assert visible == allowed
             elif isinstance(truth, BoardDealt | HandShown):
                 assert visible == set(truth.cards)
