@@ -89,8 +89,13 @@ async def test_a_failed_write_fails_its_waiters_and_not_the_next(tmp_path: Path)
         await store.create_room(_room())
         event = EventRow(1, "chat", None, None, 0.0, {})
         await store.append("r1", version=1, state={}, closed=False, events=[event])
-        with pytest.raises(StoreError, match="cannot write to the database"):
-            await store.append("r1", version=1, state={}, closed=False, events=[event])
+        secret = EventRow(1, "hand", 1, None, 0.0, {"event": {"cards": ["Qh", "7c"]}})
+        with pytest.raises(StoreError, match="cannot write to the database") as failed:
+            await store.append("r1", version=1, state={"deck": "Qh7c"}, closed=False,
+                               events=[secret])
+        # The error (which the server logs) names the failure, never the rows' contents.
+        assert "UNIQUE constraint failed: events.room_id, events.version" in str(failed.value)
+        assert "Qh" not in str(failed.value)
         await store.append("r1", version=2, state={}, closed=False,
                            events=[EventRow(2, "chat", None, None, 0.0, {})])
         assert [e.version for e in await store.events("r1")] == [1, 2]

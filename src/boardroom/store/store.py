@@ -124,7 +124,7 @@ class Store:
             folder = Path(str(parsed.database)).parent
             if not folder.is_dir():
                 raise StoreError(f"cannot open the database: the folder {folder} does not exist")
-        engine = create_async_engine(url)
+        engine = create_async_engine(url, hide_parameters=True)  # rows hold dealt cards
         if engine.dialect.name == "sqlite":
             event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         try:
@@ -181,7 +181,10 @@ class Store:
                     await _write_batch(connection, batch)
                 self.commits += 1
             except Exception as error:  # every waiter learns its write failed
-                failure = StoreError(f"cannot write to the database: {error}")
+                # The database's own reason, never SQLAlchemy's text of the statement and its
+                # rows: those hold dealt cards, and the server logs this error.
+                reason = getattr(error, "orig", None) or error
+                failure = StoreError(f"cannot write to the database: {reason}")
                 for write in batch:
                     if not write.done.done():
                         write.done.set_exception(failure)
