@@ -9,10 +9,11 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 from server_helpers import clients, new_room, running_server
 
 import boardroom
-from boardroom.server import Server, ServerConfig
+from boardroom.server import DataFolderInUse, Server, ServerConfig
 from boardroom.table import TableSettings
 
 
@@ -163,3 +164,26 @@ def test_serving_processes_tune_the_garbage_collector() -> None:
     for module in ("serve", "play"):
         source = (Path(boardroom.__file__).parent / "commands" / f"{module}.py").read_text()
         assert "tune_garbage_collector()" in source, module
+
+
+async def test_a_second_server_on_the_same_data_folder_is_refused(tmp_path: Path) -> None:
+    """Two servers on one folder would both deal the same rooms: the second is refused, with
+    the folder named, and may start once the first has stopped."""
+    first = Server(ServerConfig(data=tmp_path))
+    await first.start()
+    try:
+        second = Server(ServerConfig(data=tmp_path))
+        with pytest.raises(DataFolderInUse, match=f"the data folder {tmp_path} is in use by "
+                                                  r"another Boardroom server \(pid \d+\)"):
+            await second.start()
+        # The command line says so before starting anything.
+        done = subprocess.run([sys.executable, "-m", "boardroom", "serve", "--data",
+                               str(tmp_path), "--port", "1"], capture_output=True, text=True,
+                              timeout=60)
+        assert done.returncode == 2, done.stderr
+        assert "in use by another Boardroom server" in done.stderr
+    finally:
+        await first.stop()
+    again = Server(ServerConfig(data=tmp_path))
+    await again.start()
+    await again.stop()

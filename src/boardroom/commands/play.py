@@ -51,6 +51,9 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError(f"{name} cannot seat you and {args.bots} bots: {error}") from None
     if not 0 <= args.bot_think <= 30:
         raise UsageError("--bot-think must be 0 to 30 seconds")
+    from boardroom.server import check_data_folder
+
+    check_data_folder(args.data)  # DataFolderInUse is a ValueError: exit 2, with the folder
     try:
         return asyncio.run(_serve(args, settings, name))
     except KeyboardInterrupt:

@@ -26,13 +26,19 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
-    from boardroom.server import ServerConfig, create_app, tune_garbage_collector
+    from boardroom.server import (
+        ServerConfig,
+        check_data_folder,
+        create_app,
+        tune_garbage_collector,
+    )
     from boardroom.store import StoreError, database_url
 
     try:
         database_url(args.database, args.data)
     except StoreError as error:
         raise ValueError(str(error)) from None
+    check_data_folder(args.data)  # DataFolderInUse is a ValueError: exit 2, with the folder
     app = create_app(ServerConfig(data=args.data, database=args.database))
     tune_garbage_collector()
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,

@@ -9,7 +9,9 @@ stop it stops the room actors and closes the store.
 from __future__ import annotations
 
 import contextlib
+import fcntl
 import gc
+import os
 import secrets
 import time
 from collections.abc import AsyncIterator, Callable
@@ -40,6 +42,50 @@ class ServerConfig:
     bot_think: float = 0.8  # seconds a bot waits before it acts, so people can follow
 
 
+class DataFolderInUse(ValueError):
+    """Another server holds the data folder."""
+
+
+class DataFolderLock:
+    """An exclusive lock on ``DATA/boardroom.lock`` for the life of a server: two servers on one
+    folder would both run its rooms and deal every hand twice. The lock is the kernel's
+    (``flock``), so a killed server never leaves it behind; the file keeps the holder's pid."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self._file: Any = None
+
+    def acquire(self) -> None:
+        self.folder.mkdir(parents=True, exist_ok=True)
+        handle = (self.folder / "boardroom.lock").open("a+")
+        try:
+            fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            handle.seek(0)
+            holder = handle.read().strip() or "unknown"
+            handle.close()
+            raise DataFolderInUse(f"the data folder {self.folder} is in use by another "
+                                  f"Boardroom server (pid {holder})") from None
+        handle.seek(0)
+        handle.truncate()
+        handle.write(f"{os.getpid()}\n")
+        handle.flush()
+        self._file = handle
+
+    def release(self) -> None:
+        if self._file is not None:
+            fcntl.flock(self._file, fcntl.LOCK_UN)
+            self._file.close()
+            self._file = None
+
+
+def check_data_folder(folder: Path) -> None:
+    """Raise ``DataFolderInUse`` now, before starting anything, if a server holds ``folder``."""
+    lock = DataFolderLock(folder)
+    lock.acquire()
+    lock.release()
+
+
 class Server:
     """Everything the app serves: the store, the rooms and the connections."""
 
@@ -50,6 +96,7 @@ class Server:
         self.hub = SocketHub(self.rooms)  # rate limits run on the monotonic clock
         self._store: Store | None = None
         self._signer: Signer | None = None
+        self._lock = DataFolderLock(config.data)
 
     @property
     def store(self) -> Store:
@@ -64,9 +111,13 @@ class Server:
         return self._signer
 
     async def start(self) -> None:
-        self.config.data.mkdir(parents=True, exist_ok=True)
-        self._signer = Signer.from_folder(self.config.data)
-        self._store = await Store.open(database_url(self.config.database, self.config.data))
+        self._lock.acquire()
+        try:
+            self._signer = Signer.from_folder(self.config.data)
+            self._store = await Store.open(database_url(self.config.database, self.config.data))
+        except BaseException:
+            self._lock.release()
+            raise
         for row in await self._store.rooms():
             settings = TableSettings.from_dict(row.settings)
             table = Table.from_state(settings, row.state, clock=self.clock, rng=self.config.rng)
@@ -82,6 +133,7 @@ class Server:
         if self._store is not None:
             await self._store.close()
             self._store = None
+        self._lock.release()
 
     def _room(self, room_id: str, table: Table, host_hash: str) -> Room:
         room = Room(room_id, table, host_hash, store=self.store, hub=self.hub,
