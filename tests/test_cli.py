@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import re
 import signal
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -20,13 +19,6 @@ import pytest
 from boardroom.cli import COMMANDS, main
 from boardroom.commands.play import open_browser
 from processes import Output, stopped
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS))
@@ -57,17 +49,18 @@ def test_variants_text(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_play_serves_a_room_of_bots_until_interrupted(tmp_path: Path) -> None:
-    port = free_port()
-    command = [sys.executable, "-m", "boardroom", "play", "--port", str(port), "--data",
+    command = [sys.executable, "-m", "boardroom", "play", "--port", "0", "--data",
                str(tmp_path), "--no-browser", "--bots", "3", "--bot-think", "0"]
     with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           text=True) as process:
         try:
             output = Output(process)
             text = output.first(4)
-            match = re.search(rf"Room link: http://127\.0\.0\.1:{port}/\?room=(\w+)", text)
+            # --port 0: the server binds any free port and its links name it.
+            match = re.search(r"Room link: http://127\.0\.0\.1:(\d+)/\?room=(\w+)", text)
             assert match, text
-            room = match.group(1)
+            port, room = int(match.group(1)), match.group(2)
+            assert port != 0
             assert re.search(rf"Host link .*: http://127\.0\.0\.1:{port}/\?room={room}#host=\S+",
                              text), text
             first = _table(port, room)

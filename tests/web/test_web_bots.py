@@ -9,22 +9,22 @@ import sys
 from pathlib import Path
 
 from playwright.sync_api import expect, sync_playwright
-from web_helpers import ARGS, CHROMIUM, DESKTOP, free_port, get_json
+from web_helpers import ARGS, CHROMIUM, DESKTOP, get_json
 
 from processes import Output, stopped
 
 
 def test_host_link_and_the_add_and_remove_bot_controls(tmp_path: Path) -> None:
-    port = free_port()
-    command = [sys.executable, "-m", "boardroom", "play", "--port", str(port), "--data",
+    command = [sys.executable, "-m", "boardroom", "play", "--port", "0", "--data",
                str(tmp_path), "--no-browser", "--bots", "1", "--bot-think", "0"]
     with subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           text=True) as process:
         try:
             text = Output(process).first(4)
-            match = re.search(r"Host link .*: (http://\S+/\?room=(\w+)#host=\S+)", text)
+            match = re.search(r"Host link .*: (http://127\.0\.0\.1:(\d+)/\?room=(\w+)#host=\S+)",
+                              text)
             assert match, text
-            host_link, room = match.group(1), match.group(2)
+            host_link, port, room = match.group(1), int(match.group(2)), match.group(3)
             with sync_playwright() as playwright:
                 browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 try:

@@ -54,21 +54,32 @@ def status_of(url: str) -> int:
 
 @contextlib.contextmanager
 def serve(data: Path) -> Iterator[str]:
-    """`boardroom serve` in a subprocess; yields its base URL."""
-    port = free_port()
+    """`boardroom serve` in a subprocess; yields its base URL. A port another process took
+    between our probe and the server's bind makes the server exit: then a new port is tried."""
     log = (data / "serve.log").open("w")
-    process = subprocess.Popen(
-        [sys.executable, "-m", "boardroom", "serve", "--port", str(port), "--data", str(data),
-         "--log-level", "warning"], stdout=log, stderr=subprocess.STDOUT)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        for _ in range(300):
+    for attempt in range(3):
+        port = free_port()
+        process = subprocess.Popen(
+            [sys.executable, "-m", "boardroom", "serve", "--port", str(port), "--data",
+             str(data), "--log-level", "warning"], stdout=log, stderr=subprocess.STDOUT)
+        url = f"http://127.0.0.1:{port}"
+        started = False
+        for _ in range(600):  # up to 30 s on a loaded machine
             with contextlib.suppress(OSError):
                 if status_of(url + "/healthz") == 200:
+                    started = True
                     break
             if process.poll() is not None:
-                raise RuntimeError("boardroom serve exited: " + (data / "serve.log").read_text())
+                break
             time.sleep(0.05)
+        if started:
+            break
+        process.kill()
+        process.wait(10)
+        if attempt == 2:
+            log.close()
+            raise RuntimeError("boardroom serve did not start: " + (data / "serve.log").read_text())
+    try:
         yield url
     finally:
         process.terminate()

@@ -21,7 +21,8 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--bots", type=int, default=3, help="bots at the table (default: 3)")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on "
                         "(default: 127.0.0.1)")
-    parser.add_argument("--port", type=int, default=8000, help="port (default: 8000)")
+    parser.add_argument("--port", type=int, default=8000,
+                        help="port (default: 8000; 0: any free port, shown in the links)")
     parser.add_argument("--data", type=Path, default=Path("data"),
                         help="folder for the SQLite database and the server secret "
                              "(default: ./data)")
@@ -94,7 +95,8 @@ async def _serve(args: argparse.Namespace, settings: Any, name: str) -> int:
     address = "127.0.0.1" if args.host in ("0.0.0.0", "::", "") else args.host
     if ":" in address:
         address = f"[{address}]"
-    link = f"http://{address}:{args.port}/?room={room_id}"
+    port = args.port or server.servers[0].sockets[0].getsockname()[1]  # --port 0: the OS's
+    link = f"http://{address}:{port}/?room={room_id}"
     host_link = f"{link}#host={secret}"
     print(f"Boardroom is running: {name} with {args.bots} bot{'s' if args.bots != 1 else ''}.",
           flush=True)
