@@ -202,6 +202,13 @@ def loads(text: str) -> Setup:
     return setup_of(record)
 
 
+def _to_seats(values: Sequence[Any], seat_of: tuple[int, ...]) -> list[Any]:
+    """A per-player list, from PHH player order (``values[k]`` is player k) to our seats."""
+    by_seat: list[Any] = [0] * len(seat_of)
+    for k, seat in enumerate(seat_of):
+        by_seat[seat] = values[k]
+    return by_seat
+
 
 def _by_seat(
     record: Mapping[str, Any], name: str, seat_of: tuple[int, ...], what: str
@@ -212,10 +219,8 @@ def _by_seat(
     raw = _field(record, name, list)
     if len(raw) != len(seat_of):
         raise HistoryError(f"field '{name}' must hold {len(seat_of)} {what}")
-    by_seat: list[Any] = [0] * len(seat_of)
-    for k, seat in enumerate(seat_of):
-        by_seat[seat] = raw[k]
-    return tuple(by_seat)
+    return tuple(_to_seats(raw, seat_of))
+
 
 def _field(record: Mapping[str, Any], name: str, kind: type, default: Any = ...) -> Any:
     if name not in record:
@@ -291,9 +296,7 @@ def setup_of(record: Mapping[str, Any]) -> Setup:
         raise HistoryError(f"field 'seats' must hold {count} different seat numbers")
     clockwise = sorted(seats)
     seat_of = tuple(clockwise.index(number) for number in seats)
-    stacks = [0] * count
-    for k, seat in enumerate(seat_of):
-        stacks[seat] = starting[k]
+    stacks = _to_seats(starting, seat_of)
     finishing = _by_seat(record, "finishing_stacks", seat_of, "stacks")
     actions = _field(record, "actions", list)
     if not all(isinstance(action, str) for action in actions):

@@ -22,6 +22,7 @@ from boardroom.rules.spec import Category, Construction, Variant
 NOT_YET = "not yet"
 NO_HAND = "none"
 
+
 @dataclass(frozen=True, slots=True)
 class Pill:
     """One category's pill: ``text`` reads like ``"A: Flush, ace high"`` or ``"Lo: none"``."""
