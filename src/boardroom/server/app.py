@@ -180,6 +180,7 @@ def tune_garbage_collector() -> None:
 def create_app(config: ServerConfig) -> Any:
     """The ASGI app: socket.io at ``/socket.io``, everything else FastAPI."""
     from boardroom.server.http import add_routes
+    from boardroom.server.limits import BodyLimit
 
     server = Server(config)
 
@@ -197,6 +198,7 @@ def create_app(config: ServerConfig) -> Any:
                               "docs/protocol.md.")
     app.state.server = server
     add_routes(app, server)
-    asgi = socketio.ASGIApp(server.hub.sio, other_asgi_app=app, socketio_path="socket.io")
+    asgi = socketio.ASGIApp(server.hub.sio, other_asgi_app=BodyLimit(app),
+                            socketio_path="socket.io")
     asgi.server = server
     return asgi

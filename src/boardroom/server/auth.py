@@ -66,7 +66,10 @@ class Signer:
 
     def read(self, token: object) -> SeatClaim:
         """The claim of a genuine token; ``AuthError`` for anything else."""
-        if not isinstance(token, str) or len(token) > 512 or token.count(".") != 1:
+        # A token is base64url text: anything else (a non-ASCII character, which compare_digest
+        # refuses to compare) is no token at all.
+        if (not isinstance(token, str) or len(token) > 512 or not token.isascii()
+                or token.count(".") != 1):
             raise AuthError("not a seat token")
         payload, signature = token.split(".")
         if not hmac.compare_digest(self._sign(payload), signature):

@@ -12,7 +12,7 @@ import io
 from typing import TYPE_CHECKING, Annotated, Any
 
 import tomli_w
-from fastapi import FastAPI, Header, HTTPException, Query, Request
+from fastapi import FastAPI, Header, HTTPException, Path, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict
@@ -50,6 +50,17 @@ class RoomRequest(BaseModel):
 Token = Annotated[str | None, Query(description="a seat token, to see your own cards")]
 TokenHeader = Annotated[str | None, Header(alias="X-Seat-Token",
                                            description="a seat token, to see your own cards")]
+# Hand numbers count from 1 and are stored as 32-bit integers.
+HandNo = Annotated[int, Path(ge=1, le=2**31 - 1, description="the hand's number, from 1")]
+
+
+FORMULA_LEADS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def spreadsheet_safe(cell: str) -> str:
+    """A text cell a spreadsheet will not run: one that starts like a formula gets a leading
+    apostrophe (OWASP's advice for CSV injection). Player names are the only text cells."""
+    return "'" + cell if cell.startswith(FORMULA_LEADS) else cell
 
 
 class RoomCreated(BaseModel):
@@ -114,7 +125,7 @@ def add_routes(app: FastAPI, server: Server) -> None:
              "players": [p["name"] for p in row.record["players"]]} for row in rows]}
 
     @app.get("/api/rooms/{room_id}/hands/{hand_no}")
-    async def hand(room_id: str, hand_no: int, token: Token = None,
+    async def hand(room_id: str, hand_no: HandNo, token: Token = None,
                    x_seat_token: TokenHeader = None) -> dict[str, Any]:
         settings, player = await reader(room_id, x_seat_token or token)
         row = await server.store.hand(room_id, hand_no)
@@ -126,7 +137,7 @@ def add_routes(app: FastAPI, server: Server) -> None:
 
     @app.get("/api/rooms/{room_id}/hands/{hand_no}/history.toml",
              response_class=PlainTextResponse)
-    async def hand_file(room_id: str, hand_no: int, token: Token = None,
+    async def hand_file(room_id: str, hand_no: HandNo, token: Token = None,
                         x_seat_token: TokenHeader = None) -> PlainTextResponse:
         """The same history as a TOML file (a PHH superset), for the browser's download."""
         found = await hand(room_id, hand_no, token, x_seat_token)
@@ -159,8 +170,8 @@ def add_routes(app: FastAPI, server: Server) -> None:
             on_table = found.table.chips_of(seat) if found is not None and seat is not None \
                 else 0
             net = entry["cash_outs"] + on_table - entry["buy_ins"] - entry["adjustments"]
-            writer.writerow([entry["name"], entry["buy_ins"], entry["adjustments"],
-                             entry["cash_outs"], on_table, net])
+            writer.writerow([spreadsheet_safe(entry["name"]), entry["buy_ins"],
+                             entry["adjustments"], entry["cash_outs"], on_table, net])
         return PlainTextResponse(out.getvalue(), media_type="text/csv")
 
     web = server.config.web

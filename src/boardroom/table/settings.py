@@ -17,7 +17,17 @@ from boardroom.engine import Stakes
 from boardroom.rules import DEALERS_CHOICE, ForcedBets, Variant, find_game, find_variant
 
 MAX_SEATS = 10
+# The most chips any one amount (a blind, an ante, a stack, a buy-in) may be: every ledger amount
+# fits a 32-bit database integer, and a whole table's chips stay exact as JavaScript numbers.
+MAX_CHIPS = 1_000_000_000
 OPTION_NAMES = ("hole_cards", "betting", "bring_in")
+CHIP_SETTINGS = ("small_blind", "big_blind", "ante", "bring_in", "starting_stack")
+
+
+def check_chips(name: str, value: int) -> None:
+    """``TableError`` unless ``value`` is at most ``MAX_CHIPS`` (the one bound on amounts)."""
+    if value > MAX_CHIPS:
+        raise TableError(f"{name} must be at most {MAX_CHIPS:,}")
 
 
 class TableError(ValueError):
@@ -62,6 +72,8 @@ class TableSettings:
                 raise TableError(f"{item.name} must be a number of seconds, not {value!r}")
             if item.type == "bool" and not isinstance(value, bool):
                 raise TableError(f"{item.name} must be true or false, not {value!r}")
+        for name in CHIP_SETTINGS:
+            check_chips(name, getattr(self, name))
         if not 0 < self.small_blind <= self.big_blind:
             raise TableError(f"blinds must satisfy 0 < small blind <= big blind "
                              f"(got {self.small_blind}/{self.big_blind})")

@@ -25,7 +25,7 @@ from boardroom.engine.events import Event
 from boardroom.engine.view import HandView, events_for, view_for
 from boardroom.rules import DEALERS_CHOICE, Variant
 from boardroom.table.events import HAND, TableEvent
-from boardroom.table.settings import TableError, TableSettings
+from boardroom.table.settings import TableError, TableSettings, check_chips
 
 Clock = Callable[[], float]
 
@@ -322,6 +322,7 @@ class Table:
         state = self._seat(seat)
         if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
             raise TableError(f"a stack is a whole number of chips, 0 or more, not {amount!r}")
+        check_chips("a stack", amount)
         if self.hand_seat(seat) is not None:
             raise TableError(f"seat {seat} is in a hand: set its stack between hands")
         if state.status == PENDING:

@@ -1,0 +1,90 @@
+"""A limit on HTTP request bodies, applied before anything parses them.
+
+Every body the routes accept is a few hundred bytes of JSON; without a limit, a 10 MB body to
+``POST /api/rooms`` held the event loop (and with it every table's clocks and events) while it
+was parsed. The middleware reads the body as it arrives, refuses it with a 413 as soon as it
+passes the limit (whether the client announced its length or sent it in chunks), and hands the
+app a body it has already read in full.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Awaitable, Callable, MutableMapping
+from typing import Any
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+MAX_BODY_BYTES = 64 * 1024
+# A refused body up to this size is read to its end (unparsed) before the 413 goes out, so the
+# client, still sending, reads the answer instead of a reset connection; a larger one is cut off.
+DRAIN_BYTES = 16 * 1024 * 1024
+
+
+class BodyLimit:
+    """ASGI middleware: HTTP bodies over ``limit`` bytes get ``413`` and never reach the app."""
+
+    def __init__(self, app: ASGIApp, limit: int = MAX_BODY_BYTES) -> None:
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        announced = dict(scope.get("headers") or []).get(b"content-length")
+        if announced is not None and (not announced.isdigit() or int(announced) > self.limit):
+            if announced.isdigit() and int(announced) <= DRAIN_BYTES:
+                await self._drain(receive)
+            await self._refuse(send)
+            return
+        chunks: list[bytes] = []
+        size = 0
+        while True:
+            message = await receive()
+            if message["type"] != "http.request":  # the client went away
+                return
+            chunk = message.get("body", b"")
+            size += len(chunk)
+            if size > self.limit:
+                if message.get("more_body", False):
+                    await self._drain(receive, size)
+                await self._refuse(send)
+                return
+            chunks.append(chunk)
+            if not message.get("more_body", False):
+                break
+        replayed = False
+
+        async def replay() -> Message:
+            nonlocal replayed
+            if not replayed:
+                replayed = True
+                return {"type": "http.request", "body": b"".join(chunks), "more_body": False}
+            return await receive()
+
+        await self.app(scope, replay, send)
+
+    @staticmethod
+    async def _drain(receive: Receive, size: int = 0) -> None:
+        """Read and drop the rest of a refused body, up to ``DRAIN_BYTES`` in all."""
+        while size <= DRAIN_BYTES:
+            message = await receive()
+            if message["type"] != "http.request":
+                return
+            size += len(message.get("body", b""))
+            if not message.get("more_body", False):
+                return
+
+    async def _refuse(self, send: Send) -> None:
+        body = json.dumps({"detail": f"the request body is larger than {self.limit:,} bytes"}
+                          ).encode()
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": [(b"content-type", b"application/json"),
+                                (b"content-length", str(len(body)).encode()),
+                                (b"connection", b"close")]})
+        await send({"type": "http.response.body", "body": body})

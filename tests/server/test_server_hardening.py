@@ -1,0 +1,127 @@
+"""Holes an attack on the running server found: each bad input gets a clear error (never a 500 or
+a traceback), and nothing a player sends can hurt another room."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+import pytest
+from server_helpers import clients, new_room, running_server
+
+from boardroom.server.auth import AuthError, Signer
+from boardroom.table import TableError, TableSettings
+from boardroom.table.settings import MAX_CHIPS
+
+
+@pytest.mark.parametrize("token", ["é.é", "ab.cdé", "☃" * 10 + ".x", "x.\udcff"])
+def test_a_non_ascii_token_is_an_auth_error(token: str) -> None:
+    signer = Signer(b"k" * 32)
+    with pytest.raises(AuthError, match="not a seat token"):
+        signer.read(token)
+
+
+async def test_a_non_ascii_token_over_http_is_a_403(tmp_path: Path) -> None:
+    async with running_server(tmp_path) as running:
+        room, _ = await new_room(running)
+        answer = await running.http.get(f"/api/rooms/{room}/hands", params={"token": "é.é"})
+        assert answer.status_code == 403
+        assert answer.json()["detail"] == "not a seat token"
+
+
+async def test_a_non_ascii_token_in_join_is_refused_and_the_room_keeps_its_clock(
+        tmp_path: Path) -> None:
+    async with running_server(tmp_path) as running:
+        room, _ = await new_room(running)
+        async with clients(running.url, 1) as (client,):
+            answer = await client.cmd("join", room=room, token="é.é")
+            assert not answer["ok"]
+            assert "not a seat token" in answer["error"]
+            assert (await client.cmd("join", room=room))["ok"]
+
+
+@pytest.mark.parametrize("field", ["small_blind", "big_blind", "ante", "bring_in",
+                                   "starting_stack"])
+def test_every_chip_setting_has_an_upper_bound(field: str) -> None:
+    values = {"small_blind": 1, "big_blind": 2, field: MAX_CHIPS + 1}
+    if field == "small_blind":
+        values["big_blind"] = MAX_CHIPS + 1
+    with pytest.raises(TableError, match=f"{field} must be at most {MAX_CHIPS:,}"):
+        TableSettings.from_dict(values)
+
+
+def test_the_largest_chip_settings_are_accepted() -> None:
+    settings = TableSettings.from_dict({"small_blind": 1, "big_blind": 2,
+                                        "starting_stack": MAX_CHIPS})
+    assert settings.starting_stack == MAX_CHIPS
+
+
+async def test_a_huge_starting_stack_is_a_400_not_a_broken_room(tmp_path: Path) -> None:
+    async with running_server(tmp_path) as running:
+        answer = await running.http.post("/api/rooms", json={"starting_stack": 2**63})
+        assert answer.status_code == 400
+        assert answer.json()["detail"] == f"starting_stack must be at most {MAX_CHIPS:,}"
+
+
+async def test_the_host_cannot_set_a_stack_beyond_the_bound(tmp_path: Path) -> None:
+    async with running_server(tmp_path) as running:
+        room, secret = await new_room(running)
+        async with clients(running.url, 1) as (host,):
+            await host.ok("join", room=room, host_secret=secret)
+            await host.ok("sit", seat=0, name="Host")
+            answer = await host.cmd("set_stack", seat=0, amount=2**62)
+            assert not answer["ok"]
+            assert f"at most {MAX_CHIPS:,}" in answer["error"]
+            assert (await host.cmd("set_stack", seat=0, amount=500))["ok"]
+
+
+async def test_an_oversized_body_is_refused_before_it_is_parsed(tmp_path: Path) -> None:
+    async with running_server(tmp_path) as running:
+        body = b'{"game": "plo", "pad": "' + b"x" * (10 * 1024 * 1024) + b'"}'
+        answer = await running.http.post("/api/rooms", content=body,
+                                         headers={"content-type": "application/json"})
+        assert answer.status_code == 413
+        assert "larger than" in answer.json()["detail"]
+
+        async def chunks():  # no Content-Length: the limit counts what arrives
+            for _ in range(200):
+                yield b"x" * 65536
+
+        chunked = await running.http.post("/api/rooms", content=chunks(),
+                                          headers={"content-type": "application/json"})
+        assert chunked.status_code == 413
+        assert (await running.http.get("/healthz")).json()["ok"]
+        small = await running.http.post("/api/rooms", json={"game": "plo"})
+        assert small.status_code == 201
+
+
+@pytest.mark.parametrize("hand_no", ["99999999999999999999", "2147483648", "-1", "0"])
+async def test_a_hand_number_out_of_range_is_a_clear_error(tmp_path: Path, hand_no: str) -> None:
+    async with running_server(tmp_path) as running:
+        room, _ = await new_room(running)
+        for suffix in ("", "/history.toml"):
+            answer = await running.http.get(f"/api/rooms/{room}/hands/{hand_no}{suffix}")
+            assert answer.status_code == 422, answer.text
+            assert "hand_no" in answer.text
+
+
+@pytest.mark.parametrize("name", ["=HYPERLINK(\"http://x\")", "+1+2", "-3", "@SUM(A1)"])
+async def test_the_ledger_neutralises_formula_names(tmp_path: Path, name: str) -> None:
+    async with running_server(tmp_path) as running:
+        room, _ = await new_room(running)
+        async with clients(running.url, 1) as (client,):
+            await client.ok("join", room=room)
+            await client.ok("sit", seat=0, name=name)
+            ledger = (await running.http.get(f"/api/rooms/{room}/ledger.csv")).text
+        rows = list(csv.DictReader(io.StringIO(ledger)))
+        assert rows[0]["player"] == "'" + name
+        assert rows[0]["net"] == "0"
+
+
+def test_a_plain_name_in_the_ledger_is_written_as_is() -> None:
+    from boardroom.server.http import spreadsheet_safe
+
+    assert spreadsheet_safe("Ann") == "Ann"
+    assert spreadsheet_safe("=1+1") == "'=1+1"
+    assert spreadsheet_safe("\t=1") == "'\t=1"
