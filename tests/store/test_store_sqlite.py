@@ -125,3 +125,33 @@ async def test_an_unreachable_database_is_a_clear_error(tmp_path: Path) -> None:
     (tmp_path / "file").write_text("not a database")
     with pytest.raises(StoreError, match="cannot open the database"):
         await Store.open(f"sqlite+aiosqlite:///{tmp_path}/file/x.db")
+
+
+async def test_one_rooms_failed_write_never_fails_another_rooms_write(tmp_path: Path) -> None:
+    store = await Store.open(database_url(None, tmp_path))
+    try:
+        for room_id in ("bad", "good", "later"):
+            await store.create_room(_room(room_id))
+        # Submitted in one loop turn, the three writes share one group commit.
+        writes = [
+            asyncio.create_task(store.append("bad", version=1, state={}, closed=False, ledger=[
+                LedgerRow(1, 1.0, 0, "p", "Ann", "buy-in", 2**70)])),
+            asyncio.create_task(store.append("good", version=1, state={"ok": 1}, closed=False,
+                                             events=[EventRow(1, "seated", None, "c1", 1.0, {})])),
+            asyncio.create_task(store.append("bad", version=2, state={}, closed=False,
+                                             events=[EventRow(2, "x", None, None, 1.0, {})])),
+            asyncio.create_task(store.append("later", version=1, state={}, closed=False)),
+        ]
+        results = await asyncio.gather(*writes, return_exceptions=True)
+        assert isinstance(results[0], StoreError)
+        assert results[1] is None
+        # A room's writes are in order: after its failed write, its next one is refused too.
+        assert isinstance(results[2], StoreError)
+        assert "an earlier write of this room failed" in str(results[2])
+        assert results[3] is None
+        assert [e.kind for e in await store.events("good")] == ["seated"]
+        assert (await store.room("good")).state == {"ok": 1}  # type: ignore[union-attr]
+        assert await store.events("bad") == []
+        assert (await store.room("bad")).version == 0  # type: ignore[union-attr]
+    finally:
+        await store.close()

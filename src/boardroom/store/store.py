@@ -180,20 +180,36 @@ class Store:
                 async with self.engine.begin() as connection:
                     await _write_batch(connection, batch)
                 self.commits += 1
-            except Exception as error:  # every waiter learns its write failed
-                # The database's own reason, never SQLAlchemy's text of the statement and its
-                # rows: those hold dealt cards, and the server logs this error.
-                reason = getattr(error, "orig", None) or error
-                failure = StoreError(f"cannot write to the database: {reason}")
-                for write in batch:
-                    if not write.done.done():
-                        write.done.set_exception(failure)
+            except Exception as error:
+                if len(batch) == 1:
+                    _fail(batch[0], error)
+                else:  # one room's bad write must not fail the others': each alone, in order
+                    await self._write_one_by_one(batch)
             else:
                 for write in batch:
                     if not write.done.done():
                         write.done.set_result(None)
             if stop:
                 return
+
+    async def _write_one_by_one(self, batch: Sequence[_Write]) -> None:
+        """Each write in its own transaction; a room whose write failed has its later writes of
+        the batch refused too, so its log never skips a version."""
+        failed: set[str] = set()
+        for write in batch:
+            if write.room_id in failed:
+                write.done.set_exception(StoreError(
+                    "cannot write to the database: an earlier write of this room failed"))
+                continue
+            try:
+                async with self.engine.begin() as connection:
+                    await _write_batch(connection, [write])
+                self.commits += 1
+            except Exception as error:
+                failed.add(write.room_id)
+                _fail(write, error)
+            else:
+                write.done.set_result(None)
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -258,6 +274,15 @@ class Store:
                 select(table).where(table.c.room_id == room_id).order_by(table.c.id))).all()
         return [LedgerRow(row.version, row.at, row.seat, row.player, row.name, row.entry,
                           row.amount) for row in rows]
+
+
+def _fail(write: _Write, error: Exception) -> None:
+    """Tell the write's waiter it failed, with the database's own reason only, never
+    SQLAlchemy's text of the statement and its rows: those hold dealt cards, and the server
+    logs this error."""
+    reason = getattr(error, "orig", None) or error
+    if not write.done.done():
+        write.done.set_exception(StoreError(f"cannot write to the database: {reason}"))
 
 
 async def _write_batch(connection: AsyncConnection, batch: Sequence[_Write]) -> None:
