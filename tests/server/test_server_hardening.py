@@ -25,9 +25,26 @@ def test_a_non_ascii_token_is_an_auth_error(token: str) -> None:
 async def test_a_non_ascii_token_over_http_is_a_403(tmp_path: Path) -> None:
     async with running_server(tmp_path) as running:
         room, _ = await new_room(running)
-        answer = await running.http.get(f"/api/rooms/{room}/hands", params={"token": "é.é"})
+        answer = await running.http.get(f"/api/rooms/{room}/hands",
+                                        headers={"X-Seat-Token": "é.é".encode()})
         assert answer.status_code == 403
         assert answer.json()["detail"] == "not a seat token"
+
+
+async def test_a_seat_token_in_a_url_is_refused(tmp_path: Path) -> None:
+    async with running_server(tmp_path) as running:
+        room, _ = await new_room(running)
+        async with clients(running.url, 1) as (client,):
+            await client.ok("join", room=room)
+            token = (await client.ok("sit", seat=0, name="Ann"))["token"]
+        for path in (f"/api/rooms/{room}/hands", f"/api/rooms/{room}/hands/1",
+                     f"/api/rooms/{room}/hands/1/history.toml"):
+            answer = await running.http.get(path, params={"token": token})
+            assert answer.status_code == 400
+            assert answer.json()["detail"] == ("send the seat token in the X-Seat-Token header, "
+                                               "never in the URL")
+        assert (await running.http.get(f"/api/rooms/{room}/hands",
+                                       headers={"X-Seat-Token": token})).status_code == 200
 
 
 async def test_a_non_ascii_token_in_join_is_refused_and_the_room_keeps_its_clock(

@@ -96,8 +96,8 @@ async def test_finished_hands_hide_unseen_cards_and_the_ledger_adds_up(tmp_path:
             listing = (await running.http.get(f"/api/rooms/{room}/hands")).json()
             assert [h["hand_no"] for h in listing["hands"]] == [1]
             public = (await running.http.get(f"/api/rooms/{room}/hands/1")).json()["history"]
-            folder = (await running.http.get(f"/api/rooms/{room}/hands/1",
-                                             params={"token": tokens[first]})).json()["history"]
+            folder = (await running.http.get(f"/api/rooms/{room}/hands/1", headers={
+                "X-Seat-Token": tokens[first]})).json()["history"]
             other = (await running.http.get(f"/api/rooms/{room}/hands/1", headers={
                 "X-Seat-Token": tokens[(first + 1) % 3]})).json()["history"]
             def hidden(history: dict[str, object], seat: int) -> bool:

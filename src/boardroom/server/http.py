@@ -1,8 +1,9 @@
 """The HTTP routes: health, variants, creating rooms, finished hands and the ledger.
 
 A hand history is served only once the hand is over, and with every card its reader may not see
-written ``??``: a player proves who they are with their seat token (``X-Seat-Token`` header or
-``token`` query parameter) and sees their own hands; nobody else sees cards never shown.
+written ``??``: a player proves who they are with their seat token in the ``X-Seat-Token``
+header (never in the URL, which access logs keep) and sees their own hands; nobody else sees
+cards never shown.
 """
 
 from __future__ import annotations
@@ -47,7 +48,8 @@ class RoomRequest(BaseModel):
     seat_approval: bool | None = None
 
 
-Token = Annotated[str | None, Query(description="a seat token, to see your own cards")]
+Token = Annotated[str | None, Query(
+    description="refused: a seat token goes in the X-Seat-Token header, never in a URL")]
 TokenHeader = Annotated[str | None, Header(alias="X-Seat-Token",
                                            description="a seat token, to see your own cards")]
 # Hand numbers count from 1 and are stored as 32-bit integers.
@@ -101,7 +103,11 @@ def add_routes(app: FastAPI, server: Server) -> None:
             raise HTTPException(404, f"there is no open room {room_id[:40]!r}")
         return {"room": room_id, "table": found.table.public_state(), "bots": found.bots.styles()}
 
-    async def reader(room_id: str, token: str | None) -> tuple[TableSettings, str | None]:
+    async def reader(room_id: str, token: str | None,
+                     in_url: str | None) -> tuple[TableSettings, str | None]:
+        if in_url is not None:  # URLs are logged: a token in one is as good as published
+            raise HTTPException(400, "send the seat token in the X-Seat-Token header, never in "
+                                     "the URL")
         settings = await server.settings_of(room_id)
         if settings is None:
             raise HTTPException(404, f"there is no room {room_id[:40]!r}")
@@ -118,7 +124,7 @@ def add_routes(app: FastAPI, server: Server) -> None:
     @app.get("/api/rooms/{room_id}/hands")
     async def hands(room_id: str, token: Token = None,
                     x_seat_token: TokenHeader = None) -> dict[str, Any]:
-        await reader(room_id, x_seat_token or token)
+        await reader(room_id, x_seat_token, token)
         rows = await server.store.hands(room_id)
         return {"room": room_id, "hands": [
             {"hand_no": row.hand_no, "game": row.game, "ended_at": row.ended_at,
@@ -127,7 +133,7 @@ def add_routes(app: FastAPI, server: Server) -> None:
     @app.get("/api/rooms/{room_id}/hands/{hand_no}")
     async def hand(room_id: str, hand_no: HandNo, token: Token = None,
                    x_seat_token: TokenHeader = None) -> dict[str, Any]:
-        settings, player = await reader(room_id, x_seat_token or token)
+        settings, player = await reader(room_id, x_seat_token, token)
         row = await server.store.hand(room_id, hand_no)
         if row is None:
             raise HTTPException(404, f"hand {hand_no} of room {room_id} is not over or does not "

@@ -42,6 +42,24 @@ export function getHand(room, handNo, token) {
   return fetch(`/api/rooms/${encodeURIComponent(room)}/hands/${handNo}`, auth(token)).then(json);
 }
 
+// The seat token travels in a header, never in a URL (URLs end up in access logs), so the
+// history file is fetched here and handed to the browser as a download.
+export async function downloadHistory(room, handNo, token) {
+  const response = await fetch(`/api/rooms/${encodeURIComponent(room)}/hands/${handNo}/history.toml`, auth(token));
+  if (!response.ok) {
+    const body = await response.json().catch(() => ({}));
+    throw new Error(body.detail || `the history file could not be fetched (${response.status})`);
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = `boardroom-${room}-hand-${handNo}.toml`;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10000);
+}
+
 export function ledgerUrl(room) {
   return `/api/rooms/${encodeURIComponent(room)}/ledger.csv`;
 }

@@ -3,7 +3,7 @@
 // the ledger. The replayer reads the history's action strings; it does not replay rules.
 import { html } from './html.js';
 import { useEffect, useState } from 'preact/hooks';
-import { getHand, getHands, ledgerUrl } from './api.js';
+import { downloadHistory, getHand, getHands, ledgerUrl } from './api.js';
 import { loadRoom } from './store.js';
 import { navigate } from './nav.js';
 import { Card } from './cards.js';
@@ -123,11 +123,10 @@ function Replayer({ room, handNo, token }) {
   const { holes, boards } = stateAt(h, step);
   const chips = stacksAt(h, step);
   const extraFields = Object.entries(h).filter(([k]) => k.startsWith('_') && !['_variant', '_options', '_table_seats', '_hand_no', '_burns'].includes(k));
-  const file = `/api/rooms/${encodeURIComponent(room)}/hands/${handNo}/history.toml${token ? `?token=${encodeURIComponent(token)}` : ''}`;
   return html`<div class="replayer panel" aria-label=${`Hand ${handNo}`}>
     <div class="row spread">
       <h2>Hand #${handNo} <small class="muted">${data.game}</small></h2>
-      <a class="btn small" href=${file} download=${`boardroom-${room}-hand-${handNo}.toml`}>Download history file</a>
+      <button class="btn small" onClick=${() => downloadHistory(room, handNo, token).catch((e) => setError(e.message))}>Download history file</button>
     </div>
     <div class="replay-boards">
       ${Object.entries(boards).map(([name, cards]) => html`<div class="board" data-board=${name}><span class="board-name">${name}</span>
