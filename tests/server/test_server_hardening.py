@@ -142,3 +142,26 @@ def test_a_plain_name_in_the_ledger_is_written_as_is() -> None:
     assert spreadsheet_safe("Ann") == "Ann"
     assert spreadsheet_safe("=1+1") == "'=1+1"
     assert spreadsheet_safe("\t=1") == "'\t=1"
+
+
+async def test_the_join_link_uses_the_public_url_not_the_host_header(tmp_path: Path) -> None:
+    async with running_server(tmp_path, public_url="https://poker.example.org/club/") as running:
+        made = await running.http.post("/api/rooms", json={}, headers={"Host": "evil.example"})
+        body = made.json()
+        assert body["join_link"] == f"https://poker.example.org/club/?room={body['room']}"
+
+
+@pytest.mark.parametrize("url", ["ftp://x.org", "poker.example.org", "https://", "https://a b/",
+                                 "https://x.org/?a=1", "https://x.org/#f"])
+def test_a_public_url_must_be_an_http_address(url: str) -> None:
+    from boardroom.server import ServerConfig
+
+    with pytest.raises(ValueError, match="the public URL must be"):
+        ServerConfig(public_url=url)
+
+
+def test_serve_refuses_a_bad_public_url(capsys: pytest.CaptureFixture[str]) -> None:
+    from boardroom.cli import main
+
+    assert main(["serve", "--public-url", "ftp://x.org"]) == 2
+    assert "the public URL must be" in capsys.readouterr().err

@@ -16,6 +16,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--database", default=None, metavar="URL",
                         help="a PostgreSQL URL (postgresql://user:pass@host/db) instead of "
                              "SQLite in the data folder")
+    parser.add_argument("--public-url", default=None, metavar="URL",
+                        help="the address players open (https://poker.example.org/): join links "
+                             "use it instead of the request's Host header")
     parser.add_argument("--ws", default="websockets-sansio",
                         choices=["websockets-sansio", "websockets", "wsproto"],
                         help="uvicorn's WebSocket implementation (default: websockets-sansio)")
@@ -38,8 +41,9 @@ def run(args: argparse.Namespace) -> int:
         database_url(args.database, args.data)
     except StoreError as error:
         raise ValueError(str(error)) from None
+    config = ServerConfig(data=args.data, database=args.database, public_url=args.public_url)
     check_data_folder(args.data)  # DataFolderInUse is a ValueError: exit 2, with the folder
-    app = create_app(ServerConfig(data=args.data, database=args.database))
+    app = create_app(config)
     tune_garbage_collector()
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
                 ws=args.ws, lifespan="on")

@@ -92,7 +92,8 @@ def add_routes(app: FastAPI, server: Server) -> None:
         except TableError as error:
             raise HTTPException(400, str(error)) from None
         room_id, secret = await server.create_room(settings)
-        link = str(request.base_url).rstrip("/") + f"/?room={room_id}"
+        base = server.config.public_url or str(request.base_url)
+        link = base.rstrip("/") + f"/?room={room_id}"
         return RoomCreated(room=room_id, join_link=link, host_secret=secret,
                            settings=settings.to_dict())
 
