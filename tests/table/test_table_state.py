@@ -214,10 +214,16 @@ def test_hand_histories_hide_unseen_cards_from_everyone_but_their_holder() -> No
     assert "_burns" not in public
     dealt_public = [a for a in public["actions"] if a.startswith("d dh")]
     dealt_mine = [a for a in mine["actions"] if a.startswith("d dh")]
-    hidden = [a for a in dealt_public if "????" in a]
-    assert len(hidden) == 1  # the folded hand; the two others were shown at showdown
-    assert sum("??" in a for a in dealt_mine) == 0
-    assert sum("??" in a for a in other["actions"] if a.startswith("d dh")) == 1
+    hidden = {a.split()[2] for a in dealt_public if "????" in a}
+    shown = {a.split()[0] for a in public["actions"] if len(a.split()) == 3 and " sm " in a}
+    assert hidden == {f"p{k}" for k in range(1, 4)} - shown  # the folded hand, and any mucked
+    order = [(record["button"] + 1 + k) % 3 for k in range(3)]
+    label = {seat: f"p{order.index(seat) + 1}" for seat in range(3)}
+    assert label[folder] in hidden  # a folded hand is never shown
+    assert {a.split()[2] for a in dealt_mine if "??" in a} == hidden - {label[folder]}
+    viewer = (folder + 1) % 3
+    assert {a.split()[2] for a in other["actions"]
+            if a.startswith("d dh") and "??" in a} == hidden - {label[viewer]}
     assert len(folded_cards) == 52
 
 

@@ -2,8 +2,9 @@
 
 The engine asks its card source for hole cards seat by seat, board cards board by board, and a
 burn card before each community deal of the classic Omaha games (RULES.md s.1). A ``Deck``
-answers from a shuffled deck (``secrets`` by default, an injected generator in tests); a
-``ScriptedCards`` answers from a history, so a hand replays without a deck order.
+answers from a shuffled deck: the provably fair deck of a hand's seeds (``boardroom.fairness``,
+as the table deals), ``secrets``, or an injected generator in tests; a ``ScriptedCards``
+answers from a history, so a hand replays without a deck order.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Protocol
 
+from boardroom import fairness
 from boardroom.cards import Card, RandomSource, format_cards, shuffled_deck
 
 Seat = int
@@ -39,14 +41,21 @@ class CardSource(Protocol):
 
 
 class Deck:
-    """Cards off the top of a deck, in order; after ``set_aside``, boards and pool apart."""
+    """Cards off the top of a deck, in order; after ``set_aside``, boards and pool apart.
 
-    __slots__ = ("_aside", "_cards", "_next", "_pool", "_rng", "_shuffles")
+    With ``seeds`` the deck and every redraw shuffle come from the hand's committed seeds
+    (``boardroom.fairness``), so a recovered hand continues exactly as it would have."""
 
-    def __init__(self, cards: Sequence[Card] | None = None, rng: RandomSource | None = None):
+    __slots__ = ("_aside", "_cards", "_next", "_pool", "_rng", "_seeds", "_shuffles")
+
+    def __init__(self, cards: Sequence[Card] | None = None, rng: RandomSource | None = None,
+                 *, seeds: fairness.Seeds | None = None):
+        if seeds is not None:
+            cards = fairness.deck(seeds)
         self._cards = list(cards) if cards is not None else shuffled_deck(rng)
         self._next = 0
         self._rng = rng
+        self._seeds = seeds
         self._aside: deque[Card] | None = None
         self._pool: list[Card] = []
         self._shuffles = 0
@@ -84,10 +93,13 @@ class Deck:
 
     def shuffle_pool(self) -> None:
         self._shuffles += 1
-        if self._rng is not None:
+        if self._seeds is not None:
+            # RULES.md s.3's pool, sorted, then shuffled with this distribution's stream.
+            self._pool = fairness.redraw_pool(self._seeds, self._shuffles, self._pool)
+        elif self._rng is not None:
             self._rng.shuffle(self._pool)
         else:
-            _derived_shuffle(self._pool, bytes(self._cards), self._shuffles)
+            _legacy_shuffle(self._pool, bytes(self._cards), self._shuffles)
 
     def redraw(self, seat: Seat, count: int) -> tuple[Card, ...]:
         if count > len(self._pool):
@@ -101,9 +113,9 @@ class Deck:
         return len(self._pool)
 
 
-def _derived_shuffle(cards: list[Card], secret: bytes, counter: int) -> None:
-    """Fisher-Yates driven by SHA-256 of the (secret) deck order and a counter: reproducible
-    from the deck alone, unpredictable without it (RULES.md s.1: no guessable seed)."""
+def _legacy_shuffle(cards: list[Card], secret: bytes, counter: int) -> None:
+    """The redraw shuffle of hands stored before fair deals (a deck and no seeds): Fisher-Yates
+    driven by SHA-256 of the deck order and a counter, kept so their histories still rebuild."""
     for i in range(len(cards) - 1, 0, -1):
         digest = hashlib.sha256(secret + counter.to_bytes(4, "big") + i.to_bytes(2, "big"))
         j = int.from_bytes(digest.digest()[:8], "big") % (i + 1)

@@ -3,7 +3,8 @@
 The store keeps a hand as ``Table.hand_record`` (its deck and actions). ``history_for`` deals it
 again and writes its history (``engine.history``, a PHH superset) with every card the viewer may
 not see written ``??``: other players' cards that were never shown, and the burns. The player
-who held a hand sees it; nobody else does, the host included.
+who held a hand sees it; nobody else does, the host included. Every history also reveals the
+hand's seeds (``_fairness``), so anyone can verify the deal (docs/fairness.md).
 """
 
 from __future__ import annotations
@@ -12,8 +13,10 @@ import copy
 from collections.abc import Mapping
 from typing import Any
 
+from boardroom import fairness
 from boardroom.engine import history
 from boardroom.engine.view import events_for
+from boardroom.table import fair
 from boardroom.table.settings import TableSettings
 from boardroom.table.table import rebuild_hand
 
@@ -32,4 +35,8 @@ def history_for(settings: TableSettings, record: Mapping[str, Any],
     written["players"] = [by_hand_seat[seat]["name"] for seat in hand.order]
     written["_table_seats"] = [by_hand_seat[seat]["seat"] for seat in hand.order]
     written["_hand_no"] = record["hand_no"]
+    revealed = fair.history_fields(record, hand.variant)
+    if revealed is not None:
+        # Every viewer gets the revealed seeds (docs/fairness.md: they give the whole deck).
+        written[fairness.FIELD] = revealed
     return written

@@ -19,11 +19,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
-from boardroom.cards import RandomSource, shuffled_deck
+from boardroom import fairness
+from boardroom.cards import RandomSource
 from boardroom.engine import ActionError, Deck, Hand, Stakes
 from boardroom.engine.events import Event
 from boardroom.engine.view import HandView, events_for, view_for
 from boardroom.rules import DEALERS_CHOICE, Variant
+from boardroom.table import fair
 from boardroom.table.events import HAND, TableEvent
 from boardroom.table.settings import TableError, TableSettings, check_chips
 
@@ -90,10 +92,12 @@ class Table:
     """One table of a room, across hands. See the module docstring."""
 
     def __init__(self, settings: TableSettings, *, clock: Clock,
-                 rng: RandomSource | None = None) -> None:
+                 rng: RandomSource | None = None, room: str = "") -> None:
         self.settings = settings
         self.clock = clock
         self.rng = rng
+        self.room = room  # bound into every deal's seeds (boardroom.fairness)
+        self.fair_next: dict[str, Any] | None = None  # the next hand's commitment (table.fair)
         self.seats: dict[int, SeatState] = {}
         self.version = 0
         self.hand_no = 0
@@ -199,8 +203,18 @@ class Table:
             "choices": self._choice_ids() if self.phase == PICKING else None,
             "hand_seats": list(self.hand_seats) if self.hand is not None else None,
             "turn": {"seat": actor, "deadline": self.turn_deadline} if actor is not None else None,
-            "seats": seats, "settings": self.settings.to_dict(),
+            "seats": seats, "settings": self.settings.to_dict(), "fair": self._fair_public(),
         }
+
+    def _fair_public(self) -> dict[str, Any] | None:
+        """The commitment players can see: the next hand's while seeds are open, else the
+        running hand's (its seeds stay secret until it ends)."""
+        if self.fair_next is not None:
+            return fair.public(self.fair_next)
+        if self.hand is not None and "fair" in self.hand_setup:
+            return {"hand_no": self.hand_no, "commitment": self.hand_setup["fair"]["commitment"],
+                    "seeded": None, "open": False}
+        return None
 
     def drain(self) -> list[TableEvent]:
         """The events since the last drain, oldest first."""
@@ -450,6 +464,23 @@ class Table:
                              f"most {variant.max_players} players, not {players}")
         self._picked(seat, variant.id, dict(options or {}), chosen=True)
 
+    def client_seed(self, seat: int, hand_no: int, seed: str) -> None:
+        """The player at ``seat`` adds its own random seed to hand ``hand_no``'s deal, after its
+        commitment is published and before the deal (docs/fairness.md); the last one sent counts."""
+        state = self._seat(seat)
+        pending = self.fair_next
+        if pending is None or pending["hand_no"] != hand_no:
+            expected = f"hand {pending['hand_no']}" if pending is not None else "no hand"
+            raise TableError(f"seeds are open for {expected} now, not hand {hand_no}: send one "
+                             f"after a hand's commitment is published and before its deal")
+        if state.status == PENDING:
+            raise TableError(f"seat {seat} is waiting for the host's approval")
+        try:
+            pending["client_seeds"][str(seat)] = fairness.check_client_seed(seed)
+        except fairness.FairnessError as error:
+            raise TableError(str(error)) from None
+        self._emit("seed_received", {"seat": seat, "hand_no": hand_no})
+
     def tick(self) -> None:
         """Apply whatever the clock says is due: the next hand, a missed pick, a timeout."""
         for _ in range(8):  # each step sets a new deadline; a few cover any jump in time
@@ -470,7 +501,15 @@ class Table:
         if self.phase == WAITING and len(self._dealt_in()) >= 2:
             self.phase = BETWEEN
             self.deadline = self.clock() + self.settings.pause_between_hands
+            self._publish_commitment()
             self._emit("next_hand", {"deadline": self.deadline})
+
+    def _publish_commitment(self) -> None:
+        """The next hand's commitment, made once and kept until that hand is dealt."""
+        if self.fair_next is None or self.fair_next["hand_no"] != self.hand_no + 1:
+            self.fair_next = fair.new_commitment(self.hand_no + 1, self.rng)
+            self._emit("fair_commitment", {"hand_no": self.hand_no + 1,
+                                           "commitment": self.fair_next["commitment"]})
 
     def _dealt_in(self) -> tuple[int, ...]:
         return tuple(n for n in sorted(self.seats) if self.seats[n].status == PLAYING
@@ -529,22 +568,30 @@ class Table:
               options: Mapping[str, Any]) -> None:
         variant = self.settings.variant_for(game, options)
         stakes = self.settings.stakes_for(variant)
-        deck = shuffled_deck(self.rng)
+        self._publish_commitment()  # (already out, unless restored from an older state)
+        assert self.fair_next is not None
+        dealt = fair.for_hand(self.fair_next, self.room, seats, self.rng)
+        self.fair_next = None
         stacks = [self.seats[s].stack for s in seats]
         self.hand_no += 1
         self.button = button
         self.hand_seats = seats
         self.hand_setup = {"game": game, "options": dict(options), "stakes": asdict(stakes),
-                           "stacks": stacks, "button": seats.index(button), "deck": deck}
+                           "stacks": stacks, "button": seats.index(button), "fair": dealt}
+        seeds = fair.seeds_of({**self.hand_setup, "hand_no": self.hand_no})
+        assert seeds is not None
+        self.hand_setup["deck"] = fairness.deck(seeds)
         self.hand_actions = []
         self._allocation_clock = False
         self.phase, self.deadline = DEALING, None
         self._emit("hand_started", {
             "hand_no": self.hand_no, "game": game, "name": variant.name, "options": dict(options),
             "button": button, "seats": list(seats), "stacks": stacks, "stakes": asdict(stakes),
+            "commitment": dealt["commitment"],
+            "server_made": [s for s, made in zip(seats, dealt["server_made"], strict=True) if made],
         })
         self._published = 0
-        self.hand = _new_hand(variant, stakes, stacks, seats.index(button), deck)
+        self.hand = _new_hand(variant, stakes, stacks, seats.index(button), seeds)
         self._after_change()
 
     def _after_change(self) -> None:
@@ -770,15 +817,17 @@ class Table:
             "seats": {str(n): asdict(seat) for n, seat in self.seats.items()},
             "hand": self.hand_record() if self.hand is not None else None,
             "turn_started": self.turn_started, "turn_deadline": self.turn_deadline,
+            "fair_next": self.fair_next,
         }
 
     @classmethod
     def from_state(cls, settings: TableSettings, state: Mapping[str, Any], *, clock: Clock,
-                   rng: RandomSource | None = None) -> Table:
+                   rng: RandomSource | None = None, room: str = "") -> Table:
         """A table as ``to_state`` left it; a hand in progress is dealt again from its deck and
         its actions replayed. Clocks start afresh (the time the server was down is not charged
         to anyone), so a hand or a pick resumes with a full action clock."""
-        table = cls(settings, clock=clock, rng=rng)
+        table = cls(settings, clock=clock, rng=rng, room=room)
+        table.fair_next = state.get("fair_next")
         names = {item.name for item in fields(SeatState)}
         table.seats = {int(n): SeatState(**{k: v for k, v in seat.items() if k in names})
                        for n, seat in state["seats"].items()}
@@ -800,7 +849,8 @@ class Table:
             table.hand = rebuild_hand(settings, record)
             table.hand_seats = tuple(record["seats"])
             table.hand_setup = {key: record[key] for key in
-                                ("game", "options", "stakes", "stacks", "button", "deck")}
+                                ("game", "options", "stakes", "stacks", "button", "deck", "fair")
+                                if key in record}
             table.hand_actions = [list(action) for action in record["actions"]]
             table._published = len(table.hand.events)
             if table.hand.is_allocating:
@@ -815,15 +865,17 @@ class Table:
 
 
 def _new_hand(variant: Variant, stakes: Stakes, stacks: Sequence[int], button: int,
-              deck: Sequence[int]) -> Hand:
-    return Hand(variant, stakes, stacks, button, cards=Deck(list(deck)), manual_allocation=True)
+              cards: fairness.Seeds | Sequence[int]) -> Hand:
+    """A hand dealt from its committed seeds (or, stored before fair deals, from its deck)."""
+    deck = Deck(seeds=cards) if isinstance(cards, fairness.Seeds) else Deck(list(cards))
+    return Hand(variant, stakes, stacks, button, cards=deck, manual_allocation=True)
 
 
 def rebuild_hand(settings: TableSettings, record: Mapping[str, Any]) -> Hand:
     """The hand of ``record`` (``Table.hand_record``), dealt from its deck with its actions."""
     variant = settings.variant_for(record["game"], record["options"])
     hand = _new_hand(variant, Stakes(**record["stakes"]), record["stacks"], record["button"],
-                     record["deck"])
+                     fair.seeds_of(record) or record["deck"])
     for index, action, amount in record["actions"]:
         allocating = action in ("allocate", "allocate_best")
         if (allocating and index not in hand.allocation_pending) or (

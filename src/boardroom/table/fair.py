@@ -1,0 +1,89 @@
+"""The table's side of provably fair deals (``boardroom.fairness``; docs/fairness.md).
+
+The window (docs/decisions.md): when the pause before a hand begins, the table draws the next
+hand's server seed and publishes its commitment (event ``fair_commitment``, and ``fair`` in the
+public state). From then until the deal, each seated player may send a client seed for that hand
+(``Table.client_seed``); at the deal every player dealt in without one gets one made by the
+server, and the hand's record says which. The record keeps the server seed for the store (so a
+recovered hand is dealt again from the same seeds); only a finished hand's history reveals it.
+
+Plain data throughout, as the table's state is: seeds are hex strings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from boardroom import fairness
+from boardroom.cards import RandomSource
+from boardroom.rules import Variant
+
+
+def _random_bytes(rng: RandomSource | None, count: int) -> bytes:
+    """``secrets`` in play; a test's seeded generator (``random.Random``) when injected."""
+    randbytes = getattr(rng, "randbytes", None)
+    if callable(randbytes):
+        made = randbytes(count)
+        assert isinstance(made, bytes)
+        return made
+    return fairness.new_server_seed() if count == fairness.SEED_BYTES else bytes.fromhex(
+        fairness.new_client_seed())[:count]
+
+
+def new_commitment(hand_no: int, rng: RandomSource | None) -> dict[str, Any]:
+    """The next hand's secret server seed and its public commitment, before any client seed."""
+    seed = _random_bytes(rng, fairness.SEED_BYTES)
+    return {"hand_no": hand_no, "server_seed": seed.hex(),
+            "commitment": fairness.commitment(seed), "client_seeds": {}}
+
+
+def public(pending: Mapping[str, Any]) -> dict[str, Any]:
+    """What everyone may know of the next hand's commitment: never a seed."""
+    return {"hand_no": pending["hand_no"], "commitment": pending["commitment"],
+            "seeded": sorted(int(seat) for seat in pending["client_seeds"]), "open": True}
+
+
+def for_hand(pending: Mapping[str, Any], room: str, seats: Sequence[int],
+             rng: RandomSource | None) -> dict[str, Any]:
+    """The hand's ``fair`` record: the seeds by hand seat (``seats[i]`` is hand seat ``i``'s
+    table seat), a seed made by the server for each seat that sent none."""
+    sent: Mapping[str, str] = pending["client_seeds"]
+    made = [str(seat) not in sent for seat in seats]
+    clients = [sent[str(seat)] if str(seat) in sent
+               else _random_bytes(rng, fairness.SEED_BYTES).hex() for seat in seats]
+    return {"scheme": fairness.SCHEME, "room": room, "commitment": pending["commitment"],
+            "server_seed": pending["server_seed"], "client_seeds": clients, "server_made": made}
+
+
+def dealing_order(button: int, count: int) -> list[int]:
+    """Hand seats clockwise from the button's left: p1, p2, ... (the engine's deal order)."""
+    return [(button + 1 + k) % count for k in range(count)]
+
+
+def seeds_of(record: Mapping[str, Any]) -> fairness.Seeds | None:
+    """The seeds hand ``record`` was dealt from (None: a hand stored before fair deals)."""
+    fair = record.get("fair")
+    if fair is None:
+        return None
+    order = dealing_order(record["button"], len(record["stacks"]))
+    return fairness.Seeds(bytes.fromhex(fair["server_seed"]), fair["room"], record["hand_no"],
+                          tuple(fair["client_seeds"][seat] for seat in order))
+
+
+def history_fields(record: Mapping[str, Any], variant: Variant) -> dict[str, Any] | None:
+    """The ``_fairness`` table of a finished hand's history (docs/history.md): the scheme, the
+    commitment, the revealed server seed, the client seeds and who made them (p1 first), and
+    how the deck was dealt (burns, cards set aside for the boards)."""
+    fair = record.get("fair")
+    if fair is None:
+        return None
+    order = dealing_order(record["button"], len(record["stacks"]))
+    return {
+        "scheme": fair["scheme"], "room": fair["room"], "hand_no": record["hand_no"],
+        "commitment": fair["commitment"], "server_seed": fair["server_seed"],
+        "client_seeds": [fair["client_seeds"][seat] for seat in order],
+        "server_made": [fair["server_made"][seat] for seat in order],
+        "burns": variant.burns,
+        "set_aside": variant.board_card_count if variant.has_redraws else 0,
+    }
