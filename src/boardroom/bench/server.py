@@ -17,6 +17,7 @@ import contextlib
 import json
 import random
 import resource
+import secrets
 import shutil
 import signal
 import socket
@@ -202,6 +203,7 @@ class TableRun:
     turn: dict[str, Any] | None = None  # the last turn event
     version: int = 0
     pending: tuple[int, float] | None = None  # (version when sent, time sent)
+    seed_for: int | None = None  # a hand whose commitment is out: its players send seeds
 
     def on_event(self, player: Player, payload: dict[str, Any]) -> None:
         if player is not self.players[0]:
@@ -210,10 +212,22 @@ class TableRun:
         if self.pending is not None and payload["version"] > self.pending[0]:
             self.stats.latencies.append(time.perf_counter() - self.pending[1])
             self.pending = None
+        if payload["kind"] == "fair_commitment":
+            self.seed_for = payload["data"]["hand_no"]
         if payload["kind"] == "turn":
             self.turn = payload
         elif payload["kind"] in ("hand_ended", "paused", "closing"):
             self.turn = None
+
+    async def send_seeds(self) -> None:
+        """Each player's own random seed for the next deal, as the browser sends it."""
+        hand_no, self.seed_for = self.seed_for, None
+        for player in self.players:
+            if hand_no is not None:
+                # A seed the table refuses (it came after the deal) just leaves the server to
+                # make one, as for a browser: not an error of the run.
+                await player.command({"id": f"s{hand_no}-{player.seat}", "type": "seed",
+                                      "hand_no": hand_no, "seed": secrets.token_hex(32)})
 
     async def act(self) -> None:
         turn = self.turn
@@ -330,6 +344,8 @@ async def _drive(table: TableRun, rate: float, stop: float, phase: float) -> Non
     next_at = time.perf_counter() + phase * interval
     while next_at < stop:
         await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
+        if table.seed_for is not None:
+            await table.send_seeds()
         if table.turn is None or table.pending is not None:
             next_at = min(next_at + 0.05, stop)  # between hands, or waiting for the event
             continue

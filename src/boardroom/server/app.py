@@ -139,7 +139,8 @@ class Server:
             raise
         for row in await self._store.rooms():
             settings = TableSettings.from_dict(row.settings)
-            table = Table.from_state(settings, row.state, clock=self.clock, rng=self.config.rng)
+            table = Table.from_state(settings, row.state, clock=self.clock, rng=self.config.rng,
+                                     room=row.id)
             room = self._room(row.id, table, row.host_hash)
             for key, version in await self._store.recent_commands(row.id, 4096):
                 room.answers[key] = {"id": key.partition(":")[2], "ok": True, "version": version}
@@ -164,7 +165,7 @@ class Server:
         """A new room: its id and the host's secret (shown once; only its hash is kept)."""
         room_id = secrets.token_hex(6)
         secret = new_host_secret()
-        table = Table(settings, clock=self.clock, rng=self.config.rng)
+        table = Table(settings, clock=self.clock, rng=self.config.rng, room=room_id)
         await self.store.create_room(RoomRow(room_id, self.clock(), settings.to_dict(),
                                              secret_hash(secret), table.to_state(),
                                              table.version, False))

@@ -27,7 +27,7 @@ from boardroom.bots import STYLES, make_bot
 from boardroom.bots.players import Bot
 from boardroom.server.protocol import ProtocolError, RateLimit, parse
 from boardroom.table import Table, TableError
-from boardroom.table.table import OUT, PENDING, PICKING
+from boardroom.table.table import OUT, PENDING, PICKING, PLAYING
 
 if TYPE_CHECKING:
     from boardroom.server.room import Room, Viewer
@@ -136,11 +136,13 @@ class BotDriver:
                     self._wake.set()  # look again (the table may have moved on)
 
     def _next(self) -> str | None:
-        """What the seat has to do now: "hand", "pick", "sit_in", "rebuy" or None."""
+        """What the seat has to do now: "hand", "seed", "pick", "sit_in", "rebuy" or None."""
         table = self.room.table
         state = table.seats.get(self.seat)
         if state is None or state.player != self.player or state.leaving:
             return None
+        if _seed_wanted(table, self.seat):
+            return "seed"
         view = table.hand_view(self.seat)
         if view is not None and view.viewer is not None and not view.is_over and (
                 (view.allocating and view.viewer in view.allocation_pending)
@@ -166,6 +168,9 @@ class BotDriver:
                     return None
                 command = await asyncio.to_thread(self.bot.respond, view)
                 return command.message() if command is not None else None
+            case "seed":  # the bot's own random seed for the next deal, as a browser sends
+                fair = table.public_state()["fair"]
+                return {"type": "seed", "hand_no": fair["hand_no"], "seed": secrets.token_hex(32)}
             case "pick":
                 return self.bot.pick(table.public_state()["choices"] or []).message()
             case "sit_in":
@@ -182,6 +187,13 @@ class BotDriver:
         except ProtocolError as error:
             return {"ok": False, "error": str(error)}
         return await self.room.submit(self.viewer, command)
+
+
+def _seed_wanted(table: Table, seat: int) -> bool:
+    """Seeds are open for the next hand and this seat has sent none yet."""
+    fair = table.fair_next
+    return fair is not None and str(seat) not in fair["client_seeds"] and \
+        table.seats[seat].status == PLAYING
 
 
 class BotSeats:

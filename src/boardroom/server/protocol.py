@@ -43,6 +43,7 @@ COMMANDS: dict[str, Spec] = {
     "act": Spec(SEATED, (("action", str, True), ("amount", int, False))),
     "allocate": Spec(SEATED, (("cards", dict, True),)),
     "pick": Spec(SEATED, (("game", str, True), ("options", dict, False))),
+    "seed": Spec(SEATED, (("hand_no", int, True), ("seed", str, True))),
     "chat": Spec(JOINED, (("text", str, True),)),
     "approve": Spec(HOST, (("seat", int, True),)),
     "approve_rebuy": Spec(HOST, (("seat", int, True),)),

@@ -243,7 +243,7 @@ class Room:
         row = await self.store.room(self.id)
         if row is not None:
             self.table = Table.from_state(self.settings, row.state, clock=self.clock,
-                                          rng=self.table.rng)
+                                          rng=self.table.rng, room=self.id)
             self.host_hash = row.host_hash
 
     # -- commands ----------------------------------------------------------------------------
@@ -296,6 +296,8 @@ class Room:
                 table.allocate(_int(seat), args["cards"])
             case "pick":
                 table.pick(_int(seat), args["game"], args.get("options"))
+            case "seed":
+                table.client_seed(_int(seat), args["hand_no"], args["seed"])
             case "chat":
                 name = (table.seats[seat].name if seat is not None and seat in table.seats
                         else viewer.name or "spectator")

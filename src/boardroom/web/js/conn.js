@@ -6,6 +6,7 @@
 // boards run out, pots awarded), so the result stays on screen.
 import { io } from 'socket.io-client';
 import { loadRoom, saveRoom } from './store.js';
+import { offerSeed } from './seed.js';
 
 const CHAT_KEPT = 100;
 let counter = 0;
@@ -200,6 +201,7 @@ export class RoomConnection {
       this.lastHand = { hand: snapshot.hand, version: snapshot.version, table: snapshot.table };
       this.handEvents = this.handEvents.filter((e) => e.version > snapshot.version);
     }
+    offerSeed(this);
     this.changed();
   }
 
