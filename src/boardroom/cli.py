@@ -18,6 +18,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "variants": ("boardroom.commands.variants", "list every variant: boards, streets, categories"),
     "showdown": ("boardroom.commands.showdown", "settle a finished hand: categories, points"),
     "replay": ("boardroom.commands.replay", "replay a hand history through the engine"),
+    "verify": ("boardroom.commands.verify", "check hand histories were dealt from their seeds"),
     "bench": ("boardroom.commands.bench", "run a benchmark against the named peers"),
     "serve": ("boardroom.commands.serve", "run the poker room: HTTP and socket.io on uvicorn"),
     "sim": ("boardroom.commands.sim", "bots play a variant against each other: win rates, points"),

@@ -25,6 +25,7 @@ from typing import Any
 import httpx
 from server_helpers import Client, free_port
 
+from boardroom.fairness import check_history
 from boardroom.rules import VARIANTS, find_variant
 
 GAMES = [variant.id for variant in VARIANTS]  # plo and every other variant the engine deals
@@ -98,10 +99,15 @@ async def drivers(rooms: list[RoomPlay], seed: int) -> AsyncIterator[None]:
 
 
 async def _play(seat: Seat, rng: random.Random, game: str) -> None:
-    handled = 0
+    handled = seeded = 0
     sizes = find_variant(game).allocation_sizes
     while True:
         await asyncio.sleep(0.02)
+        commitments = [e for e in seat.client.events if e["kind"] == "fair_commitment"]
+        if commitments and commitments[-1]["version"] > seeded:  # our own seed, as a browser
+            seeded = commitments[-1]["version"]
+            await seat.client.cmd("seed", hand_no=commitments[-1]["data"]["hand_no"],
+                                  seed=rng.randbytes(32).hex())
         asks = [e for e in seat.client.events if e["kind"] in ("turn", "allocating")]
         if not asks or asks[-1]["version"] <= handled:
             continue
@@ -260,12 +266,17 @@ async def test_kill_restart_and_finish_every_variant_without_leaks(tmp_path: Pat
                 assert sum(int(r[5]) for r in rows) == 0, ledger
                 hands = (await http.get(f"/api/rooms/{room.room}/hands")).json()["hands"]
                 assert in_progress[room.room] in [h["hand_no"] for h in hands]
+                for listed in hands:  # every deal verifies, the one interrupted by the kill too
+                    number = listed["hand_no"]
+                    found = (await http.get(f"/api/rooms/{room.room}/hands/{number}")).json()
+                    assert check_history(found["history"]) > 0, (room.game, number)
         for room in rooms:
             for seat in room.seats:
                 seat.log += seat.client.received
                 await seat.client.close()
     assert "Traceback" not in log.read_text()
     _check_no_leaks(data / "boardroom.db", rooms)
+    _check_no_seeds(data / "boardroom.db", rooms)
 
 
 # -- the leak check ----------------------------------------------------------------------------
@@ -346,3 +357,26 @@ def _check_no_leaks(database: Path, rooms: list[RoomPlay]) -> None:
                 assert cards <= allowed, (room.game, seat.seat, kind, cards - allowed)
                 checked += 1
     assert checked > 1000
+
+
+def _check_no_seeds(database: Path, rooms: list[RoomPlay]) -> None:
+    """No seed, the server's or a player's, reached any viewer in any message (histories, read
+    over HTTP after their hands, are the only place they are revealed)."""
+    with sqlite3.connect(database) as db:
+        records = [json.loads(text) for (text,) in db.execute("select record from hands")]
+        states = [json.loads(text) for (text,) in db.execute("select state from rooms")]
+    seeds: set[str] = set()
+    for fair in [r["fair"] for r in records] + [s["hand"]["fair"] for s in states if s["hand"]]:
+        seeds |= {fair["server_seed"], *fair["client_seeds"]}
+    for state in states:
+        pending = state.get("fair_next")
+        if pending:
+            seeds |= {pending["server_seed"], *pending["client_seeds"].values()}
+    sent_by_players = sum(not made for r in records for made in r["fair"]["server_made"])
+    assert len(records) >= len(rooms)
+    assert sent_by_players > 0
+    for room in rooms:
+        for seat in room.seats:
+            text = json.dumps(seat.log)
+            leaked = [seed for seed in seeds if seed in text]
+            assert not leaked, (room.game, seat.seat, leaked[:1])
