@@ -16,10 +16,10 @@ from table_helpers import actor_seat, allocate_all, make_table, start_hand
 from boardroom.engine import ActionError, Deck, Hand
 from boardroom.engine import history as hist
 from boardroom.engine.view import events_for
-from boardroom.fairness import FIELD, Seeds
+from boardroom.fairness import FIELD
 from boardroom.rules import VARIANTS
-from boardroom.table import history_for
 from boardroom.table import fair as table_fair
+from boardroom.table import history_for
 
 TESTS = Path(__file__).parent.parent
 GOLDEN = sorted((TESTS / "engine" / "golden").glob("*.phh")) + sorted(
@@ -132,9 +132,3 @@ def random_table_hands(variant_id: str, hands: int, seed: int) -> list[dict[str,
         for viewer in [None, *(p["player"] for p in record["players"])]:
             written.append(history_for(table.settings, record, viewer))
     return written
-
-
-def seeds_from(record: dict[str, Any]) -> Seeds:
-    seeds = table_fair.seeds_of(record)
-    assert seeds is not None
-    return seeds

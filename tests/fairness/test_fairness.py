@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 import tomli_w
-from fair_hands import GOLDEN, histories, play_golden, random_table_hands, seeds_from
+from fair_hands import GOLDEN, histories, play_golden, random_table_hands
 
 from boardroom import fairness
 from boardroom.cards import format_card, format_cards, parse_cards
@@ -43,7 +43,11 @@ def test_the_worked_example_of_the_docs_is_what_the_code_computes() -> None:
     assert seeds.context().decode() == (
         "boardroom-fair-v1\nroom 9f2c4e6a8b1d\nhand 7\nseeds c0ffee 1234abcd 00")
     assert "(the `As`) with position 1225626693 mod 52 = 5\n(the `3d`)" in text
-    assert 0x490d9445 == 1225626693 and 1225626693 % 52 == 5 and format_card(5) == "3d"
+    word = next(fairness.stream(seeds, "deck"))
+    assert f"first word `{word:#010x}` ({word})" in text
+    assert word < 2**32 - 2**32 % 52 == 4294967248
+    assert f"{word} mod 52 = {word % 52}" in text
+    assert format_card(word % 52) == "3d"
     assert "burned (`Th`) and the flop is `7d Ac Ts`" in text
     assert format_cards(deck[12:16]) == "Th 7d Ac Ts"
 
@@ -86,7 +90,7 @@ def test_every_seed_and_the_binding_change_the_deck() -> None:
 def test_client_seeds_are_checked_and_named() -> None:
     assert fairness.check_client_seed(" C0FFEE ") == "c0ffee"
     for bad in ("", "xyz", "0x12", "a" * 65, 12, None):
-        with pytest.raises(FairnessError, match="1 to 64 hex digits|a string of hex"):
+        with pytest.raises(FairnessError, match=r"1 to 64 hex digits|a string of hex"):
             fairness.check_client_seed(bad)
 
 
