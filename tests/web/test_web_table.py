@@ -240,6 +240,8 @@ def test_plo_hand_with_reload_phone_layout_and_history(browser: Browser, base: s
         history = table.play_hand(pot_by_keyboard=True)
         table.check_results(history)
         table.check_no_leaks(table.histories())
+        for name, written in table.histories().items():  # each browser sent its own seed
+            assert written["_fairness"]["server_made"] == [False] * len(written["players"]), name
         no_horizontal_scroll(guest)
         # The hand history page: the list, the replayer, the downloads.
         page = table.host.page

@@ -7,6 +7,7 @@ import { downloadHistory, getHand, getHands, ledgerUrl } from './api.js';
 import { loadRoom } from './store.js';
 import { navigate } from './nav.js';
 import { Card } from './cards.js';
+import { verifyHistory } from './verify.js';
 
 const splitCards = (text) => (text.match(/.{2}/g) || []).map((c) => (c === '??' ? null : c));
 
@@ -108,6 +109,24 @@ function describe(history, text) {
     + (a.comment && !a.board ? ` (${a.comment})` : '');
 }
 
+// "Verify this hand": the deal checked in this page with Web Crypto (verify.js), never by
+// asking the server; the result (or the first mismatch) is announced to screen readers.
+function VerifyDeal({ history }) {
+  const [result, setResult] = useState(null);
+  const run = () => {
+    setResult({ busy: true });
+    verifyHistory(history).then(setResult, (e) => setResult({ ok: false, reason: String(e && e.message) }));
+  };
+  let text = '';
+  if (result && result.busy) text = 'Verifying…';
+  else if (result && result.ok) text = `Verified in this browser: the seed matches the commitment published before the hand (${result.commitment.slice(0, 12)}…), and all ${result.cards} cards shown came from the deck it and the players' seeds give.`;
+  else if (result) text = `Not verified: ${result.reason}`;
+  return html`<div class="verify-deal">
+    <button class="btn small" onClick=${run} disabled=${result && result.busy}>Verify this hand</button>
+    <p class=${`verify-result ${result && !result.busy ? (result.ok ? 'ok' : 'error') : ''}`} role="status" aria-live="polite">${text}</p>
+  </div>`;
+}
+
 function Replayer({ room, handNo, token }) {
   const [data, setData] = useState(null);
   const [error, setError] = useState(null);
@@ -128,6 +147,7 @@ function Replayer({ room, handNo, token }) {
       <h2>Hand #${handNo} <small class="muted">${data.game}</small></h2>
       <button class="btn small" onClick=${() => downloadHistory(room, handNo, token).catch((e) => setError(e.message))}>Download history file</button>
     </div>
+    <${VerifyDeal} key=${handNo} history=${h} />
     <div class="replay-boards">
       ${Object.entries(boards).map(([name, cards]) => html`<div class="board" data-board=${name}><span class="board-name">${name}</span>
         <div class="board-cards">${cards.map((c, i) => html`<${Card} key=${i} card=${c} small=${true} />`)}</div></div>`)}
