@@ -100,12 +100,22 @@ def _chi_square_p(statistic: float, df: int) -> float:
     return 0.5 * __import__("math").erfc(z / 2**0.5)
 
 
+def _sattolo(seeds: Seeds) -> list[int]:
+    """A classic wrong shuffle (j below i, never i itself): no card ever stays in place."""
+    cards, words = list(range(52)), fairness.stream(seeds, "deck")
+    for i in range(51, 0, -1):
+        j = fairness.uniform(words, i)
+        cards[i], cards[j] = cards[j], cards[i]
+    return cards
+
+
 def _position_chi_square(decks: int, label: str) -> float:
     counts = [[0] * 52 for _ in range(52)]
     for n in range(decks):
         seeds = Seeds(n.to_bytes(32, "big"), "chi", n, ("ab",))
-        for position, card in enumerate(fairness.deck(seeds) if label == "deck" else
-                                        fairness.redraw_pool(seeds, 1, range(52))):
+        dealt = (fairness.deck(seeds) if label == "deck" else _sattolo(seeds)
+                 if label == "sattolo" else fairness.redraw_pool(seeds, 1, range(52)))
+        for position, card in enumerate(dealt):
             counts[card][position] += 1
     expected = decks / 52
     statistic = sum((c - expected) ** 2 / expected for row in counts for c in row)
@@ -114,6 +124,7 @@ def _position_chi_square(decks: int, label: str) -> float:
 
 def test_the_shuffle_puts_every_card_anywhere_evenly_quick() -> None:
     assert _position_chi_square(1500, "deck") > 1e-4
+    assert _position_chi_square(1500, "sattolo") < 1e-9  # the test does catch a biased shuffle
 
 
 @pytest.mark.slow
