@@ -195,6 +195,11 @@ class Table:
                     else:
                         assert not in_frames, f"{owner}'s {card} reached {viewer.name}'s frames"
                         assert not in_dom, f"{owner}'s {card} reached {viewer.name}'s page"
+        fair = next(iter(history_by_token.values()))["_fairness"]
+        for viewer in self.people:  # no seed, the server's or a browser's, in any frame
+            frames = "\n".join(viewer.frames)
+            for seed in [fair["server_seed"], *fair["client_seeds"]]:
+                assert seed not in frames, f"a seed reached {viewer.name}'s frames"
 
     def histories(self) -> dict[str, dict[str, Any]]:
         out = {}
