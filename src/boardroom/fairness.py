@@ -58,11 +58,6 @@ def new_server_seed() -> bytes:
     return secrets.token_bytes(SEED_BYTES)
 
 
-def new_client_seed() -> str:
-    """A client seed made for a player who sent none (64 hex digits)."""
-    return secrets.token_hex(SEED_BYTES)
-
-
 def commitment(server_seed: bytes) -> str:
     """``SHA-256(server_seed)`` in hex: published before the hand, checked after it."""
     return hashlib.sha256(server_seed).hexdigest()

@@ -7,9 +7,9 @@ import hashlib
 import json
 import random
 
+import fair_hands  # noqa: F401  (puts the table tests' helpers on the path)
 import pytest
-from fair_hands import make_table, start_hand
-from table_helpers import actor_seat, kinds, play_passively
+from table_helpers import actor_seat, kinds, make_table, play_passively, start_hand
 
 from boardroom.engine.events import HoleDealt
 from boardroom.fairness import FIELD, check_history

@@ -12,6 +12,7 @@ Plain data throughout, as the table's state is: seeds are hex strings.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -27,8 +28,7 @@ def _random_bytes(rng: RandomSource | None, count: int) -> bytes:
         made = randbytes(count)
         assert isinstance(made, bytes)
         return made
-    return fairness.new_server_seed() if count == fairness.SEED_BYTES else bytes.fromhex(
-        fairness.new_client_seed())[:count]
+    return secrets.token_bytes(count)
 
 
 def new_commitment(hand_no: int, rng: RandomSource | None) -> dict[str, Any]:
