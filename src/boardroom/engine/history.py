@@ -674,7 +674,7 @@ def _check_cards(setup: Setup, deal: _Deal) -> None:
                 if card in aside:
                     raise HistoryError(f"{dealt.action.where()}: {format_cards([card])} is "
                                        f"dealt twice to the boards (first to {aside[card]})")
-                aside[card] = f"board {name} ({_at(dealt.action)})"
+                aside[card] = f"board {name} at {_at(dealt.action)}"
     for card in setup.burns or ():
         if card in aside:
             raise HistoryError(f"{setup.lines.field('_burns')}: {format_cards([card])} is "
@@ -704,15 +704,16 @@ def _check_cards(setup: Setup, deal: _Deal) -> None:
             if card in held:
                 owner, first = held[card]
                 if dealt.redraw and owner == s:
-                    problem = f"{who} redraws {text}, a card it holds ({_at(first.action)})"
+                    problem = (f"{who} redraws {text}, a card it holds (dealt at "
+                               f"{_at(first.action)})")
                 elif dealt.redraw:
                     problem = (f"{who} redraws {text}, a card {setup.player(owner)} holds "
-                               f"({_at(first.action)}); a redraw comes from the pool")
+                               f"(dealt at {_at(first.action)}); a redraw comes from the pool")
                 elif owner == s:
                     problem = f"{text} is dealt twice to {who} (first at {_at(first.action)})"
                 else:
                     problem = (f"{text} is dealt to {who} and to {setup.player(owner)} "
-                               f"({_at(first.action)})")
+                               f"at {_at(first.action)}")
                 raise HistoryError(f"{dealt.action.where()}: {problem}")
             held[card] = (s, dealt)
 
