@@ -165,3 +165,12 @@ def test_players_are_named_one_way_with_the_history_s_names() -> None:
         replay_text(text)
     assert str(caught.value) == ("line 27: action 6 ('p1 cbr 24'): player \"ann\" (seat 1) "
                                  "acts out of turn; player \"dee\" (seat 4) is to act")
+
+
+def test_every_hand_at_the_showdown_is_written_once() -> None:
+    assert refusal(PLO, ('    "p3 sm 7c8d9hTs",\n', "")) == (
+        "line 21: field 'actions': player \"p3\" (seat 3) shows at the showdown, and the "
+        "history has no 'p3 sm' action")
+    assert refusal(PLO, ('"p4 sm",', '"p4 sm",\n    "p4 sm",')) == (
+        "line 42: action 21 ('p4 sm'): player \"p4\" (seat 4) is already shown or mucked at "
+        "line 41, action 20")

@@ -592,6 +592,7 @@ def _read_deal(setup: Setup, actions: Sequence[_Action], seat: Any) -> _Deal:
     raw: dict[int, list[list[Card | None]]] = {s: [] for s in hole}
     boards: dict[str, list[_Dealt]] = {board.name: [] for board in variant.boards}
     shows: dict[int, tuple[Card, ...]] = {}
+    at_showdown: dict[int, _Action] = {}  # seat -> its ``sm`` action
     folds: list[tuple[int, int]] = []
     window = 0
     for action in actions:
@@ -610,11 +611,17 @@ def _read_deal(setup: Setup, actions: Sequence[_Action], seat: Any) -> _Deal:
             if None in dealt:
                 raise HistoryError(f"{action.where()}: board cards must be written out")
             boards[name].append(_Dealt(action, [c for c in dealt if c is not None], window))
-        elif action.verb == "sm" and action.argument is not None:
-            shown = _parse_dealt(action)
-            if None in shown:
-                raise HistoryError(f"{action.where()}: shown cards must be written out")
-            shows[seat(action)] = tuple(card for card in shown if card is not None)
+        elif action.verb == "sm":
+            s = seat(action)
+            if s in at_showdown:
+                raise HistoryError(f"{action.where()}: {setup.player(s)} is already shown or "
+                                   f"mucked at {_at(at_showdown[s])}")
+            at_showdown[s] = action
+            if action.argument is not None:
+                shown = _parse_dealt(action)
+                if None in shown:
+                    raise HistoryError(f"{action.where()}: shown cards must be written out")
+                shows[s] = tuple(card for card in shown if card is not None)
         elif action.verb in ("f", "cc", "cbr", "pb", "_allocate"):
             if action.verb == "f":
                 folds.append((action.number, seat(action)))
@@ -1069,6 +1076,12 @@ def _check_extensions(hand: Hand, setup: Setup) -> None:
 def _check_showdown(hand: Hand, setup: Setup, deal: _Deal, actions: Sequence[_Action],
                     seat: Any) -> None:
     winners = {s for result in hand.results for s in result.shares}
+    written = {seat(action) for action in actions if action.verb == "sm"}
+    for s, shown in hand.shown.items():
+        if s not in written:
+            raise HistoryError(f"{setup.lines.field('actions')}: {setup.player(s)} "
+                               f"{'shows' if shown else 'mucks'} at the showdown, and the "
+                               f"history has no '{setup.label(s)} sm' action")
     for action in actions:
         if action.verb != "sm":
             continue
