@@ -174,3 +174,14 @@ def test_every_hand_at_the_showdown_is_written_once() -> None:
     assert refusal(PLO, ('"p4 sm",', '"p4 sm",\n    "p4 sm",')) == (
         "line 42: action 21 ('p4 sm'): player \"p4\" (seat 4) is already shown or mucked at "
         "line 41, action 20")
+
+
+def test_a_redraw_the_hand_does_not_deal() -> None:
+    """p3 folded preflop: no redraw for it on the flop; and a redraw must say it is one."""
+    assert refusal(ESG, ('"d dh p2 9dAcQc # redraw",', '"d dh p2 9dAcQc # redraw",\n'
+                         '    "d dh p3 2h # redraw",')) == (
+        "line 44: action 17 ('d dh p3 2h # redraw'): player \"p3\" (seat 4) folded at line 34, "
+        "action 7 and is dealt no more cards")
+    assert refusal(ESG, ('"d dh p1 8cQsKs # redraw"', '"d dh p1 8cQsKs"')) == (
+        "line 42: action 15 ('d dh p1 8cQsKs'): the hand redraws 3 cards to player \"p1\" "
+        "(seat 2) here, and this action is not a redraw ('# redraw')")

@@ -583,7 +583,7 @@ class _Deal:
     boards: dict[str, list[_Dealt]]
     shows: dict[int, tuple[Card, ...]]
     stand_ins: dict[int, set[int]]  # seat -> indices of its cards that are ``??`` unfilled
-    folds: list[tuple[int, int]]  # (action number, seat) of every fold, in order
+    folds: list[tuple[_Action, int]]  # (action, seat) of every fold, in order
 
 
 def _read_deal(setup: Setup, actions: Sequence[_Action], seat: Any) -> _Deal:
@@ -593,7 +593,7 @@ def _read_deal(setup: Setup, actions: Sequence[_Action], seat: Any) -> _Deal:
     boards: dict[str, list[_Dealt]] = {board.name: [] for board in variant.boards}
     shows: dict[int, tuple[Card, ...]] = {}
     at_showdown: dict[int, _Action] = {}  # seat -> its ``sm`` action
-    folds: list[tuple[int, int]] = []
+    folds: list[tuple[_Action, int]] = []
     window = 0
     for action in actions:
         if action.verb == "dh":
@@ -624,7 +624,7 @@ def _read_deal(setup: Setup, actions: Sequence[_Action], seat: Any) -> _Deal:
                 shows[s] = tuple(card for card in shown if card is not None)
         elif action.verb in ("f", "cc", "cbr", "pb", "_allocate"):
             if action.verb == "f":
-                folds.append((action.number, seat(action)))
+                folds.append((action, seat(action)))
             window += 1
     stand_ins = _fill_unknown(raw, hole, shows, boards, setup.burns)
     return _Deal(hole, boards, shows, stand_ins, folds)
@@ -692,10 +692,16 @@ def _check_cards(setup: Setup, deal: _Deal) -> None:
                       for dealt in chunks), key=lambda item: item[0])
     held: dict[Card, tuple[int, _Dealt]] = {}
     positions = dict.fromkeys(deal.hole, 0)
+    folded_at: dict[int, _Action] = {}
     for number, s, dealt in dealing:
-        while setup.variant.has_redraws and folds and folds[0][0] < number:
-            folded = folds.pop(0)[1]  # a folded hand goes back to the pool (RULES.md s.3)
-            held = {card: owner for card, owner in held.items() if owner[0] != folded}
+        while folds and folds[0][0].number < number:
+            at, folded = folds.pop(0)
+            folded_at.setdefault(folded, at)
+            if setup.variant.has_redraws:  # a folded hand goes back to the pool (RULES.md s.3)
+                held = {card: owner for card, owner in held.items() if owner[0] != folded}
+        if s in folded_at:
+            raise HistoryError(f"{dealt.action.where()}: {setup.player(s)} folded at "
+                               f"{_at(folded_at[s])} and is dealt no more cards")
         for card in dealt.cards:
             position = positions[s]
             positions[s] += 1
@@ -865,12 +871,17 @@ class _HistoryCards:
         asked = self.asked.get(key, 0)
         whom = self.setup.player(which) if kind == "hole" else f"board {which}"
         cards = "hole cards" if kind == "hole" else "cards"
-        why = ""
-        if asked == 0 and self.hand is not None:
-            why = (" (the hand is over)" if self.hand.is_over else
-                   " (they folded)" if kind == "hole" and not self.hand.live[which] else "")
+        why = "" if asked else self._why_none(which if kind == "hole" else None)
         return HistoryError(f"{first.action.where()}: the history deals {whom} {written} "
                             f"{cards} here, the hand deals {asked or 'none'}{why}")
+
+    def _why_none(self, seat: int | None) -> str:
+        """Why the engine deals nothing here, when the hand says: over, or ``seat`` folded."""
+        hand = self.hand
+        if hand is None:
+            return ""
+        return (" (the hand is over)" if hand.is_over else
+                " (they folded)" if seat is not None and not hand.live[seat] else "")
 
     def close_window(self) -> None:
         """Every dealing action of this window must be dealt in full."""
@@ -881,20 +892,13 @@ class _HistoryCards:
                         raise HistoryError(
                             f"{chunk.action.where()}: the history redraws "
                             f"{len(chunk.cards)} cards to {self.setup.player(s)} here, the "
-                            f"hand redraws none{self._why_no_redraw(s)}")
+                            f"hand redraws none{self._why_none(s)}")
                     raise self._count_error(("hole", s), chunk)
         for name, queue in self.board_queues.items():
             for chunk in queue:
                 if chunk.window == self.window and chunk.left():
                     raise self._count_error(("board", name), chunk)
         self.asked = {}
-
-    def _why_no_redraw(self, seat: int) -> str:
-        hand = self.hand
-        if hand is None:
-            return ""
-        return (" (the hand is over)" if hand.is_over else
-                " (they folded)" if not hand.live[seat] else "")
 
     def advance(self, action: _Action) -> None:
         """The betting action ``action`` is applied next: its window begins."""
