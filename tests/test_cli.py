@@ -180,3 +180,11 @@ def test_bench_cli_loads_no_other_benchmark() -> None:
     others = ("boardroom.bench.eval", "boardroom.bench.bots", "boardroom.bench.engine",
               "boardroom.bench.server", "numpy")
     assert [name for name in others if _loaded(modules, name)] == []
+
+
+def test_output_into_a_closed_pipe_ends_quietly() -> None:
+    """``boardroom variants | head -1``: the reader goes away, and no traceback follows."""
+    done = subprocess.run(f"{sys.executable} -m boardroom variants | head -c 10 >/dev/null",
+                          shell=True, capture_output=True, text=True, timeout=60, check=False)
+    assert "Traceback" not in done.stderr, done.stderr
+    assert "BrokenPipeError" not in done.stderr, done.stderr

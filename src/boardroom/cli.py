@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Mapping, Sequence
 from typing import Any, cast
@@ -79,6 +80,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         # Every domain error (cards, actions, histories) derives from ValueError.
         print(f"boardroom {args.command}: error: {error}", file=sys.stderr)
         return 2
+    except BrokenPipeError:
+        # The reader went away (``| head``): nothing is wrong. Point stdout at /dev/null so the
+        # interpreter's last flush at exit finds no closed pipe either.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     return result
 
 
