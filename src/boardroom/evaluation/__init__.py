@@ -27,14 +27,16 @@ from boardroom.evaluation.constructions import (
     tree,
 )
 from boardroom.evaluation.hands import best_of, evaluate
-from boardroom.evaluation.nuts import is_nuts, nuts
+from boardroom.evaluation.nuts import HOLDING_CONSTRUCTIONS, best_holding, is_nuts, nuts
 from boardroom.evaluation.values import EvaluationError, HandValue, Ranking, describe
 
 __all__ = [
+    "HOLDING_CONSTRUCTIONS",
     "Construction",
     "EvaluationError",
     "HandValue",
     "Ranking",
+    "best_holding",
     "best_of",
     "describe",
     "evaluate",
