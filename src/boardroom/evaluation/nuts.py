@@ -58,7 +58,7 @@ HOLDING_CONSTRUCTIONS = frozenset({Construction.OMAHA, Construction.TILT_BOARD,
                                    Construction.TILT_DIAGONAL, Construction.HOLDEM})
 """The constructions whose holdings are two cards played with a board (``holdings``)."""
 
-TABLE_CACHE_SIZE = 1024  # boards in play at once; a table is about 8 KB
+TABLE_CACHE_SIZE = 1024  # boards in play at once; a table is about 6 KB
 
 
 def nuts(construction: Construction, board: Sequence[int] = (), *, seen: Iterable[int] = (),
@@ -193,6 +193,8 @@ class Holdings:
         self.first = first[order].astype(np.uint8)
         self.second = second[order].astype(np.uint8)
         self.triple = chosen[order].astype(np.int8)
+        for column in (self.negated, self.first, self.second, self.triple):
+            column.flags.writeable = False  # shared by every viewer through the cache
 
     def __len__(self) -> int:
         return len(self.negated)
