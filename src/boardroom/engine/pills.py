@@ -22,7 +22,15 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from boardroom.cards import Card
-from boardroom.evaluation import HOLDING_CONSTRUCTIONS, HandValue, best_holding, is_nuts
+from boardroom.evaluation import (
+    ALL_CARDS,
+    HOLDING_CONSTRUCTIONS,
+    HandValue,
+    Holdings,
+    card_mask,
+    holdings,
+    is_nuts,
+)
 from boardroom.evaluation.nuts import clear_cache as clear_holdings
 from boardroom.rules.scoring import category_hand, is_scorable, tilted_cards
 from boardroom.rules.spec import Board, Category, Construction, Variant
@@ -90,28 +98,35 @@ def _cached_pills(request: _Request) -> tuple[Pill, ...]:
     for cards in boards.values():
         visible.update(cards)
     allocation = None if request.committed is None else dict(request.committed)
-    return tuple(_pill(request.variant, category, request.hole, boards, visible, allocation)
+    masks = (card_mask(request.hole), ALL_CARDS & ~card_mask(visible))  # held, unseen
+    return tuple(_pill(request.variant, category, request.hole, boards, visible, allocation,
+                       masks)
                  for category in request.variant.categories)
 
 
 def _pill(variant: Variant, category: Category, hole: Sequence[Card],
           boards: Mapping[str, Sequence[Card]], visible: set[Card],
-          allocation: Mapping[str, Sequence[Card]] | None) -> Pill:
+          allocation: Mapping[str, Sequence[Card]] | None, masks: tuple[int, int]) -> Pill:
     if len(hole) < _cards_needed(category) or not is_scorable(variant, category, boards):
         return Pill(category.name, False, NOT_YET, False)
     committed = allocation.get(category.name) if allocation is not None else None
-    value: HandValue | None
-    if committed is None and category.construction in HOLDING_CONSTRUCTIONS:
-        # The best hand of any two of the viewer's cards, read from the board's shared table.
+    table: Holdings | None = None
+    if category.construction in HOLDING_CONSTRUCTIONS:
         board, tilted = _category_board(variant, category, boards)
-        value = best_holding(category.construction, board, hole, ranking=category.ranking,
-                             tilted=tilted)
+        table = holdings(category.construction, tuple(board), category.ranking, tilted)
+    value: HandValue | None
+    if table is not None and committed is None:
+        # The best hand of any two of the viewer's cards, read from the board's shared table.
+        value = table.best(masks[0])
     else:
         value = category_hand(variant, category, hole, boards, allocation)
     if value is None:
         return Pill(category.name, True, NO_HAND, False)
-    return Pill(category.name, True, value.description,
-                category_is_nuts(variant, category, value, boards, visible))
+    if table is not None:
+        nuts = not table.beaten(value.strength, masks[1])
+    else:
+        nuts = category_is_nuts(variant, category, value, boards, visible)
+    return Pill(category.name, True, value.description, nuts)
 
 
 def _cards_needed(category: Category) -> int:

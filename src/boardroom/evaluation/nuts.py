@@ -112,7 +112,7 @@ def best_holding(construction: Construction, board: Sequence[int], cards: Sequen
     hand = check_cards(cards, "hole cards")
     check_count(hand, range(2, 53), "hole cards")
     check_disjoint(hand, board_cards, f"hole cards and {construction.value} board")
-    return holdings(construction, board_cards, ranking, tilted).best(_mask(hand))
+    return holdings(construction, board_cards, ranking, tilted).best(card_mask(hand))
 
 
 def _a_hand(construction: Construction) -> str:
@@ -140,18 +140,22 @@ def _check(construction: Construction, board: Sequence[int], seen: Iterable[int]
     return board_cards, seen_cards
 
 
-def _mask(cards: Iterable[int]) -> npt.NDArray[np.bool_]:
-    """The cards as 52 booleans."""
-    mask = np.zeros(52, dtype=np.bool_)
-    mask[list(cards)] = True
+ALL_CARDS = (1 << 52) - 1  # every card as a 52-bit mask
+
+
+def card_mask(cards: Iterable[int]) -> int:
+    """The cards as a 52-bit mask, bit ``card`` set (what a ``Holdings`` table is scanned
+    with; ``ALL_CARDS & ~mask`` is every other card)."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
     return mask
 
 
-def _unseen_mask(seen: Iterable[int]) -> npt.NDArray[np.bool_]:
-    """The cards not in ``seen`` as 52 booleans."""
-    mask = np.ones(52, dtype=np.bool_)
-    mask[list(seen)] = False
-    return mask
+def _unseen_mask(seen: Iterable[int]) -> int:
+    """The cards not in ``seen`` as a 52-bit mask."""
+    return ALL_CARDS & ~card_mask(seen)
+
 
 
 class Holdings:
@@ -164,8 +168,7 @@ class Holdings:
     hand is read back with the cards that make it.
     """
 
-    __slots__ = ("board", "construction", "first", "negated", "ranking", "second", "triple",
-                 "triples")
+    __slots__ = ("bits", "board", "construction", "negated", "ranking", "triple", "triples")
 
     def __init__(self, construction: Construction, board: tuple[int, ...], ranking: Ranking,
                  tilted: int | None) -> None:
@@ -190,41 +193,45 @@ class Holdings:
             strengths = values[np.arange(len(first)), chosen].astype(np.int32)
         order = np.argsort(-strengths, kind="stable")
         self.negated = (-strengths[order]).astype(np.int16)  # ascending: best first
-        self.first = first[order].astype(np.uint8)
-        self.second = second[order].astype(np.uint8)
+        one = np.uint64(1)
+        self.bits = (one << first[order].astype(np.uint64)) | (
+            one << second[order].astype(np.uint64))  # the holding's two cards as bits
         self.triple = chosen[order].astype(np.int8)
-        for column in (self.negated, self.first, self.second, self.triple):
+        for column in (self.negated, self.bits, self.triple):
             column.flags.writeable = False  # shared by every viewer through the cache
 
     def __len__(self) -> int:
         return len(self.negated)
 
-    def best(self, mask: npt.NDArray[np.bool_]) -> HandValue | None:
-        """The best hand of a holding of two cards of ``mask`` (52 booleans; cards on the board
-        never count); ``None`` when there is none or no low qualifies."""
-        held = mask[self.first] & mask[self.second]
+    def best(self, mask: int) -> HandValue | None:
+        """The best hand of a holding of two cards of ``mask`` (a ``card_mask``; cards on the
+        board never count); ``None`` when there is none or no low qualifies."""
+        held = (self.bits & np.uint64(ALL_CARDS & ~mask)) == 0
         index = int(held.argmax())
         if not held[index]:
             return None
         strength = -int(self.negated[index])
-        holding = (int(self.first[index]), int(self.second[index]))
+        bits = int(self.bits[index])
+        low = bits & -bits
+        holding = ((bits ^ low).bit_length() - 1, low.bit_length() - 1)
         made = (*holding, *self.triples[int(self.triple[index])])
         if self.construction is Construction.HOLDEM:
             return high_value(strength, made)
         return make_value(self.ranking, strength, made)
 
-    def beaten(self, strength: int, mask: npt.NDArray[np.bool_]) -> bool:
+    def beaten(self, strength: int, mask: int) -> bool:
         """Whether a holding of two cards of ``mask`` makes a hand better than ``strength``."""
-        better = int(np.searchsorted(self.negated, -strength, side="left"))
+        better = int(self.negated.searchsorted(np.int16(-strength), side="left"))
         if not better:
             return False
-        return bool((mask[self.first[:better]] & mask[self.second[:better]]).any())
+        return bool(((self.bits[:better] & np.uint64(ALL_CARDS & ~mask)) == 0).any())
 
 
 @functools.lru_cache(maxsize=TABLE_CACHE_SIZE)
 def holdings(construction: Construction, board: tuple[int, ...], ranking: Ranking,
              tilted: int | None) -> Holdings:
-    """The holdings table of a checked board, built once per board state and kept (LRU)."""
+    """The holdings table of a checked board (and tilted card, for a Tilt board), built once per
+    board state and kept (LRU). Scan it with ``best`` and ``beaten`` and a ``card_mask``."""
     return Holdings(construction, board, ranking, tilted)
 
 
