@@ -58,7 +58,7 @@ HOLDING_CONSTRUCTIONS = frozenset({Construction.OMAHA, Construction.TILT_BOARD,
                                    Construction.TILT_DIAGONAL, Construction.HOLDEM})
 """The constructions whose holdings are two cards played with a board (``holdings``)."""
 
-TABLE_CACHE_SIZE = 1024  # boards in play at once; a table is about 6 KB
+TABLE_CACHE_SIZE = 1024  # boards in play at once; a table is about 13 KB
 
 
 def nuts(construction: Construction, board: Sequence[int] = (), *, seen: Iterable[int] = (),
