@@ -129,3 +129,62 @@ def test_play_opens_no_browser_without_a_display(monkeypatch: pytest.MonkeyPatch
 
     monkeypatch.setattr("webbrowser.open", broken)
     assert open_browser("http://127.0.0.1:1/?room=x") is False
+
+
+# -- start-up: each command loads only what it needs ---------------------------------------
+
+HEAVY = ("numpy", "boardroom.bots", "boardroom.evaluation._tables", "boardroom.server",
+         "boardroom.table", "boardroom.store")
+PLO_FILE = Path(__file__).parent / "engine" / "golden" / "pot_limit_max.phh"
+
+
+def _modules_after(args: list[str]) -> set[str]:
+    """The modules a fresh interpreter holds after ``boardroom ARGS`` (its output swallowed)."""
+    code = ("import contextlib, io, json, sys\n"
+            "from boardroom.cli import main\n"
+            "with contextlib.redirect_stdout(io.StringIO()):\n"
+            "    try:\n"
+            f"        main({args!r})\n"
+            "    except SystemExit:\n"
+            "        pass\n"
+            "sys.stderr.write(json.dumps(sorted(sys.modules)))\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, check=True)
+    return set(json.loads(done.stderr))
+
+
+def _loaded(modules: set[str], prefix: str) -> bool:
+    return any(name == prefix or name.startswith(prefix + ".") for name in modules)
+
+
+def test_help_loads_no_command() -> None:
+    """``boardroom --help`` imports no command module, so neither numpy, the bots nor the
+    evaluator tables (they cost most of a launch)."""
+    modules = _modules_after(["--help"])
+    assert [name for name in HEAVY if _loaded(modules, name)] == []
+    assert not _loaded(modules, "boardroom.commands.sim")
+    assert not _loaded(modules, "boardroom.engine")
+
+
+def test_replaying_one_file_loads_the_engine_only() -> None:
+    modules = _modules_after(["replay", str(PLO_FILE)])
+    assert _loaded(modules, "boardroom.engine.history")
+    gone = ("boardroom.bots", "boardroom.server", "boardroom.table", "boardroom.store",
+            "boardroom.bench", "fastapi", "sqlalchemy", "socketio", "uvicorn", "matplotlib")
+    assert [name for name in gone if _loaded(modules, name)] == []
+
+
+def test_bench_cli_loads_no_other_benchmark() -> None:
+    modules = _modules_after(["bench", "cli", "--help"])
+    assert _loaded(modules, "boardroom.bench.cli")
+    others = ("boardroom.bench.eval", "boardroom.bench.bots", "boardroom.bench.engine",
+              "boardroom.bench.server", "numpy")
+    assert [name for name in others if _loaded(modules, name)] == []
+
+
+def test_output_into_a_closed_pipe_ends_quietly() -> None:
+    """``boardroom variants | head -1``: the reader goes away, and no traceback follows."""
+    done = subprocess.run(f"{sys.executable} -m boardroom variants | head -c 10 >/dev/null",
+                          shell=True, capture_output=True, text=True, timeout=60, check=False)
+    assert "Traceback" not in done.stderr, done.stderr
+    assert "BrokenPipeError" not in done.stderr, done.stderr

@@ -68,7 +68,7 @@ def test_no_limit_any_amount_up_to_the_stack(capsys: pytest.CaptureFixture[str],
     assert result["final_stacks"] == [300, 100, 150]
     assert pots(result) == [(300, [0, 1, 2], [0]), (100, [1, 2], [1])]
     error = broken(capsys, tmp_path, "no_limit_all_in", "p3 cbr 300", "p3 cbr 301")
-    assert "more than seat 2 has (all-in is 300)" in error
+    assert 'more than player "p3" (seat 3) has (all-in is 300)' in error
 
 
 def test_fixed_limit_bet_sizes_and_cap(capsys: pytest.CaptureFixture[str],
@@ -141,7 +141,7 @@ def test_plo_with_five_hole_cards_heads_up(capsys: pytest.CaptureFixture[str],
     result = golden(capsys, "plo5_heads_up")
     assert result["final_stacks"] == [102, 98]
     error = broken(capsys, tmp_path, "plo5_heads_up", '"p2 cc",', '"p1 cc",')
-    assert "it is p2's turn, not p1's" in error
+    assert 'player "p1" (seat 1) acts out of turn; player "p2" (seat 2) is to act' in error
 
 
 def test_omaha_hilo_split(capsys: pytest.CaptureFixture[str]) -> None:
@@ -213,7 +213,7 @@ def test_stud_later_streets_open_with_best_showing_hand(capsys: pytest.CaptureFi
     error = broken(capsys, tmp_path, "stud_hilo", '"p3 cbr 5",\n    "p1 cc",\n    "p2 cc",\n'
                    '    "d dh p1 6h"', '"p1 cc",\n    "p2 cc",\n    "p3 cbr 5",\n'
                    '    "d dh p1 6h"', occurrence=1)
-    assert "it is p3's turn, not p1's" in error
+    assert 'player "p1" (seat 1) acts out of turn; player "p3" (seat 3) is to act' in error
 
 
 def test_stud_bring_in_highest_card_with_suit_order(capsys: pytest.CaptureFixture[str],
@@ -222,7 +222,7 @@ def test_stud_bring_in_highest_card_with_suit_order(capsys: pytest.CaptureFixtur
     result = golden(capsys, "stud_bring_in_highest")
     assert result["final_stacks"] == [99, 102, 99]
     error = broken(capsys, tmp_path, "stud_bring_in_highest", '"p2 pb"', '"p1 pb"')
-    assert "it is p2's turn, not p1's" in error
+    assert 'player "p1" (seat 1) acts out of turn; player "p2" (seat 2) is to act' in error
 
 
 def test_stud_seats_at_most_seven(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
+import itertools
 import random
+from collections.abc import Iterator, Mapping, Sequence
 
-from boardroom.engine import Deck, Hand, Stakes
+import pytest
+
+from boardroom.cards import Card
+from boardroom.engine import Deck, Hand, Stakes, pills
 from boardroom.engine import events as ev
 from boardroom.engine.history import dumps, replay_text
+from boardroom.engine.pills import NO_HAND, NOT_YET
 from boardroom.engine.view import events_for, view_for
-from boardroom.rules import find_variant
+from boardroom.evaluation import evaluate
+from boardroom.rules import VARIANTS, Construction, ForcedBets, Variant, find_variant
+from boardroom.rules.scoring import category_hand, is_scorable
+from boardroom.rules.spec import Category
 
 
 def stud_hand(seed: int = 3) -> Hand:
@@ -47,3 +56,148 @@ def test_shown_cards_become_public_mucked_stay_hidden() -> None:
     assert any(seat.shown is False for seat in spectator.seats)
     assert sum(spectator.winnings.values()) == sum(hand.contributed)
     assert replay_text(dumps(hand)).stacks == hand.stacks
+
+
+# -- pills and NUTS against brute force -----------------------------------------------------
+
+
+def _stakes(variant: Variant) -> Stakes:
+    if variant.forced_bets is ForcedBets.BRING_IN:
+        return Stakes(ante=1, bring_in=2, small_bet=4, big_bet=8)
+    if variant.forced_bets is ForcedBets.BLINDS:
+        return Stakes(small_blind=1, big_blind=2)
+    return Stakes(ante=1, big_blind=2)
+
+
+def _holding_size(category: Category) -> int:
+    if category.construction is Construction.HOLE_ONLY:
+        return 5
+    if category.construction is Construction.TREE:
+        return 4
+    return category.allocated or 2
+
+
+def _holding_strength(variant: Variant, category: Category, holding: Sequence[Card],
+                      boards: Mapping[str, Sequence[Card]]) -> int:
+    """An opponent holding exactly ``holding`` in the category, by the scorer's evaluators."""
+    if category.construction is Construction.ALLOCATED:
+        value = evaluate(category.ranking, holding)
+    else:
+        value = category_hand(variant, category, holding, boards)
+    return 0 if value is None else value.strength
+
+
+def reference_pills(hand: Hand, seat: int) -> list[tuple[str, bool, str, bool]]:
+    """The rule book's pills by brute force: the scorer's hand, then every holding of unseen
+    cards of the category's size (a private hand: any 5 unseen cards are a holding, so its best
+    holding is the best hand of all unseen cards)."""
+    variant, hole, boards = hand.variant, hand.hole[seat], hand.boards
+    visible = set(hole)
+    for other in range(hand.seat_count):
+        if other != seat:
+            visible |= hand.public_cards(other)
+    for cards in boards.values():
+        visible.update(cards)
+    unseen = [card for card in range(52) if card not in visible]
+    allocation = hand.allocations.get(seat) if hand.allocations_revealed else None
+    pills = []
+    for category in variant.categories:
+        size = _holding_size(category)
+        if len(hole) < max(size, 2) or not is_scorable(variant, category, boards):
+            pills.append((category.name, False, NOT_YET, False))
+            continue
+        value = category_hand(variant, category, hole, boards, allocation)
+        if value is None:
+            pills.append((category.name, True, NO_HAND, False))
+            continue
+        if len(unseen) < size:
+            beaten = False
+        elif category.construction is Construction.HOLE_ONLY:
+            beaten = _holding_strength(variant, category, unseen, boards) > value.strength
+        else:
+            beaten = any(_holding_strength(variant, category, holding, boards) > value.strength
+                         for holding in itertools.combinations(unseen, size))
+        pills.append((category.name, True, value.description, not beaten))
+    return pills
+
+
+def _states(variant: Variant, seed: int, players: int) -> Iterator[Hand]:
+    """A random hand (random folds, calls and raises), yielded at every street, during the
+    allocation and at the end."""
+    rng = random.Random(seed)
+    hand = Hand(variant, _stakes(variant), [rng.choice([30, 200])] * players, 0,
+                cards=Deck(rng=rng), manual_allocation=True)
+    street = None
+    while not hand.is_over:
+        if hand.street is not street:
+            street = hand.street
+            yield hand
+        if hand.is_allocating:
+            yield hand
+            for seat in hand.allocation_pending:
+                hand.allocate_best(seat)
+            continue
+        legal = hand.legal_actions()
+        assert legal is not None
+        roll = rng.random()
+        if hand.can_post_bring_in():
+            hand.post_bring_in()
+        elif legal.fold and roll < 0.15:
+            hand.fold()
+        elif legal.raise_min is not None and roll > 0.85:
+            hand.raise_to(rng.choice([legal.raise_min, legal.raise_max or legal.raise_min]))
+        elif hand.can_check():
+            hand.check()
+        else:
+            hand.call()
+    yield hand
+
+
+PILL_VARIANTS = [variant.id for variant in VARIANTS]
+
+
+@pytest.mark.parametrize("variant_id", PILL_VARIANTS)
+def test_every_seats_pills_and_nuts_match_brute_force(variant_id: str) -> None:
+    """Every variant, every seat, every street (allocation and showdown included), random
+    player counts: the cached table-driven pills equal the brute-force rule book's."""
+    variant = find_variant(variant_id)
+    checked = 0
+    for seed in range(3):
+        players = random.Random(seed).randint(2, min(6, variant.max_players))
+        for hand in _states(variant, seed, players):
+            for seat in range(hand.seat_count):
+                pills = [(p.category, p.ready, p.description, p.nuts)
+                         for p in view_for(hand, seat).pills]
+                assert pills == reference_pills(hand, seat), (variant_id, seed, seat)
+                checked += 1
+    assert checked >= 12
+
+
+def test_pills_are_computed_once_per_change_and_each_board_once_for_every_viewer() -> None:
+    """Counted, not timed: the first views of a river build one holdings table per board for
+    all seats and one set of pills per seat; a check changes no card, so the views after it
+    build nothing; the next card does (a new board state)."""
+    import sys
+
+    nuts_module = sys.modules["boardroom.evaluation.nuts"]
+    hand = Hand(find_variant("esg"), Stakes(small_blind=1, big_blind=2), [200] * 6, 0,
+                cards=Deck(rng=random.Random(4)))
+    while hand.street is not None and hand.street.name != "turn":
+        hand.check() if hand.can_check() else hand.call()
+    pills.clear_caches()
+    for seat in range(6):
+        view_for(hand, seat)
+    assert nuts_module.holdings.cache_info().misses == 2  # boards A and B
+    assert pills.cache_info().misses == 6
+    hand.check()
+    for seat in range(6):
+        view_for(hand, seat)
+    assert nuts_module.holdings.cache_info().misses == 2
+    assert pills.cache_info().misses == 6
+    assert pills.cache_info().hits == 6
+    while hand.street is not None and hand.street.name == "turn":
+        hand.check()
+    for seat in range(6):
+        view_for(hand, seat)
+    assert nuts_module.holdings.cache_info().misses == 4
+    assert pills.cache_info().misses == 12

@@ -21,3 +21,13 @@ def test_bench_eval_prints_every_workload_and_target(capsys: pytest.CaptureFixtu
     for peer in ("phevaluator", "phevaluator C", "eval7", "PokerKit (first 20 hands)"):
         assert f"| {peer} |" in out
     assert out.count("\ntarget ") == 5
+
+
+def test_bench_engine_times_every_variants_river_views_first_and_again() -> None:
+    from boardroom.bench import engine as bench_engine
+
+    table = bench_engine.view_table(seed=1, repeats=1).splitlines()
+    assert table[1].split() == ["variant", "seats", "first", "ms", "again", "ms"]
+    rows = {line.split()[0]: line.split()[1:] for line in table[2:]}
+    assert set(rows) == set(bench_engine.VIEW_VARIANTS)
+    assert rows["balance"][0] == "7"

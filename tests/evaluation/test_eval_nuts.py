@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Sequence
 
 import pytest
 from hypothesis import given, settings
@@ -12,10 +13,13 @@ from hypothesis import strategies as st
 
 from boardroom.cards import parse_cards
 from boardroom.evaluation import (
+    HOLDING_CONSTRUCTIONS,
     Construction,
     EvaluationError,
     HandValue,
     Ranking,
+    best_holding,
+    evaluate,
     holdem,
     hole_only,
     is_nuts,
@@ -27,6 +31,7 @@ from boardroom.evaluation import (
 )
 
 SETTINGS = settings(max_examples=40, deadline=None)
+EXHAUSTIVE_EXAMPLES = 150
 
 
 def _strength(value: HandValue | None) -> int:
@@ -156,5 +161,72 @@ def test_the_rules_and_the_evaluators_name_one_construction() -> None:
     from boardroom.rules import Construction as RulesConstruction
 
     assert RulesConstruction is Construction
-    with pytest.raises(EvaluationError, match="an allocated hand has no board"):
+    with pytest.raises(EvaluationError, match="an allocated hand is ranked three-card or two"):
         nuts(Construction.ALLOCATED, seen=parse_cards("2c 3d"))
+    with pytest.raises(EvaluationError, match="a tree hand is not two cards with a board"):
+        best_holding(Construction.TREE, parse_cards("2c"), parse_cards("3d 4d 5d 6d"))
+    with pytest.raises(EvaluationError, match="hole cards and omaha board: card 2c"):
+        best_holding(Construction.OMAHA, parse_cards("2c 3c 4c"), parse_cards("2c 5d"))
+
+
+# -- exhaustive: every holding of unseen cards, every construction and ranking ------------------
+
+EXHAUSTIVE = [*CASES, (Construction.OMAHA, Ranking.LOW8), (Construction.HOLE_ONLY, Ranking.LOW8),
+              (Construction.ALLOCATED, Ranking.THREE_CARD),
+              (Construction.ALLOCATED, Ranking.TWO_CARD)]
+# Unseen cards at most, so that every holding can be enumerated (C(16, 5) = 4,368).
+MOST_UNSEEN = {Construction.HOLE_ONLY: 16, Construction.TREE: 20, Construction.ALLOCATED: 30}
+
+
+def _holding_strength(construction: Construction, holding: Sequence[int], board: list[int],
+                      ranking: Ranking, tilted: int | None) -> int:
+    if construction is Construction.ALLOCATED:
+        return _strength(evaluate(ranking, holding))
+    if construction is Construction.HOLE_ONLY:
+        return _strength(evaluate(ranking, holding))
+    return _holding_value(construction, list(holding), board, ranking, tilted)
+
+
+@settings(max_examples=EXHAUSTIVE_EXAMPLES, deadline=None)
+@given(deck=st.permutations(list(range(52))), case=st.sampled_from(EXHAUSTIVE),
+       board_count=st.integers(3, 5), hole_count=st.integers(2, 16),
+       seen_count=st.integers(0, 40), pick=st.integers(0, 4))
+def test_nuts_is_nuts_and_best_holding_equal_brute_force(
+        deck: list[int], case: tuple[Construction, Ranking], board_count: int, hole_count: int,
+        seen_count: int, pick: int) -> None:
+    """Exact against every holding: the nuts, the NUTS badge of the viewer's hand (ties are the
+    nuts) and, for the board constructions, the viewer's best two-card holding."""
+    construction, ranking = case
+    low, high = BOARDS.get(construction, (3, 5))
+    if construction is Construction.ALLOCATED:
+        low = high = 0
+    board_count = min(max(board_count, low), high)
+    size = SIZES.get(construction, ranking.card_count if construction is Construction.ALLOCATED
+                     else 2)
+    hole_count = max(hole_count, size)
+    board = deck[:board_count]
+    hole = deck[board_count:board_count + hole_count]
+    rest = deck[board_count + hole_count:]
+    most = MOST_UNSEEN.get(construction, len(rest))
+    seen_count = max(seen_count, len(rest) - most)
+    others, unseen = rest[:seen_count], rest[seen_count:]
+    seen = hole + others
+    tilted = board[pick % board_count] if construction is Construction.TILT_BOARD else None
+    strengths = [_holding_strength(construction, holding, board, ranking, tilted)
+                 for holding in itertools.combinations(unseen, size)]
+    best = max(strengths, default=0)
+    assert _strength(nuts(construction, board, seen=seen, ranking=ranking, tilted=tilted)) == best
+    mine = [_holding_strength(construction, holding, board, ranking, tilted)
+            for holding in itertools.combinations(hole, size)]
+    if construction in HOLDING_CONSTRUCTIONS:
+        value = best_holding(construction, board, hole, ranking=ranking, tilted=tilted)
+        assert _strength(value) == max(mine)
+    if max(mine) == 0:
+        return
+    # The viewer's best hand, then hands just above and below the nuts: ties are the nuts.
+    for strength in {max(mine), best, best - 1, best + 1}:
+        if not 1 <= strength <= ranking.class_count:
+            continue
+        value = HandValue(ranking, strength, (), "")
+        expected = strength >= best
+        assert is_nuts(value, construction, board, seen=seen, tilted=tilted) == expected

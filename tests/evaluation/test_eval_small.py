@@ -7,9 +7,11 @@ import itertools
 
 import numpy as np
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 from boardroom.cards import parse_cards
-from boardroom.evaluation import Ranking, batch, best_of, evaluate, scalar
+from boardroom.evaluation import Ranking, batch, best_of, evaluate, scalar, small
 
 
 def three_card_key(cards: tuple[int, ...]) -> tuple[int, ...]:
@@ -124,3 +126,23 @@ def test_best_of_small_hands_picks_the_best_subset() -> None:
     # A-2-3 (a straight) beats the spade flush A-9-3.
     assert three.description == "Straight, three high"
     assert {c >> 2 for c in three.cards} == {12, 0, 1}
+
+
+@settings(max_examples=300, deadline=None)
+@given(cards=st.lists(st.integers(0, 51), min_size=2, max_size=24, unique=True),
+       suits=st.integers(1, 4))
+def test_the_best_small_hand_of_many_cards_is_the_best_subset(cards: list[int],
+                                                             suits: int) -> None:
+    """Rank counting (``small``) against every subset, on few suits too (runs, flushes)."""
+    cards = sorted({card - card % 4 + card % 4 % suits for card in cards})
+    assume(len(cards) >= 2)
+    assert small.best_two_card(cards) == max(
+        scalar.two_card_strength(pair) for pair in itertools.combinations(cards, 2))
+    if len(cards) >= 3:
+        assert small.best_three_card(cards) == max(
+            scalar.three_card_strength(three) for three in itertools.combinations(cards, 3))
+    # A pill reads the best hand back with its cards (the cards of the pool that make it).
+    value = best_of(Ranking.THREE_CARD, cards) if len(cards) >= 3 else None
+    if value is not None:
+        assert set(value.cards) <= set(cards)
+        assert scalar.three_card_strength(value.cards) == value.strength

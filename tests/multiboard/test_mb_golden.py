@@ -98,7 +98,7 @@ def test_tampered_extensions_are_refused(capsys: pytest.CaptureFixture[str],
     error = broken(capsys, tmp_path, path, "_redraws = [\n    8,", "_redraws = [\n    9,")
     assert "field '_redraws'" in error
     error = broken(capsys, tmp_path, path, '"d dh p1 Qs9d3c # redraw",\n', "")
-    assert "player 1 shows" in error
+    assert 'player "p1" (seat 1) shows' in error
     assert "but was dealt" in error
     split = GOLDEN / "esg__split_point.phh"
     assert '{ p1 = "3/2", p2 = "0", p3 = "1/2", p4 = "1" }' in split.read_text()
@@ -121,5 +121,5 @@ def test_allocation_commits_replay_and_a_bad_commit_names_its_action(
     error = broken(capsys, tmp_path, path, f"A:{a_cards}",
                    f"A:{a_cards[:2]}{format_cards([foreign])}")
     assert "_allocate" in error
-    assert "not in your hand" in error
+    assert "allocates to A a card it does not hold" in error
     assert format_cards([foreign]) not in error.split("):", 1)[1]

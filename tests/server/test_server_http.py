@@ -118,7 +118,7 @@ async def test_finished_hands_hide_unseen_cards_and_the_ledger_adds_up(tmp_path:
             assert public["players"] == folder["players"]
             assert "_burns" not in public
             forged = await running.http.get(f"/api/rooms/{room}/hands/1",
-                                            params={"token": tokens[0][:-2] + "xx"})
+                                            headers={"X-Seat-Token": tokens[0][:-2] + "xx"})
             assert forged.status_code == 403
             ledger = (await running.http.get(f"/api/rooms/{room}/ledger.csv")).text
             rows = list(csv.DictReader(io.StringIO(ledger)))

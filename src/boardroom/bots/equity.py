@@ -18,7 +18,7 @@ import numpy.typing as npt
 from boardroom.bots._strength import category_strengths
 from boardroom.cards import DECK_SIZE, Card
 from boardroom.engine.view import HandView
-from boardroom.rules import Split, Variant, find_variant
+from boardroom.rules import Split, Variant, find_variant, redraw_schedule
 
 
 def variant_of(view: HandView) -> Variant:
@@ -37,17 +37,9 @@ def future_redraws(variant: Variant, view: HandView) -> int:
         return 0
     names = [street.name for street in variant.streets]
     index = names.index(view.street) if view.street in names else len(names)
-    pool = view.pool
-    live = 1 + len(live_opponents(view))
-    received = view.seats[view.viewer].redraws
-    total = 0
-    for street in variant.streets[index + 1:]:
-        if street.redraw_cap:
-            n = max(0, min(street.redraw_cap - received, pool // live))
-            received += n
-            total += n
-            pool -= n * live
-    return total
+    later = redraw_schedule(variant.streets[index + 1:], view.pool, 1 + len(live_opponents(view)),
+                            received=view.seats[view.viewer].redraws)
+    return sum(n for _, n, _ in later)
 
 
 def _future_stud_cards(variant: Variant, view: HandView) -> int:

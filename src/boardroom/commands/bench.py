@@ -11,15 +11,14 @@ TARGETS: dict[str, tuple[str, str]] = {
     "engine": ("boardroom.bench.engine", "random-action hands per second against PokerKit"),
     "server": ("boardroom.bench.server", "N tables of scripted players against a real server"),
     "bots": ("boardroom.bench.bots", "bot decision times and win rates per variant"),
+    "cli": ("boardroom.bench.cli", "start-up of `boardroom --help` and `boardroom replay FILE`"),
 }
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    targets = parser.add_subparsers(dest="target", metavar="TARGET", required=True)
-    for name, (module_name, help_text) in TARGETS.items():
-        sub = targets.add_parser(name, help=help_text, description=help_text)
-        sub.set_defaults(_bench_module=module_name)
-        importlib.import_module(module_name).configure(sub)
+    from boardroom.cli import add_commands
+
+    add_commands(parser, TARGETS, "target", "_bench_module")
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,20 +1,26 @@
-"""``boardroom replay FILE [--json]``: replay a hand history through the engine.
+"""``boardroom replay PATH... [--json]``: replay hand histories through the engine.
 
-Every action is checked; a malformed or illegal history raises ``HistoryError`` (a
-``ValueError``), which the command line turns into exit code 2 with the field or action at fault.
+Each path is a history file or a folder (every ``.phh`` inside, recursively, in name order).
+Every action and every card is checked; a history that could not have been played is refused
+with the line at fault (``HistoryError``, a ``ValueError``). Each refusal is printed and the
+other files are still replayed; the exit code is 2 when any file was refused.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import sys
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("file", type=Path, help="a hand history (TOML, PHH superset)")
-    parser.add_argument("--json", action="store_true", help="print one JSON object")
+    parser.add_argument("paths", type=Path, nargs="+", metavar="PATH",
+                        help="a hand history (TOML, PHH superset) or a folder of .phh files")
+    parser.add_argument("--json", action="store_true",
+                        help="print one JSON object per hand, one per line")
 
 
 def summary(hand: Any, players: Any) -> dict[str, Any]:
@@ -43,33 +49,61 @@ def summary(hand: Any, players: Any) -> dict[str, Any]:
     }
 
 
+def histories(paths: Sequence[Path]) -> Iterator[Path]:
+    """The files to replay: each path as given, a folder as every ``.phh`` inside it."""
+    for path in paths:
+        if path.is_dir():
+            yield from sorted(p for p in path.rglob("*.phh") if p.is_file())
+        else:
+            yield path
+
+
 def run(args: argparse.Namespace) -> int:
     from boardroom.cards import format_cards
     from boardroom.engine.history import HistoryError, loads, replay
 
-    path: Path = args.file
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise HistoryError(f"cannot read {path}: {error}") from None
-    setup = loads(text)
-    hand = replay(setup)
-    players = {seat: f"p{k + 1}" for k, seat in enumerate(setup.seat_of)}
-    result = summary(hand, players)
-    if args.json:
-        print(json.dumps(result))
-        return 0
-    print(f"{hand.variant.name}: {hand.seat_count} players, button {players[hand.button]}")
-    for seat in range(hand.seat_count):
-        cards = format_cards(hand.hole[seat])
-        delta = hand.stacks[seat] - hand.starting_stacks[seat]
-        print(f"  {players[seat]:>4} {hand.starting_stacks[seat]:>8} -> {hand.stacks[seat]:>8} "
-              f"({delta:+d})  {cards}")
-    for name, board in hand.boards.items():
-        print(f"  board {name}: {format_cards(board)}")
-    for index, pot in enumerate(result["pots"]):
-        kind = "main pot" if index == 0 else f"side pot {index}"
-        winners = ", ".join(f"{players[s]} {c}" for s, c in zip(
-            pot["winners"], pot["shares"].values(), strict=True))
-        print(f"  {kind} {pot['amount']}: {winners}")
-    return 0
+    paths: list[Path] = args.paths
+    empty = [path for path in paths if path.is_dir() and not any(path.rglob("*.phh"))]
+    files = list(histories(paths))
+    several = len(files) > 1
+    refused = 0
+    for path in files:
+        try:
+            try:
+                text = path.read_text(encoding="utf-8")
+            except OSError as error:
+                raise HistoryError(f"cannot read it: {error.strerror or error}") from None
+            except UnicodeDecodeError:
+                raise HistoryError("cannot read it: not UTF-8 text") from None
+            setup = loads(text)
+            hand = replay(setup)
+        except HistoryError as error:
+            refused += 1
+            print(f"boardroom replay: error: {path}: {error}", file=sys.stderr)
+            continue
+        players = {seat: setup.label(seat) for seat in range(hand.seat_count)}
+        result = summary(hand, players)
+        if args.json:
+            print(json.dumps({"file": str(path), **result}))
+            continue
+        if several:
+            print(f"{path}:")
+        print(f"{hand.variant.name}: {hand.seat_count} players, button {players[hand.button]}")
+        for seat in range(hand.seat_count):
+            cards = format_cards(hand.hole[seat])
+            delta = hand.stacks[seat] - hand.starting_stacks[seat]
+            print(f"  {players[seat]:>4} {hand.starting_stacks[seat]:>8} -> "
+                  f"{hand.stacks[seat]:>8} ({delta:+d})  {cards}")
+        for name, board in hand.boards.items():
+            print(f"  board {name}: {format_cards(board)}")
+        for index, pot in enumerate(result["pots"]):
+            kind = "main pot" if index == 0 else f"side pot {index}"
+            winners = ", ".join(f"{players[s]} {c}" for s, c in zip(
+                pot["winners"], pot["shares"].values(), strict=True))
+            print(f"  {kind} {pot['amount']}: {winners}")
+    for folder in empty:
+        print(f"boardroom replay: error: {folder}: no .phh file in this folder", file=sys.stderr)
+    if several:
+        print(f"boardroom replay: {len(files) - refused} of {len(files)} histories replayed, "
+              f"{refused} refused", file=sys.stderr)
+    return 2 if refused or empty else 0

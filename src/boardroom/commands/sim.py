@@ -12,12 +12,15 @@ import argparse
 import csv
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from boardroom.bots.players import STYLES, make_bot
-from boardroom.bots.simulate import SimResult, simulate
+if TYPE_CHECKING:
+    from boardroom.bots.simulate import SimResult
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
+    from boardroom.bots.players import STYLES  # the bots load only when `sim` runs
+
     parser.add_argument("--variant", default="esg", help="variant id (default: esg)")
     parser.add_argument("--hands", type=int, default=200, help="hands to play (default: 200)")
     parser.add_argument("--players", default="tight,loose,random,station",
@@ -48,6 +51,8 @@ class Progress:
 
 
 def run(args: argparse.Namespace) -> int:
+    from boardroom.bots.players import STYLES, make_bot
+    from boardroom.bots.simulate import simulate
     from boardroom.cli import UsageError
     from boardroom.rules import SpecError, find_variant
 

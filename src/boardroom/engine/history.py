@@ -18,6 +18,7 @@ from __future__ import annotations
 import itertools
 import re
 import tomllib
+from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -28,8 +29,7 @@ import tomli_w
 from boardroom.cards import Card, format_cards, parse_cards, remaining_cards
 from boardroom.engine import events as ev
 from boardroom.engine.betting import Stakes
-from boardroom.engine.dealing import ScriptedCards
-from boardroom.engine.hand import ActionError, Hand
+from boardroom.engine.hand import Hand
 from boardroom.rules import BettingStructure, BringIn, ForcedBets, Split, Variant, find_variant
 
 
@@ -172,8 +172,91 @@ def dumps(hand: Hand) -> str:
 
 
 # -- reading and replaying ------------------------------------------------------------------
+#
+# A history is trusted in nothing: every field is checked for its type and its sense, every card
+# for having been dealable (never twice, never a board's or a burn's card in a hand, a redraw
+# only from the pool), every dealt card for being dealt where and when the engine deals it (the
+# redraw counts street by street, no card left over), and every action by the engine. Errors
+# name the line of the file, and players one way: ``player "bob" (seat 3)``.
 
 _PLAYER = re.compile(r"p([1-9][0-9]*)$")
+_KEY = re.compile(r"""\s*("(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+)""")
+
+
+@dataclass(frozen=True)
+class Lines:
+    """Where things are in a history's text: each top-level field's line, each action's line."""
+
+    fields: Mapping[str, int]
+    actions: tuple[int, ...]
+
+    def field(self, name: str) -> str:
+        """``line 7: field 'antes'`` (without the line when it is not known)."""
+        line = self.fields.get(name)
+        return f"field {name!r}" if line is None else f"line {line}: field {name!r}"
+
+    def action(self, number: int) -> str:
+        """``line 31`` for the action numbered ``number`` (1-based), or ``""``."""
+        return f"line {self.actions[number - 1]}" if 0 < number <= len(self.actions) else ""
+
+
+NO_LINES = Lines({}, ())
+
+
+def locate(text: str) -> Lines:
+    """The lines of the top-level keys, table headers and ``actions`` elements of TOML ``text``
+    (already known to parse): a small scanner of strings, comments and brackets."""
+    fields: dict[str, int] = {}
+    actions: list[int] = []
+    line, at, depth, key, in_table = 1, 0, 0, "", False
+    expect_key = True
+    size = len(text)
+    while at < size:
+        char = text[at]
+        if char == "\n":
+            line += 1
+            at += 1
+            expect_key = expect_key or depth == 0
+            continue
+        if char in " \t\r,":
+            at += 1
+            continue
+        if char == "#":
+            end = text.find("\n", at)
+            at = size if end < 0 else end
+            continue
+        if expect_key and depth == 0:
+            if char == "[":
+                end = text.find("]", at)
+                name = text[at:end].strip("[] \t").split(".")[0].strip("\"'")
+                fields.setdefault(name, line)
+                in_table, at = True, (size if end < 0 else end + 1)
+                continue
+            match = _KEY.match(text, at)
+            equals = text.find("=", at)
+            if match is None or equals < 0:
+                return NO_LINES
+            key = match.group(1).strip("\"'")
+            if not in_table:
+                fields.setdefault(key, line)
+            at, expect_key = equals + 1, False
+            continue
+        if char in "[{":
+            depth += 1
+        elif char in "]}":
+            depth -= 1
+        elif char in "\"'":
+            quote = char * 3 if text.startswith(char * 3, at) else char
+            end = at + len(quote)
+            while end < size and not text.startswith(quote, end):
+                end += 2 if char == '"' and text[end] == "\\" else 1
+            if key == "actions" and not in_table and depth == 1:
+                actions.append(line)
+            line += text.count("\n", at, end)
+            at = end + len(quote)
+            continue
+        at += 1
+    return Lines(fields, tuple(actions))
 
 
 @dataclass(frozen=True)
@@ -191,6 +274,20 @@ class Setup:
     boards: Mapping[str, str] | None = None  # _boards, as written
     redraws: tuple[int, ...] | None = None  # _redraws, by seat
     points: tuple[Mapping[str, str], ...] | None = None  # _points, per pot, by PHH label
+    names: tuple[str, ...] = ()  # PHH player k's name: ``players`` when written, else pK
+    seat_numbers: tuple[int, ...] = ()  # PHH player k's seat number (``seats``, 1-based)
+    lines: Lines = NO_LINES
+
+    def label(self, seat: int) -> str:
+        """The PHH label (``p1``) of our ``seat``."""
+        return f"p{self.seat_of.index(seat) + 1}"
+
+    def player(self, seat: int) -> str:
+        """Our ``seat`` as every error names a player: ``player "bob" (seat 3)``."""
+        k = self.seat_of.index(seat)
+        name = self.names[k] if self.names else f"p{k + 1}"
+        number = self.seat_numbers[k] if self.seat_numbers else k + 1
+        return f'player "{name}" (seat {number})'
 
 
 def loads(text: str) -> Setup:
@@ -199,7 +296,7 @@ def loads(text: str) -> Setup:
         record = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise HistoryError(f"not valid TOML: {error}") from None
-    return setup_of(record)
+    return setup_of(record, locate(text))
 
 
 def _to_seats(values: Sequence[Any], seat_of: tuple[int, ...]) -> list[Any]:
@@ -210,114 +307,191 @@ def _to_seats(values: Sequence[Any], seat_of: tuple[int, ...]) -> list[Any]:
     return by_seat
 
 
-def _by_seat(
-    record: Mapping[str, Any], name: str, seat_of: tuple[int, ...], what: str
-) -> tuple[Any, ...] | None:
-    """An optional per-player list field, reordered from PHH player order to our seats."""
-    if name not in record:
-        return None
-    raw = _field(record, name, list)
-    if len(raw) != len(seat_of):
-        raise HistoryError(f"field '{name}' must hold {len(seat_of)} {what}")
-    return tuple(_to_seats(raw, seat_of))
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _field(record: Mapping[str, Any], name: str, kind: type, default: Any = ...) -> Any:
-    if name not in record:
-        if default is ...:
-            raise HistoryError(f"field {name!r} is missing")
-        return default
-    value = record[name]
-    ok = isinstance(value, kind) and not (kind is int and isinstance(value, bool))
-    if kind is list and ok:
-        ok = all(isinstance(v, int) and not isinstance(v, bool) for v in value) or name in (
-            "actions", "_burns")
-    if not ok:
-        raise HistoryError(f"field {name!r} has the wrong type ({type(value).__name__})")
-    return value
+_KINDS: dict[type, str] = {int: "a whole number", str: "a string", list: "a list",
+                           dict: "a table", bool: "true or false"}
 
 
-def _variant_of(record: Mapping[str, Any]) -> Variant:
+class _Fields:
+    """Typed access to a history's fields; every error names the field and its line."""
+
+    def __init__(self, record: Mapping[str, Any], lines: Lines) -> None:
+        self.record, self.lines = record, lines
+
+    def fail(self, name: str, message: str) -> HistoryError:
+        return HistoryError(f"{self.lines.field(name)}: {message}")
+
+    def get(self, name: str, kind: type, default: Any = ...) -> Any:
+        if name not in self.record:
+            if default is ...:
+                raise HistoryError(f"field {name!r} is missing")
+            return default
+        value = self.record[name]
+        if not (_is_int(value) if kind is int else isinstance(value, kind)):
+            raise self.fail(name, f"must be {_KINDS[kind]}, not {value!r}")
+        return value
+
+    def chips(self, name: str, default: Any = ...) -> int:
+        value: int = self.get(name, int, default)
+        if value < 0:
+            raise self.fail(name, f"must be a whole number of chips (0 or more), not {value}")
+        return value
+
+    def ints(self, name: str, count: int | None, what: str, minimum: int = 0,
+             default: Any = ...) -> list[int]:
+        """A list of whole numbers ``>= minimum``, ``count`` long when given."""
+        values: list[Any] = self.get(name, list, default)
+        for value in values:
+            if not _is_int(value) or value < minimum:
+                raise self.fail(name, f"holds {value!r}, which is not {what}")
+        if count is not None and len(values) != count:
+            raise self.fail(name, f"must hold {count} values, one per player, not {len(values)}")
+        return values
+
+    def strings(self, name: str, default: Any = ...) -> list[str]:
+        values: list[Any] = self.get(name, list, default)
+        for value in values:
+            if not isinstance(value, str):
+                raise self.fail(name, f"holds {value!r}, which is not a string")
+        return values
+
+
+def _variant_of(fields: _Fields) -> Variant:
+    record = fields.record
     if "_variant" in record:
-        options = dict(_field(record, "_options", dict, {}))
+        variant_id = fields.get("_variant", str)
+        options = dict(fields.get("_options", dict, {}))
         unknown = set(options) - {"hole_cards", "betting", "bring_in"}
         if unknown:
-            raise HistoryError(f"field '_options' has unknown options {sorted(unknown)}")
+            raise fields.fail("_options", f"has unknown options {sorted(unknown)} (known: "
+                              f"hole_cards, betting, bring_in)")
+        for option, kind in (("hole_cards", int), ("betting", str), ("bring_in", str)):
+            if option in options and not (_is_int(options[option]) if kind is int
+                                          else isinstance(options[option], kind)):
+                raise fields.fail("_options", f"option {option!r} must be {_KINDS[kind]}, "
+                                  f"not {options[option]!r}")
         try:
-            return find_variant(str(record["_variant"])).with_options(**options)
+            variant = find_variant(variant_id)
         except ValueError as error:
-            raise HistoryError(f"field '_variant': {error}") from None
-    code = _field(record, "variant", str)
+            raise fields.fail("_variant", str(error)) from None
+        try:
+            return variant.with_options(**options)
+        except ValueError as error:
+            raise fields.fail("_options", str(error)) from None
+    code = fields.get("variant", str)
     if code not in PHH_CODES:
-        raise HistoryError(f"field 'variant': Boardroom replays PHH codes "
-                           f"{', '.join(PHH_CODES)}, not {code!r}")
+        raise fields.fail("variant", f"Boardroom replays PHH codes {', '.join(PHH_CODES)} "
+                          f"(and its own games with '_variant'), not {code!r}")
     spec = PHH_CODES[code]
     return find_variant(spec.variant).with_options(
         hole_cards=spec.hole_cards, betting=spec.betting, bring_in=spec.bring_in)
 
 
-def setup_of(record: Mapping[str, Any]) -> Setup:
-    variant = _variant_of(record)
-    starting = _field(record, "starting_stacks", list)
-    count = len(starting)
-    antes = _field(record, "antes", list, [0] * count)
-    if len(antes) != count or len(set(antes)) > 1:
-        raise HistoryError("field 'antes': Boardroom plays one ante for every player "
-                           f"({count} players), got {antes}")
+def _stakes_of(fields: _Fields, variant: Variant, count: int) -> Stakes:
+    antes = fields.ints("antes", count, "a whole number of chips", default=[0] * count)
+    if len(set(antes)) > 1:
+        raise fields.fail("antes", f"Boardroom plays one ante for every player, got {antes}")
     ante = antes[0] if antes else 0
     blinds = (0, 0)
     if variant.forced_bets is ForcedBets.BLINDS:
-        raw = _field(record, "blinds_or_straddles", list)
-        if len(raw) != count or any(raw[2:]) or len(raw) < 2:
-            raise HistoryError(f"field 'blinds_or_straddles': expected a small and a big blind "
-                               f"for p1 and p2 and no straddles, got {raw}")
+        raw = fields.ints("blinds_or_straddles", None, "a whole number of chips")
+        if len(raw) != count or any(raw[2:]):
+            raise fields.fail("blinds_or_straddles", f"expected a small and a big blind for p1 "
+                              f"and p2 and no straddles ({count} values), got {raw}")
         blinds = (raw[0], raw[1])
-    stakes_args: dict[str, int] = {"small_blind": blinds[0], "big_blind": blinds[1],
-                                   "ante": ante}
+    args: dict[str, int] = {"small_blind": blinds[0], "big_blind": blinds[1], "ante": ante}
     if variant.is_stud or variant.betting is BettingStructure.FIXED_LIMIT:
-        stakes_args["small_bet"] = _field(record, "small_bet", int)
-        stakes_args["big_bet"] = _field(record, "big_bet", int)
+        args["small_bet"] = fields.chips("small_bet")
+        args["big_bet"] = fields.chips("big_bet")
     else:
-        min_bet = _field(record, "min_bet", int, blinds[1])
+        min_bet = fields.chips("min_bet", blinds[1])
         if variant.forced_bets is ForcedBets.BLINDS and min_bet != blinds[1]:
-            raise HistoryError(f"field 'min_bet': {min_bet} differs from the big blind "
-                               f"{blinds[1]}; the minimum bet is the big blind (RULES.md s.2)")
+            raise fields.fail("min_bet", f"{min_bet} differs from the big blind {blinds[1]}; "
+                              f"the minimum bet is the big blind (RULES.md s.2)")
         if variant.forced_bets is not ForcedBets.BLINDS:
-            stakes_args["big_blind"] = min_bet
+            args["big_blind"] = min_bet
     if variant.is_stud:
-        stakes_args["bring_in"] = _field(record, "bring_in", int)
+        args["bring_in"] = fields.chips("bring_in")
     try:
-        stakes = Stakes(**stakes_args)
+        stakes = Stakes(**args)
         stakes.check_for(variant)
     except ValueError as error:
-        raise HistoryError(f"stakes: {error}") from None
-    seats = _field(record, "seats", list, list(range(1, count + 1)))
-    if len(seats) != count or len(set(seats)) != count:
-        raise HistoryError(f"field 'seats' must hold {count} different seat numbers")
+        text = str(error)
+        name = ("bring_in" if "bring-in" in text else "small_bet" if "small bet" in text
+                else "blinds_or_straddles" if "blinds" in text
+                else "min_bet" if "min_bet" in fields.record else "antes")
+        raise fields.fail(name, text) from None
+    return stakes
+
+
+def setup_of(record: Mapping[str, Any], lines: Lines = NO_LINES) -> Setup:
+    """The ``Setup`` of a parsed history (``lines`` locates its fields for the errors)."""
+    fields = _Fields(record, lines)
+    variant = _variant_of(fields)
+    starting = fields.ints("starting_stacks", None, "a whole number of chips")
+    count = len(starting)
+    if not 2 <= count <= variant.max_players:
+        raise fields.fail("starting_stacks", f"{variant.name} with {variant.hole_cards} hole "
+                          f"cards deals 2 to {variant.max_players} players, not {count}")
+    stakes = _stakes_of(fields, variant, count)
+    seats = fields.ints("seats", count, "a seat number (1 or more)", 1,
+                        list(range(1, count + 1)))
+    if len(set(seats)) != count:
+        raise fields.fail("seats", f"must hold {count} different seat numbers, got {seats}")
+    names = fields.strings("players", [f"p{k + 1}" for k in range(count)])
+    if len(names) != count or len(set(names)) != count or not all(names):
+        raise fields.fail("players", f"must hold {count} different names, one per player")
     clockwise = sorted(seats)
     seat_of = tuple(clockwise.index(number) for number in seats)
-    stacks = _to_seats(starting, seat_of)
-    finishing = _by_seat(record, "finishing_stacks", seat_of, "stacks")
-    actions = _field(record, "actions", list)
-    if not all(isinstance(action, str) for action in actions):
-        raise HistoryError("field 'actions' must be a list of strings")
+    setup = Setup(variant, stakes, (), 0, seat_of, (), None, None, names=tuple(names),
+                  seat_numbers=tuple(seats), lines=lines)
+    for k, stack in enumerate(starting):
+        if stack <= 0:
+            raise fields.fail("starting_stacks", f"{setup.player(seat_of[k])} has a stack of "
+                              f"{stack}; a player is dealt in with 1 chip or more")
+    finishing = None
+    if "finishing_stacks" in record:
+        written = fields.ints("finishing_stacks", count, "a whole number of chips")
+        if sum(written) != sum(starting):
+            raise fields.fail("finishing_stacks", f"holds {sum(written)} chips where the hand "
+                              f"starts with {sum(starting)}; chips are never made or lost")
+        finishing = tuple(_to_seats(written, seat_of))
+    actions = fields.strings("actions")
+    if "ante_trimming_status" in record:
+        fields.get("ante_trimming_status", bool)
     burns = None
     if "_burns" in record:
         try:
-            burns = parse_cards(" ".join(_field(record, "_burns", list)))
+            burns = parse_cards(fields.strings("_burns"))
         except ValueError as error:
-            raise HistoryError(f"field '_burns': {error}") from None
-    boards = record.get("_boards")
-    if boards is not None and not (isinstance(boards, dict) and all(
-            isinstance(v, str) for v in boards.values())):
-        raise HistoryError("field '_boards' must map board names to cards")
-    redraws = _by_seat(record, "_redraws", seat_of, "counts")
-    points = record.get("_points")
-    if points is not None and not (isinstance(points, list) and all(
-            isinstance(pot, dict) for pot in points)):
-        raise HistoryError("field '_points' must be a list of tables, one per pot")
-    return Setup(variant, stakes, tuple(stacks), seat_of[-1], seat_of, tuple(actions), burns,
-                 finishing, boards, redraws, tuple(points) if points is not None else None)
+            raise fields.fail("_burns", str(error)) from None
+    boards = fields.get("_boards", dict, None)
+    if boards is not None:
+        for name, cards in boards.items():
+            if name not in {board.name for board in variant.boards}:
+                raise fields.fail("_boards", f"{variant.name} has no board {name!r}")
+            if not isinstance(cards, str):
+                raise fields.fail("_boards", f"board {name} must be a string of cards, "
+                                  f"not {cards!r}")
+    redraws = None
+    if "_redraws" in record:
+        redraws = tuple(_to_seats(fields.ints("_redraws", count, "a number of cards"),
+                                  seat_of))
+    points = fields.get("_points", list, None)
+    if points is not None:
+        labels = {f"p{k + 1}" for k in range(count)}
+        for pot in points:
+            if not isinstance(pot, dict) or not set(pot) <= labels or not all(
+                    isinstance(value, str) for value in pot.values()):
+                raise fields.fail("_points", "must be a list of tables, one per pot, of "
+                                  "player labels (p1, p2, ...) to fractions written as strings")
+    return Setup(variant, stakes, tuple(_to_seats(starting, seat_of)), seat_of[-1], seat_of,
+                 tuple(actions), burns, finishing, boards, redraws,
+                 tuple(points) if points is not None else None, tuple(names), tuple(seats),
+                 lines)
 
 
 @dataclass(frozen=True)
@@ -328,32 +502,35 @@ class _Action:
     verb: str
     argument: str | None
     comment: str | None
+    line: str = ""  # "line 31", when known
 
     def where(self) -> str:
-        return f"action {self.number} ({self.text!r})"
+        at = f"action {self.number} ({self.text!r})"
+        return f"{self.line}: {at}" if self.line else at
 
 
-def _parse_action(number: int, text: str) -> _Action:
+def _parse_action(number: int, text: str, line: str = "") -> _Action:
     body, _, comment = text.partition("#")
     words = body.split()
+    note = comment.strip() or None
     if not words:
-        return _Action(number, text, "", "", None, comment.strip() or None)
+        return _Action(number, text, "", "", None, note, line)
     if words[0] == "d" and len(words) >= 3 and words[1] in ("dh", "db"):
         if words[1] == "dh" and len(words) == 4:
-            return _Action(number, text, words[2], "dh", words[3], comment.strip() or None)
+            return _Action(number, text, words[2], "dh", words[3], note, line)
         if words[1] == "db" and len(words) == 3:
-            return _Action(number, text, "d", "db", words[2], comment.strip() or None)
+            return _Action(number, text, "d", "db", words[2], note, line)
     elif _PLAYER.match(words[0]) and len(words) >= 2:
         verb, rest = words[1], words[2:]
         if (verb in ("f", "cc", "pb") and not rest) or (verb == "cbr" and len(rest) == 1) or (
             verb == "sm" and len(rest) <= 1
         ):
-            return _Action(number, text, words[0], verb, rest[0] if rest else None,
-                           comment.strip() or None)
+            return _Action(number, text, words[0], verb, rest[0] if rest else None, note, line)
         if verb == "_allocate" and rest:
-            return _Action(number, text, words[0], verb, " ".join(rest), comment.strip() or None)
-    raise HistoryError(f"action {number} ({text!r}) is not an action Boardroom replays "
-                       f"(d dh pN CARDS, d db CARDS, pN f|cc|cbr AMOUNT|pb|sm [CARDS], "
+            return _Action(number, text, words[0], verb, " ".join(rest), note, line)
+    where = _Action(number, text, "", "", None, None, line).where()
+    raise HistoryError(f"{where} is not an action Boardroom replays (d dh pN CARDS, "
+                       f"d db CARDS, pN f|cc|cbr AMOUNT|pb|sm [CARDS], "
                        f"pN _allocate CATEGORY:CARDS ...)")
 
 
@@ -370,6 +547,8 @@ def _parse_allocation(action: _Action) -> dict[str, str]:
 def _parse_dealt(action: _Action) -> list[Card | None]:
     text = action.argument or ""
     cards: list[Card | None] = []
+    if len(text) % 2:
+        raise HistoryError(f"{action.where()}: {text!r} is not a list of cards")
     for k in range(0, len(text), 2):
         token = text[k:k + 2]
         if token == "??":
@@ -379,32 +558,49 @@ def _parse_dealt(action: _Action) -> list[Card | None]:
                 cards.append(parse_cards(token)[0])
             except (ValueError, IndexError):
                 raise HistoryError(f"{action.where()}: {token!r} is not a card") from None
-    if len(text) % 2:
-        raise HistoryError(f"{action.where()}: {text!r} is not a list of cards")
     return cards
 
 
-def replay(setup: Setup) -> Hand:
-    """Play the history's actions through the engine, checking every one.
+@dataclass
+class _Dealt:
+    """One ``d dh`` or ``d db`` action: its cards (``??`` filled in), and when it deals."""
 
-    Raises ``HistoryError`` naming the action at fault.
-    """
-    variant, count = setup.variant, len(setup.stacks)
-    actions = [_parse_action(k + 1, text) for k, text in enumerate(setup.actions)]
-    seat_of_label = {f"p{k + 1}": seat for k, seat in enumerate(setup.seat_of)}
+    action: _Action
+    cards: list[Card]
+    window: int  # the number of betting or allocation actions before it
+    redraw: bool = False
+    taken: int = 0
 
-    def seat(action: _Action) -> int:
-        if action.actor not in seat_of_label:
-            raise HistoryError(f"{action.where()}: there is no player {action.actor} "
-                               f"({count} players)")
-        return seat_of_label[action.actor]
+    def left(self) -> int:
+        return len(self.cards) - self.taken
 
-    hole: dict[int, list[Card | None]] = {s: [] for s in range(count)}
-    boards: dict[str, list[Card]] = {board.name: [] for board in variant.boards}
+
+@dataclass
+class _Deal:
+    """The dealing actions of a history, read before the engine runs."""
+
+    hole: dict[int, list[_Dealt]]  # by seat, in order
+    boards: dict[str, list[_Dealt]]
+    shows: dict[int, tuple[Card, ...]]
+    stand_ins: dict[int, set[int]]  # seat -> indices of its cards that are ``??`` unfilled
+    folds: list[tuple[_Action, int]]  # (action, seat) of every fold, in order
+
+
+def _read_deal(setup: Setup, actions: Sequence[_Action], seat: Any) -> _Deal:
+    variant = setup.variant
+    hole: dict[int, list[_Dealt]] = {s: [] for s in range(len(setup.stacks))}
+    raw: dict[int, list[list[Card | None]]] = {s: [] for s in hole}
+    boards: dict[str, list[_Dealt]] = {board.name: [] for board in variant.boards}
     shows: dict[int, tuple[Card, ...]] = {}
+    at_showdown: dict[int, _Action] = {}  # seat -> its ``sm`` action
+    folds: list[tuple[_Action, int]] = []
+    window = 0
     for action in actions:
         if action.verb == "dh":
-            hole[seat(action)].extend(_parse_dealt(action))
+            s = seat(action)
+            cards = _parse_dealt(action)
+            raw[s].append(cards)
+            hole[s].append(_Dealt(action, [], window, action.comment == "redraw"))
         elif action.verb == "db":
             name = variant.boards[0].name if variant.boards else ""
             if action.comment and action.comment.startswith("board "):
@@ -414,61 +610,382 @@ def replay(setup: Setup) -> Hand:
             dealt = _parse_dealt(action)
             if None in dealt:
                 raise HistoryError(f"{action.where()}: board cards must be written out")
-            boards[name].extend(card for card in dealt if card is not None)
-        elif action.verb == "sm" and action.argument not in (None, "-"):
-            shown = _parse_dealt(action)
-            if None in shown:
-                raise HistoryError(f"{action.where()}: shown cards must be written out")
-            shows[seat(action)] = tuple(card for card in shown if card is not None)
-    complete = _fill_unknown(hole, shows, boards, setup.burns)
-    for s, cards in shows.items():
-        if variant.has_allocation:
-            # Only the allocated cards are shown; discards never are (RULES.md s.3).
-            if not set(cards) <= set(complete[s]):
-                raise HistoryError(f"player {setup.seat_of.index(s) + 1} shows cards it was "
-                                   f"not dealt")
-        elif sorted(cards) != sorted(card for card in complete[s]):
-            raise HistoryError(f"player {setup.seat_of.index(s) + 1} shows "
-                               f"{format_cards(cards)} but was dealt {format_cards(complete[s])}")
-    unknown = {s for s, cards in hole.items() if None in cards and s not in shows}
+            boards[name].append(_Dealt(action, [c for c in dealt if c is not None], window))
+        elif action.verb == "sm":
+            s = seat(action)
+            if s in at_showdown:
+                raise HistoryError(f"{action.where()}: {setup.player(s)} is already shown or "
+                                   f"mucked at {_at(at_showdown[s])}")
+            at_showdown[s] = action
+            if action.argument is not None:
+                shown = _parse_dealt(action)
+                if None in shown:
+                    raise HistoryError(f"{action.where()}: shown cards must be written out")
+                shows[s] = tuple(card for card in shown if card is not None)
+        elif action.verb in ("f", "cc", "cbr", "pb", "_allocate"):
+            if action.verb == "f":
+                folds.append((action, seat(action)))
+            window += 1
+    stand_ins = _fill_unknown(raw, hole, shows, boards, setup.burns)
+    return _Deal(hole, boards, shows, stand_ins, folds)
+
+
+def _fill_unknown(
+    raw: Mapping[int, list[list[Card | None]]],
+    hole: Mapping[int, list[_Dealt]],
+    shows: Mapping[int, tuple[Card, ...]],
+    boards: Mapping[str, list[_Dealt]],
+    burns: Sequence[Card] | None,
+) -> dict[int, set[int]]:
+    """Fill every ``??``: with the cards shown later, else with stand-ins (unused cards).
+
+    Returns, per seat, the positions of the stand-ins (they are checked against nothing)."""
+    known = [c for chunks in raw.values() for cards in chunks for c in cards if c is not None]
+    known += [c for chunks in boards.values() for dealt in chunks for c in dealt.cards]
+    known += list(burns or ()) + [c for cards in shows.values() for c in cards]
+    # In redraw games a folded hand is recycled into the pool and its cards may be dealt again,
+    # so unseen cards can outnumber the unused ones: the stand-ins then repeat (a folded hand's
+    # cards are never evaluated).
+    spare = itertools.cycle(remaining_cards(set(known)) or list(range(52)))
+    stand_ins: dict[int, set[int]] = {}
+    for s, chunks in raw.items():
+        flat = [c for cards in chunks for c in cards]
+        shown = [c for c in shows.get(s, ()) if c not in flat]
+        stand_ins[s] = set()
+        position = 0
+        for cards, dealt in zip(chunks, hole[s], strict=True):
+            for card in cards:
+                if card is None and shown:
+                    card = shown.pop(0)
+                elif card is None:
+                    card = next(spare)
+                    stand_ins[s].add(position)
+                dealt.cards.append(card)
+                position += 1
+    return stand_ins
+
+
+def _at(action: _Action) -> str:
+    """``line 31, action 26`` (or ``action 26`` when the line is not known)."""
+    return f"{action.line}, action {action.number}" if action.line else f"action {action.number}"
+
+
+def _check_cards(setup: Setup, deal: _Deal) -> None:
+    """No card dealt twice: a board's or a burn's card is in no hand and on no other board;
+    a hand's card is in no other hand, except in redraw games a card of a hand folded earlier
+    (recycled into the pool, RULES.md s.3)."""
+    aside: dict[Card, str] = {}  # card -> where it lies, for the errors
+    for name, chunks in deal.boards.items():
+        for dealt in chunks:
+            for card in dealt.cards:
+                if card in aside:
+                    raise HistoryError(f"{dealt.action.where()}: {format_cards([card])} is "
+                                       f"dealt twice to the boards (first to {aside[card]})")
+                aside[card] = f"board {name} at {_at(dealt.action)}"
+    for card in setup.burns or ():
+        if card in aside:
+            raise HistoryError(f"{setup.lines.field('_burns')}: {format_cards([card])} is "
+                               f"burned and dealt to {aside[card]}")
+        aside[card] = f"the burns ({setup.lines.field('_burns')})"
+    folds = list(deal.folds)
+    dealing = sorted(((dealt.action.number, s, dealt) for s, chunks in deal.hole.items()
+                      for dealt in chunks), key=lambda item: item[0])
+    held: dict[Card, tuple[int, _Dealt]] = {}
+    positions = dict.fromkeys(deal.hole, 0)
+    folded_at: dict[int, _Action] = {}
+    for number, s, dealt in dealing:
+        while folds and folds[0][0].number < number:
+            at, folded = folds.pop(0)
+            folded_at.setdefault(folded, at)
+            if setup.variant.has_redraws:  # a folded hand goes back to the pool (RULES.md s.3)
+                held = {card: owner for card, owner in held.items() if owner[0] != folded}
+        if s in folded_at:
+            raise HistoryError(f"{dealt.action.where()}: {setup.player(s)} folded at "
+                               f"{_at(folded_at[s])} and is dealt no more cards")
+        for card in dealt.cards:
+            position = positions[s]
+            positions[s] += 1
+            if position in deal.stand_ins[s]:
+                continue
+            text, who = format_cards([card]), setup.player(s)
+            if card in aside and dealt.redraw:
+                raise HistoryError(f"{dealt.action.where()}: {who} redraws {text}, a card of "
+                                   f"{aside[card]}; the boards' cards are never in the pool")
+            if card in aside:
+                raise HistoryError(f"{dealt.action.where()}: {text} is dealt to {who} and to "
+                                   f"{aside[card]}")
+            if card in held:
+                owner, first = held[card]
+                if dealt.redraw and owner == s:
+                    problem = (f"{who} redraws {text}, a card it holds (dealt at "
+                               f"{_at(first.action)})")
+                elif dealt.redraw:
+                    problem = (f"{who} redraws {text}, a card {setup.player(owner)} holds "
+                               f"(dealt at {_at(first.action)}); a redraw comes from the pool")
+                elif owner == s:
+                    problem = f"{text} is dealt twice to {who} (first at {_at(first.action)})"
+                else:
+                    problem = (f"{text} is dealt to {who} and to {setup.player(owner)} "
+                               f"at {_at(first.action)}")
+                raise HistoryError(f"{dealt.action.where()}: {problem}")
+            held[card] = (s, dealt)
+
+
+class _HistoryCards:
+    """The engine's card source on replay: each dealing action's cards, handed out only where
+    and when the engine deals them (between the same two betting actions), a redraw only as a
+    whole ``# redraw`` action of exactly the count the engine deals, and nothing left over.
+
+    ``window`` counts the betting and allocation actions applied so far; a dealing action is
+    dealt in the window of the actions before it."""
+
+    def __init__(self, setup: Setup, deal: _Deal) -> None:
+        self.setup = setup
+        self.hole_chunks, self.board_chunks = deal.hole, deal.boards
+        self.hole_queues = {s: deque(chunks) for s, chunks in deal.hole.items()}
+        self.board_queues = {name: deque(chunks) for name, chunks in deal.boards.items()}
+        self.burns = deque(setup.burns) if setup.burns is not None else None
+        self.burned = 0
+        self.window = 0
+        self.after: _Action | None = None  # the betting action of this window (None: the deal)
+        self.hand: Hand | None = None  # set once the hand exists (for the redraw errors)
+        self.asked: dict[tuple[str, Any], int] = {}  # cards the engine dealt in this window
+        self.deferred: tuple[HistoryError, int] | None = None  # cards dealt late, at action N
+
+    # -- the CardSource protocol
+
+    def hole(self, seat: int, count: int) -> tuple[Card, ...]:
+        return self._take(("hole", seat), self.hole_queues[seat], count)
+
+    def board(self, board: str, count: int) -> tuple[Card, ...]:
+        return self._take(("board", board), self.board_queues.get(board, deque()), count)
+
+    def burn(self) -> Card | None:
+        if self.burns is None:
+            return None
+        self.burned += 1
+        if not self.burns:
+            raise HistoryError(f"{self.setup.lines.field('_burns')}: holds "
+                               f"{self.burned - 1} burns, the hand burns more")
+        return self.burns.popleft()
+
+    def set_aside(self, count: int) -> None:
+        """The history names every card: nothing to set aside."""
+
+    def recycle(self, cards: Sequence[Card]) -> None:
+        """The history names every redraw: the pool's order does not matter."""
+
+    def shuffle_pool(self) -> None:
+        """The history names every redraw: nothing to shuffle."""
+
+    def redraw(self, seat: int, count: int) -> tuple[Card, ...]:
+        queue = self.hole_queues[seat]
+        while queue and not queue[0].left():
+            queue.popleft()
+        chunk = queue[0] if queue and queue[0].window == self.window else None
+        who = self.setup.player(seat)
+        if chunk is None:
+            chunk = self._later(queue, f"a redraw of {count} cards to {who}")
+        if chunk is None:
+            raise self._missing(f"a redraw of {count} cards to {who}", queue)
+        if not chunk.redraw:
+            raise HistoryError(f"{chunk.action.where()}: the hand redraws {count} cards to {who} "
+                               f"here, and this action is not a redraw ('# redraw')")
+        if len(chunk.cards) != count:
+            raise HistoryError(f"{chunk.action.where()}: {who} redraws {len(chunk.cards)} "
+                               f"cards where the rule book gives {self._formula(seat, count)}")
+        chunk.taken = count
+        return tuple(chunk.cards)
+
+    # -- the checks
+
+    def _formula(self, seat: int, count: int) -> str:
+        """RULES.md s.3's redraw count, worked with the hand's public numbers."""
+        hand = self.hand
+        if hand is None or hand.street is None or hand.pool_size is None:
+            return f"{count} (min(K - R, floor(pool / L)), RULES.md s.3)"
+        live, cap = len(hand.live_seats), hand.street.redraw_cap
+        return (f"each of the {live} players in the hand {count} on the {hand.street.name} "
+                f"(min(K - R, floor(pool / L)) = min({cap} - {hand.redraws[seat]}, "
+                f"floor({hand.pool_size} / {live})), RULES.md s.3)")
+
+    def _what(self, key: tuple[str, Any], count: int) -> str:
+        kind, which = key
+        return (f"{count} hole cards to {self.setup.player(which)}" if kind == "hole"
+                else f"{count} cards to board {which}")
+
+    def _anchor(self) -> str:
+        if self.after is None:
+            return f"{self.setup.lines.field('actions')}: before the first action"
+        return f"{self.after.where()}: after it"
+
+    def _missing(self, what: str, queue: deque[_Dealt]) -> HistoryError:
+        later = next((chunk for chunk in queue if chunk.left()), None)
+        hint = f" (its next cards for them are at {_at(later.action)})" if later else ""
+        return HistoryError(f"{self._anchor()}, the hand deals {what}, and the history deals "
+                            f"none there{hint}")
+
+    def _later(self, queue: deque[_Dealt], what: str) -> _Dealt | None:
+        """Cards the history deals too late: the next action dealing them, and the error kept
+        in ``deferred``. An action between (one too many, say) may be the real fault, so the
+        replay goes on and reports whichever fault comes first."""
+        later = next((chunk for chunk in queue if chunk.left()), None)
+        if later is not None and self.deferred is None:
+            self.deferred = (self._missing(what, queue), later.action.number)
+        return later
+
+    def _take(self, key: tuple[str, Any], queue: deque[_Dealt], count: int) -> tuple[Card, ...]:
+        taken: list[Card] = []
+        self.asked[key] = self.asked.get(key, 0) + count
+        while len(taken) < count:
+            while queue and not queue[0].left():
+                queue.popleft()
+            chunk = queue[0] if queue and queue[0].window == self.window else None
+            if chunk is None:
+                first = self._first_here(key)
+                if first is not None:
+                    raise self._count_error(key, first)
+                chunk = self._later(queue, self._what(key, count))
+            if chunk is None:
+                raise self._missing(self._what(key, count), queue)
+            if chunk.redraw:
+                raise HistoryError(f"{chunk.action.where()}: the hand deals "
+                                   f"{self._what(key, count)} here, not a redraw")
+            n = min(chunk.left(), count - len(taken))
+            taken += chunk.cards[chunk.taken:chunk.taken + n]
+            chunk.taken += n
+        return tuple(taken)
+
+    def _chunks(self, key: tuple[str, Any]) -> list[_Dealt]:
+        kind, which = key
+        found = self.hole_chunks[which] if kind == "hole" else self.board_chunks[which]
+        return [chunk for chunk in found if chunk.window == self.window and not chunk.redraw]
+
+    def _first_here(self, key: tuple[str, Any]) -> _Dealt | None:
+        here = self._chunks(key)
+        return here[0] if here else None
+
+    def _count_error(self, key: tuple[str, Any], first: _Dealt) -> HistoryError:
+        kind, which = key
+        written = sum(len(chunk.cards) for chunk in self._chunks(key))
+        asked = self.asked.get(key, 0)
+        whom = self.setup.player(which) if kind == "hole" else f"board {which}"
+        cards = "hole cards" if kind == "hole" else "cards"
+        why = "" if asked else self._why_none(which if kind == "hole" else None)
+        return HistoryError(f"{first.action.where()}: the history deals {whom} {written} "
+                            f"{cards} here, the hand deals {asked or 'none'}{why}")
+
+    def _why_none(self, seat: int | None) -> str:
+        """Why the engine deals nothing here, when the hand says: over, or ``seat`` folded."""
+        hand = self.hand
+        if hand is None:
+            return ""
+        return (" (the hand is over)" if hand.is_over else
+                " (they folded)" if seat is not None and not hand.live[seat] else "")
+
+    def close_window(self) -> None:
+        """Every dealing action of this window must be dealt in full."""
+        for s, queue in self.hole_queues.items():
+            for chunk in queue:
+                if chunk.window == self.window and chunk.left():
+                    if chunk.redraw:
+                        raise HistoryError(
+                            f"{chunk.action.where()}: the history redraws "
+                            f"{len(chunk.cards)} cards to {self.setup.player(s)} here, the "
+                            f"hand redraws none{self._why_none(s)}")
+                    raise self._count_error(("hole", s), chunk)
+        for name, queue in self.board_queues.items():
+            for chunk in queue:
+                if chunk.window == self.window and chunk.left():
+                    raise self._count_error(("board", name), chunk)
+        self.asked = {}
+
+    def advance(self, action: _Action) -> None:
+        """The betting action ``action`` is applied next: its window begins."""
+        self.close_window()
+        self.window += 1
+        self.after = action
+
+    def finish(self) -> None:
+        self.close_window()
+        if self.burns:
+            raise HistoryError(f"{self.setup.lines.field('_burns')}: holds "
+                               f"{self.burned + len(self.burns)} burns, the hand burns "
+                               f"{self.burned}")
+
+
+def replay(setup: Setup) -> Hand:
+    """Play the history's actions through the engine, checking every one and every card.
+
+    Raises ``HistoryError`` naming the line and the action or field at fault.
+    """
+    count = len(setup.stacks)
+    actions = [_parse_action(k + 1, text, setup.lines.action(k + 1))
+               for k, text in enumerate(setup.actions)]
+    seat_of_label = {f"p{k + 1}": seat for k, seat in enumerate(setup.seat_of)}
+
+    def seat(action: _Action) -> int:
+        if action.actor not in seat_of_label:
+            raise HistoryError(f"{action.where()}: there is no player {action.actor!r}; the "
+                               f"players are p1 to p{count}")
+        return seat_of_label[action.actor]
+
+    deal = _read_deal(setup, actions, seat)
+    _check_cards(setup, deal)
+    _check_shows(setup, deal, actions, seat)
+    source = _HistoryCards(setup, deal)
     try:
-        hand = Hand(variant, setup.stakes, setup.stacks, setup.button,
-                    cards=ScriptedCards(complete, boards, setup.burns), show_requests=set(shows),
-                    manual_allocation=True)
+        hand = Hand(setup.variant, setup.stakes, setup.stacks, setup.button, cards=source,
+                    show_requests=set(deal.shows), manual_allocation=True)
+    except HistoryError:
+        raise
     except ValueError as error:
         raise HistoryError(f"the hand cannot start: {error}") from None
-    label = {s: lab for lab, s in seat_of_label.items()}
+    source.hand = hand
     for action in actions:
         if action.verb in ("dh", "db", "sm", ""):
             continue
         if hand.is_over:
-            raise HistoryError(f"{action.where()}: the hand is already over")
-        if action.verb == "_allocate":
-            try:
-                hand.allocate(seat(action), _parse_allocation(action))
-            except ValueError as error:
-                raise HistoryError(f"{action.where()}: {error}") from None
-            continue
+            raise _first_fault(source, action, HistoryError(
+                f"{action.where()}: the hand is already over"))
         acting = seat(action)
-        if hand.actor != acting:
-            raise HistoryError(f"{action.where()}: it is {label[hand.actor]}'s turn, not "
-                               f"{action.actor}'s" if hand.actor is not None else
-                               f"{action.where()}: nobody is to act")
+        source.advance(action)
         try:
+            if action.verb == "_allocate":
+                _allocate(hand, setup, action, acting)
+                continue
+            if hand.actor != acting:
+                raise HistoryError(
+                    f"{action.where()}: {setup.player(acting)} acts out of turn; "
+                    + (f"{setup.player(hand.actor)} is to act" if hand.actor is not None else
+                       "the players allocate now" if hand.is_allocating else
+                       "nobody is to act"))
             _apply(hand, action)
-        except ActionError as error:
-            raise HistoryError(f"{action.where()}: {error}") from None
-        except ValueError as error:  # a card source running dry, a bad amount
-            raise HistoryError(f"{action.where()}: {error}") from None
+        except HistoryError as error:
+            raise _first_fault(source, action, error) from None
+        except ValueError as error:  # ActionError: the engine names the seat 0-based
+            message = re.sub(rf"\bseat {acting}\b", setup.player(acting), str(error))
+            raise _first_fault(source, action, HistoryError(f"{action.where()}: {message}"),
+                               ) from None
+    if source.deferred is not None:
+        raise source.deferred[0]
     if not hand.is_over:
-        raise HistoryError(f"the actions end before the hand does ({label[hand.actor]} to act)"
-                           if hand.actor is not None else "the actions end before the hand does")
-    _check_showdown(hand, actions, seat, unknown)
-    _check_extensions(hand, setup, label)
-    if setup.finishing_stacks is not None and tuple(hand.stacks) != setup.finishing_stacks:
-        raise HistoryError(f"field 'finishing_stacks' says {list(setup.finishing_stacks)} "
-                           f"but the replay ends with {hand.stacks} (by seat)")
+        raise HistoryError(
+            f"{setup.lines.field('actions')}: the actions end before the hand does"
+            + (f" ({setup.player(hand.actor)} is to act)" if hand.actor is not None else
+               f" ({', '.join(setup.player(s) for s in hand.allocation_pending)} to allocate)"
+               if hand.is_allocating else ""))
+    source.finish()
+    _check_showdown(hand, setup, deal, actions, seat)
+    _check_extensions(hand, setup)
     return hand
+
+
+def _first_fault(source: _HistoryCards, action: _Action, error: HistoryError) -> HistoryError:
+    """``error`` at ``action``, unless cards were dealt late and written only after it."""
+    if source.deferred is not None and source.deferred[1] < action.number:
+        return source.deferred[0]
+    return error
 
 
 def _apply(hand: Hand, action: _Action) -> None:
@@ -491,31 +1008,84 @@ def _apply(hand: Hand, action: _Action) -> None:
             hand.raise_to(amount)
 
 
-def _check_extensions(hand: Hand, setup: Setup, label: Mapping[int, str]) -> None:
-    """``_boards``, ``_redraws`` and ``_points``, when present, must match the replay."""
+def _allocate(hand: Hand, setup: Setup, action: _Action, seat: int) -> None:
+    """A commit of cards the player holds (named by category, never by card)."""
+    allocation = _parse_allocation(action)
+    held = set(hand.hole[seat])
+    for name, text in allocation.items():
+        try:
+            cards = parse_cards(text)
+        except ValueError:
+            raise HistoryError(f"{action.where()}: the cards for {name} are not readable card "
+                               f"notation") from None
+        if not set(cards) <= held:
+            raise HistoryError(f"{action.where()}: {setup.player(seat)} allocates to {name} a "
+                               f"card it does not hold")
+    hand.allocate(seat, allocation)
+
+
+def _check_shows(setup: Setup, deal: _Deal, actions: Sequence[_Action], seat: Any) -> None:
+    """Shown cards are the cards dealt (in the Allocator games, some of them)."""
+    for action in actions:
+        if action.verb != "sm" or action.argument is None:
+            continue
+        s = seat(action)
+        cards = deal.shows[s]
+        dealt = [card for chunk in deal.hole[s] for card in chunk.cards]
+        if setup.variant.has_allocation:
+            # Only the allocated cards are shown; discards never are (RULES.md s.3).
+            if not set(cards) <= set(dealt):
+                raise HistoryError(f"{action.where()}: {setup.player(s)} shows cards it was "
+                                   f"not dealt")
+        elif sorted(cards) != sorted(dealt):
+            raise HistoryError(f"{action.where()}: {setup.player(s)} shows "
+                               f"{format_cards(cards)} but was dealt {format_cards(dealt)}")
+
+
+def _check_extensions(hand: Hand, setup: Setup) -> None:
+    """``finishing_stacks``, ``_boards``, ``_redraws`` and ``_points``, when present, must match
+    the replay."""
+    players = range(len(setup.seat_of))
+    if setup.finishing_stacks is not None:
+        for s in (setup.seat_of[k] for k in players):
+            if setup.finishing_stacks[s] != hand.stacks[s]:
+                raise HistoryError(f"{setup.lines.field('finishing_stacks')}: says "
+                                   f"{setup.player(s)} ends with {setup.finishing_stacks[s]} "
+                                   f"chips, the replay with {hand.stacks[s]}")
     if setup.boards is not None:
         actual = {name: _cards(cards) for name, cards in hand.boards.items()}
         if dict(setup.boards) != actual:
-            raise HistoryError(f"field '_boards' says {dict(setup.boards)} but the actions "
-                               f"deal {actual}")
-    if setup.redraws is not None and setup.redraws != tuple(hand.redraws):
-        raise HistoryError(f"field '_redraws' says {list(setup.redraws)} but the replay deals "
-                           f"{hand.redraws} (by seat)")
+            raise HistoryError(f"{setup.lines.field('_boards')}: says {dict(setup.boards)} but "
+                               f"the actions deal {actual}")
+    if setup.redraws is not None:
+        for s in (setup.seat_of[k] for k in players):
+            if setup.redraws[s] != hand.redraws[s]:
+                raise HistoryError(f"{setup.lines.field('_redraws')}: says {setup.player(s)} "
+                                   f"redraws {setup.redraws[s]} cards, the replay deals "
+                                   f"{hand.redraws[s]}")
     if setup.points is not None:
-        actual_points = [{label[s]: p for s, p in result.points.items()}
+        actual_points = [{setup.label(s): p for s, p in result.points.items()}
                          for result in hand.results]
         try:
-            written = [{k: Fraction(str(v)) for k, v in pot.items()} for pot in setup.points]
+            written = [{k: Fraction(v) for k, v in pot.items()} for pot in setup.points]
         except (ValueError, ZeroDivisionError):
-            raise HistoryError("field '_points' holds a value that is not a fraction") from None
+            raise HistoryError(f"{setup.lines.field('_points')}: holds a value that is not a "
+                               f"fraction") from None
         if written != actual_points:
             shown = [{k: str(v) for k, v in pot.items()} for pot in actual_points]
-            raise HistoryError(f"field '_points' says {list(setup.points)} but the replay "
-                               f"scores {shown}")
+            raise HistoryError(f"{setup.lines.field('_points')}: says {list(setup.points)} but "
+                               f"the replay scores {shown}")
 
 
-def _check_showdown(hand: Hand, actions: Sequence[_Action], seat: Any, unknown: set[int]) -> None:
+def _check_showdown(hand: Hand, setup: Setup, deal: _Deal, actions: Sequence[_Action],
+                    seat: Any) -> None:
     winners = {s for result in hand.results for s in result.shares}
+    written = {seat(action) for action in actions if action.verb == "sm"}
+    for s, shown in hand.shown.items():
+        if s not in written:
+            raise HistoryError(f"{setup.lines.field('actions')}: {setup.player(s)} "
+                               f"{'shows' if shown else 'mucks'} at the showdown, and the "
+                               f"history has no '{setup.label(s)} sm' action")
     for action in actions:
         if action.verb != "sm":
             continue
@@ -524,40 +1094,18 @@ def _check_showdown(hand: Hand, actions: Sequence[_Action], seat: Any, unknown: 
             raise HistoryError(f"{action.where()}: this hand wins part of the pot and is shown "
                                f"(winners are always shown, RULES.md s.4)")
         if s not in hand.shown:
-            raise HistoryError(f"{action.where()}: {action.actor} has no hand at showdown")
-    for s in unknown:
-        if hand.shown.get(s):
-            raise HistoryError(f"the hole cards of seat {s + 1} are not written out but the "
-                               f"hand goes to showdown; Boardroom needs every dealt card")
-
-
-def _fill_unknown(
-    hole: Mapping[int, list[Card | None]],
-    shows: Mapping[int, tuple[Card, ...]],
-    boards: Mapping[str, list[Card]],
-    burns: Sequence[Card] | None,
-) -> dict[int, list[Card]]:
-    """Hole cards with every ``??`` replaced: by the cards shown later, else by unused cards."""
-    known = [c for cards in hole.values() for c in cards if c is not None]
-    known += [c for cards in boards.values() for c in cards] + list(burns or ())
-    known += [c for cards in shows.values() for c in cards]
-    # In redraw games a folded hand is recycled into the pool and its cards may be dealt again,
-    # so unseen cards can outnumber the unused ones: the stand-ins then repeat (a folded hand's
-    # cards are never evaluated, and the replay does not require distinct cards).
-    spare = itertools.cycle(remaining_cards(set(known)) or list(range(52)))
-    filled: dict[int, list[Card]] = {}
-    for s, cards in hole.items():
-        shown = [c for c in shows.get(s, ()) if c not in cards]
-        out: list[Card] = []
-        for card in cards:
-            if card is not None:
-                out.append(card)
-            elif shown:
-                out.append(shown.pop(0))
-            else:
-                out.append(next(spare))
-        filled[s] = out
-    return filled
+            raise HistoryError(f"{action.where()}: {setup.player(s)} has no hand at showdown")
+        if action.argument is not None and s in hand.allocations:
+            allocated = {card for part in hand.allocations[s].values() for card in part}
+            if set(deal.shows[s]) != allocated:
+                raise HistoryError(f"{action.where()}: {setup.player(s)} shows other cards "
+                                   f"than the ones it allocated")
+    for s, positions in deal.stand_ins.items():
+        if positions and s not in deal.shows and hand.shown.get(s):
+            first = deal.hole[s][0].action
+            raise HistoryError(f"{first.where()}: the hole cards of {setup.player(s)} are not "
+                               f"written out but the hand goes to showdown; Boardroom needs "
+                               f"every dealt card")
 
 
 def replay_text(text: str) -> Hand:

@@ -6,27 +6,21 @@ hole cards are dealt, plus every card of every folded hand. On a street with a c
 included) with ``R`` redraws so far gets ``min(K - R, pool // L)`` cards; leftovers stay in the
 pool, and a street missed for lack of cards is caught up later within the caps.
 
-These are pure functions of public numbers; the hand (``boardroom.engine.hand``) keeps the count
-per seat and asks its card source for the cards.
+These are pure functions of public numbers, and the formula itself is the rules'
+(``boardroom.rules.spec.redraw_share`` and ``redraw_schedule``); the hand
+(``boardroom.engine.hand``) keeps the count per seat and asks its card source for the cards.
 """
 
 from __future__ import annotations
 
-from boardroom.cards import DECK_SIZE
-from boardroom.rules.spec import Variant
+from boardroom.rules.spec import Variant, redraw_schedule, redraw_share
 
-
-def redraw_share(cap: int | None, received: int, pool: int, live: int) -> int:
-    """Cards each live player gets now: ``min(K - R, floor(pool / L))`` (never negative)."""
-    if not cap or live <= 0:
-        return 0
-    return max(0, min(cap - received, pool // live))
+__all__ = ["redraw_share", "schedule", "starting_pool"]
 
 
 def starting_pool(variant: Variant, players: int) -> int:
     """The pool once the hole cards are dealt: the deck minus hole, board and burned cards."""
-    return DECK_SIZE - players * variant.hole_cards - variant.board_card_count - (
-        variant.burn_count)
+    return variant.starting_pool(players)
 
 
 def schedule(variant: Variant, players: int, folds: dict[str, int] | None = None,
@@ -36,18 +30,5 @@ def schedule(variant: Variant, players: int, folds: dict[str, int] | None = None
 
     Used by tests and docs to work RULES.md s.7's example; the hand itself counts as it goes.
     """
-    pool = starting_pool(variant, players)
-    live = players
-    received = 0
-    held = variant.hole_cards
-    result = []
-    for street in variant.streets:
-        gone = (folds or {}).get(street.name, 0)
-        pool += gone * (held + received)
-        live -= gone
-        n = redraw_share(street.redraw_cap, received, pool, live)
-        received += n
-        pool -= n * live
-        if street.redraw_cap is not None:
-            result.append((street.name, n, pool))
-    return result
+    return redraw_schedule(variant.streets, starting_pool(variant, players), players,
+                           held=variant.hole_cards, folds=folds)

@@ -27,18 +27,33 @@ from boardroom.evaluation.constructions import (
     tree,
 )
 from boardroom.evaluation.hands import best_of, evaluate
-from boardroom.evaluation.nuts import is_nuts, nuts
+from boardroom.evaluation.nuts import (
+    ALL_CARDS,
+    HOLDING_CONSTRUCTIONS,
+    Holdings,
+    best_holding,
+    card_mask,
+    holdings,
+    is_nuts,
+    nuts,
+)
 from boardroom.evaluation.values import EvaluationError, HandValue, Ranking, describe
 
 __all__ = [
+    "ALL_CARDS",
+    "HOLDING_CONSTRUCTIONS",
     "Construction",
     "EvaluationError",
     "HandValue",
+    "Holdings",
     "Ranking",
+    "best_holding",
     "best_of",
+    "card_mask",
     "describe",
     "evaluate",
     "holdem",
+    "holdings",
     "hole_only",
     "is_nuts",
     "nuts",

@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import combinations
 
 from boardroom.evaluation import _tables as tb
-from boardroom.evaluation import scalar
+from boardroom.evaluation import scalar, small
 from boardroom.evaluation.values import (
     EvaluationError,
     HandValue,
@@ -53,16 +52,20 @@ def value_of(ranking: Ranking, hand: tuple[int, ...]) -> HandValue | None:
 
 def best_value(ranking: Ranking, pool: tuple[int, ...]) -> HandValue | None:
     """The best hand of a checked pool of at least ``ranking.card_count`` cards."""
+    return make_value(ranking, best_strength(ranking, pool), pool)
+
+
+def best_strength(ranking: Ranking, pool: Sequence[int]) -> int:
+    """The strength of the best hand of a checked pool (``0``: no qualifying low)."""
     if ranking is Ranking.HIGH:
-        return high_value(scalar.high_strength(pool), pool)
-    if ranking in (Ranking.ESG_LOW, Ranking.LOW8):
-        strength = (scalar.esg_low_strength(pool) if ranking is Ranking.ESG_LOW
-                    else scalar.low8_strength(pool))
-        return make_value(ranking, strength, pool)
-    size = ranking.card_count
-    score = scalar.three_card_strength if size == 3 else scalar.two_card_strength
-    best = max(combinations(pool, size), key=score)
-    return make_value(ranking, score(best), best)
+        return scalar.high_strength(pool)
+    if ranking is Ranking.ESG_LOW:
+        return scalar.esg_low_strength(pool)
+    if ranking is Ranking.LOW8:
+        return scalar.low8_strength(pool)
+    if ranking is Ranking.THREE_CARD:
+        return small.best_three_card(pool)
+    return small.best_two_card(pool)
 
 
 def high_value(strength: int, pool: Sequence[int]) -> HandValue:

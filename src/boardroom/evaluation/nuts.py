@@ -4,12 +4,18 @@
 A holding is made only of unseen cards: the 52 cards minus everything the viewer sees (their
 own hole cards, every visible board card, any shown card). Its size follows the construction:
 2 unseen cards for an Omaha, Tilt or Hold'em board and the Tilt diagonal, 5 for a private hand,
-4 for the Tree (with the Christmas card).
+4 for the Tree (with the Christmas card), 2 or 3 for an Allocator's Hand.
 
-Board constructions enumerate every unseen pair with numpy (at most C(50, 2) x 10 five-card
-sums). Private hands need no enumeration: any 5 unseen cards are a holding, so the nuts is the
-best hand of all unseen cards. The Tree walks the 7,462 high classes from the best down and
-returns the first one that the Christmas card and 4 unseen cards can make.
+Exact, and cheap because the work is shared. A board construction's answer depends only on the
+board and on which cards may be held, so ``holdings`` evaluates, once per board state with the
+numpy batch paths, every 2-card holding of cards off the board (at most C(49, 2) = 1,176) and
+sorts them best first; that table is cached (least recently used) and answers every viewer:
+their own best hand (the best holding of two of their cards) and their NUTS badge (is any
+holding of two unseen cards ahead of them?) are each one vectorised scan. Private hands need no
+enumeration: any 5 unseen cards are a holding, so the nuts is the best hand of all unseen cards,
+and likewise the Allocators' 2- and 3-card Hands (counted by rank, ``small``). The Tree walks
+the 7,462 high classes from the best down and returns the first one that the Christmas card and
+4 unseen cards can make.
 """
 
 from __future__ import annotations
@@ -22,20 +28,22 @@ import numpy as np
 import numpy.typing as npt
 
 from boardroom.evaluation import _tables as tb
-from boardroom.evaluation import batch, scalar
+from boardroom.evaluation import scalar
 from boardroom.evaluation.construction import Construction
-from boardroom.evaluation.hands import best_value, high_value, make_value
+from boardroom.evaluation.hands import best_strength, best_value, high_value, make_value
 from boardroom.evaluation.values import (
     EvaluationError,
     HandValue,
     Ranking,
     check_cards,
     check_count,
+    check_disjoint,
 )
 
 _RANKINGS = {
     Construction.OMAHA: (Ranking.HIGH, Ranking.LOW8),
-    Construction.HOLE_ONLY: (Ranking.HIGH, Ranking.ESG_LOW),
+    Construction.HOLE_ONLY: (Ranking.HIGH, Ranking.ESG_LOW, Ranking.LOW8),  # LOW8: stud
+    Construction.ALLOCATED: (Ranking.THREE_CARD, Ranking.TWO_CARD),
 }
 _BOARD_SIZES = {
     Construction.OMAHA: range(3, 6),
@@ -43,8 +51,14 @@ _BOARD_SIZES = {
     Construction.TILT_DIAGONAL: range(3, 5),
     Construction.HOLDEM: range(3, 6),
     Construction.HOLE_ONLY: range(1),
+    Construction.ALLOCATED: range(1),
     Construction.TREE: range(1, 2),
 }
+HOLDING_CONSTRUCTIONS = frozenset({Construction.OMAHA, Construction.TILT_BOARD,
+                                   Construction.TILT_DIAGONAL, Construction.HOLDEM})
+"""The constructions whose holdings are two cards played with a board (``holdings``)."""
+
+TABLE_CACHE_SIZE = 1024  # boards in play at once; a table is about 13 KB
 
 
 def nuts(construction: Construction, board: Sequence[int] = (), *, seen: Iterable[int] = (),
@@ -55,21 +69,15 @@ def nuts(construction: Construction, board: Sequence[int] = (), *, seen: Iterabl
     viewer sees (the board's cards may be repeated there). ``None`` when no holding makes a
     qualifying low, or when there are too few unseen cards for a holding.
     """
-    board_cards, unseen = _check(construction, board, seen, ranking, tilted)
-    if construction is Construction.HOLE_ONLY:
-        return best_value(ranking, unseen) if len(unseen) >= 5 else None
+    board_cards, seen_cards = _check(construction, board, seen, ranking, tilted)
+    if construction in HOLDING_CONSTRUCTIONS:
+        table = holdings(construction, board_cards, ranking, tilted)
+        return table.best(_unseen_mask(seen_cards))
+    unseen = tuple(card for card in range(52) if card not in seen_cards)
     if construction is Construction.TREE:
         return _tree_nuts(board_cards[0], unseen)
-    if len(unseen) < 2:
-        return None
-    if construction is Construction.HOLDEM:
-        return _holdem_nuts(board_cards, unseen)
-    triples = list(combinations(board_cards, 3))
-    if construction is Construction.TILT_BOARD:
-        triples = [t for t in triples if tilted in t]
-    if ranking is Ranking.LOW8:
-        return _omaha_low8_nuts(triples, unseen)
-    return _omaha_high_nuts(triples, unseen)
+    size = 5 if construction is Construction.HOLE_ONLY else ranking.card_count
+    return best_value(ranking, unseen) if len(unseen) >= size else None
 
 
 def is_nuts(value: HandValue, construction: Construction, board: Sequence[int] = (), *,
@@ -78,18 +86,47 @@ def is_nuts(value: HandValue, construction: Construction, board: Sequence[int] =
 
     ``value`` is the viewer's hand in the category; its ranking is the category's ranking.
     """
-    best = nuts(construction, board, seen=seen, ranking=value.ranking, tilted=tilted)
-    return best is None or value.strength >= best.strength
+    board_cards, seen_cards = _check(construction, board, seen, value.ranking, tilted)
+    if construction in HOLDING_CONSTRUCTIONS:
+        table = holdings(construction, board_cards, value.ranking, tilted)
+        return not table.beaten(value.strength, _unseen_mask(seen_cards))
+    unseen = tuple(card for card in range(52) if card not in seen_cards)
+    if construction is Construction.TREE:
+        best = _tree_nuts(board_cards[0], unseen)
+        return best is None or value.strength >= best.strength
+    size = 5 if construction is Construction.HOLE_ONLY else value.ranking.card_count
+    return len(unseen) < size or value.strength >= best_strength(value.ranking, unseen)
+
+
+def best_holding(construction: Construction, board: Sequence[int], cards: Sequence[int], *,
+                 ranking: Ranking = Ranking.HIGH, tilted: int | None = None) -> HandValue | None:
+    """The best hand any two of ``cards`` make with this board, from the board's cached table.
+
+    The same hand as ``omaha``, ``tilt_board`` and ``tilt_diagonal`` give for a hand of
+    ``cards``, and for ``HOLDEM`` the best Hold'em hand of any two of them (a pill before the
+    allocation). ``None``: no qualifying low.
+    """
+    if construction not in HOLDING_CONSTRUCTIONS:
+        raise EvaluationError(f"{_a_hand(construction)} is not two cards with a board")
+    board_cards, _ = _check(construction, board, (), ranking, tilted)
+    hand = check_cards(cards, "hole cards")
+    check_count(hand, range(2, 53), "hole cards")
+    check_disjoint(hand, board_cards, f"hole cards and {construction.value} board")
+    return holdings(construction, board_cards, ranking, tilted).best(card_mask(hand))
+
+
+def _a_hand(construction: Construction) -> str:
+    """``'an omaha hand'``, ``'a tree hand'``: the start of an error message."""
+    article = "an" if construction.value[0] in "aeiou" else "a"
+    return f"{article} {construction.value} hand"
 
 
 def _check(construction: Construction, board: Sequence[int], seen: Iterable[int],
-           ranking: Ranking, tilted: int | None) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    if construction is Construction.ALLOCATED:
-        raise EvaluationError("an allocated hand has no board: its nuts are the best of the "
-                              "unseen cards (best_value)")
+           ranking: Ranking, tilted: int | None) -> tuple[tuple[int, ...], set[int]]:
+    """The checked board and every card the viewer sees (the board's included)."""
     allowed = _RANKINGS.get(construction, (Ranking.HIGH,))
     if ranking not in allowed:
-        raise EvaluationError(f"a {construction.value} hand is ranked "
+        raise EvaluationError(f"{_a_hand(construction)} is ranked "
                               f"{' or '.join(r.value for r in allowed)}, not {ranking.value}")
     board_cards = check_cards(board, f"{construction.value} board")
     check_count(board_cards, _BOARD_SIZES[construction], f"{construction.value} board")
@@ -97,52 +134,168 @@ def _check(construction: Construction, board: Sequence[int], seen: Iterable[int]
         if tilted is None or tilted not in board_cards:
             raise EvaluationError(f"the tilted card {tilted!r} is not on the board")
     elif tilted is not None:
-        raise EvaluationError(f"a {construction.value} hand has no tilted card")
-    seen_cards = set(check_cards(tuple(seen), "seen cards")) | set(board_cards)
-    unseen = tuple(card for card in range(52) if card not in seen_cards)
-    return board_cards, unseen
+        raise EvaluationError(f"{_a_hand(construction)} has no tilted card")
+    seen_cards = set(check_cards(tuple(seen), "seen cards"))
+    seen_cards.update(board_cards)
+    return board_cards, seen_cards
 
 
-def _pairs(unseen: tuple[int, ...]) -> npt.NDArray[np.intp]:
-    cards = np.asarray(unseen, dtype=np.intp)
-    first, second = np.triu_indices(len(cards), 1)
-    return np.stack([cards[first], cards[second]], axis=1)
+ALL_CARDS = (1 << 52) - 1  # every card as a 52-bit mask
 
 
-def _omaha_high_nuts(triples: Sequence[tuple[int, ...]], unseen: tuple[int, ...]) -> HandValue:
-    pairs = _pairs(unseen)
-    key5 = np.asarray(scalar.KEY5, dtype=np.int64)
-    pair_keys = key5[pairs[:, 0]] + key5[pairs[:, 1]]
+def card_mask(cards: Iterable[int]) -> int:
+    """The cards as a 52-bit mask, bit ``card`` set (what a ``Holdings`` table is scanned
+    with; ``ALL_CARDS & ~mask`` is every other card)."""
+    mask = 0
+    for card in cards:
+        mask |= 1 << card
+    return mask
+
+
+def _unseen_mask(seen: Iterable[int]) -> int:
+    """The cards not in ``seen`` as a 52-bit mask."""
+    return ALL_CARDS & ~card_mask(seen)
+
+
+
+class Holdings:
+    """Every 2-card holding of cards off one board with its hand there, best first.
+
+    Built with numpy as the batch evaluator is: the holdings' key sums (or low masks) broadcast
+    against the board's allowed triples (Omaha, Tilt: exactly 3 of the board; the Tilt board's
+    triples hold its tilted card; Hold'em, any mix: also either card with 4 of the board, and the
+    board alone) and looked up in the 5-card tables. Each holding keeps its best triple, so a
+    hand is read back with the cards that make it.
+    """
+
+    __slots__ = ("bits", "board", "construction", "negated", "ranking", "triple", "triples")
+
+    def __init__(self, construction: Construction, board: tuple[int, ...], ranking: Ranking,
+                 tilted: int | None) -> None:
+        self.construction = construction
+        self.board = board
+        self.ranking = ranking
+        off = np.array([card for card in range(52) if card not in board], dtype=np.intp)
+        i, j = _pair_indices(len(off))
+        first, second = off[i], off[j]
+        if construction is Construction.HOLDEM:
+            self.triples: tuple[tuple[int, ...], ...] = (board,)  # any mix: read from all 7
+            strengths = _holdem_values(first, second, board).max(axis=1).astype(np.int32)
+            chosen = np.zeros(len(first), dtype=np.intp)
+        else:
+            triples = list(combinations(board, 3))
+            if construction is Construction.TILT_BOARD:
+                triples = [t for t in triples if tilted in t]
+            self.triples = tuple(triples)
+            values = (_low8_values(first, second, triples) if ranking is Ranking.LOW8
+                      else _high_values(first, second, triples))
+            chosen = values.argmax(axis=1)
+            strengths = values[np.arange(len(first)), chosen].astype(np.int32)
+        order = np.argsort(-strengths, kind="stable")
+        self.negated = (-strengths[order]).astype(np.int16)  # ascending: best first
+        one = np.uint64(1)
+        self.bits = (one << first[order].astype(np.uint64)) | (
+            one << second[order].astype(np.uint64))  # the holding's two cards as bits
+        self.triple = chosen[order].astype(np.int8)
+        for column in (self.negated, self.bits, self.triple):
+            column.flags.writeable = False  # shared by every viewer through the cache
+
+    def __len__(self) -> int:
+        return len(self.negated)
+
+    def best(self, mask: int) -> HandValue | None:
+        """The best hand of a holding of two cards of ``mask`` (a ``card_mask``; cards on the
+        board never count); ``None`` when there is none or no low qualifies."""
+        held = (self.bits & np.uint64(ALL_CARDS & ~mask)) == 0
+        index = int(held.argmax())
+        if not held[index]:
+            return None
+        strength = -int(self.negated[index])
+        bits = int(self.bits[index])
+        low = bits & -bits
+        holding = ((bits ^ low).bit_length() - 1, low.bit_length() - 1)
+        made = (*holding, *self.triples[int(self.triple[index])])
+        if self.construction is Construction.HOLDEM:
+            return high_value(strength, made)
+        return make_value(self.ranking, strength, made)
+
+    def beaten(self, strength: int, mask: int) -> bool:
+        """Whether a holding of two cards of ``mask`` makes a hand better than ``strength``."""
+        better = int(self.negated.searchsorted(np.int16(-strength), side="left"))
+        if not better:
+            return False
+        return bool(((self.bits[:better] & np.uint64(ALL_CARDS & ~mask)) == 0).any())
+
+
+@functools.lru_cache(maxsize=TABLE_CACHE_SIZE)
+def holdings(construction: Construction, board: tuple[int, ...], ranking: Ranking,
+             tilted: int | None) -> Holdings:
+    """The holdings table of a checked board (and tilted card, for a Tilt board), built once per
+    board state and kept (LRU). Scan it with ``best`` and ``beaten`` and a ``card_mask``."""
+    return Holdings(construction, board, ranking, tilted)
+
+
+def clear_cache() -> None:
+    """Forget every holdings table (benchmarks measure the first view after a change)."""
+    holdings.cache_clear()
+
+
+@functools.cache
+def _pair_indices(count: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
+    """The index pairs (i < j) of ``count`` cards."""
+    i, j = np.triu_indices(count, 1)
+    return i.astype(np.intp), j.astype(np.intp)
+
+
+_KEY5 = np.asarray(scalar.KEY5, dtype=np.int64)
+_LOW_BIT = np.asarray(scalar.LOW_BIT, dtype=np.int32)
+
+
+def _high_values(first: npt.NDArray[np.intp], second: npt.NDArray[np.intp],
+                 triples: Sequence[tuple[int, ...]]) -> npt.NDArray[np.int16]:
+    """High strengths of every (holding, triple): rows are holdings, columns triples."""
+    pair_keys = _KEY5[first] + _KEY5[second]
     triple_keys = np.array([scalar.KEY5_BIASED[x] + scalar.KEY5[y] + scalar.KEY5[z]
                             for x, y, z in triples], dtype=np.int64)
-    sums = pair_keys[:, None] + triple_keys[None, :]
+    return _high_lookup(pair_keys[:, None] + triple_keys[None, :])
+
+
+def _holdem_values(first: npt.NDArray[np.intp], second: npt.NDArray[np.intp],
+                   board: tuple[int, ...]) -> npt.NDArray[np.int16]:
+    """Hold'em high strengths (any mix) of every holding, as the best of its 5-card hands:
+    both cards and 3 of the board, either card and 4 of the board, the board alone."""
+    columns = [_high_values(first, second, list(combinations(board, 3)))]
+    if len(board) >= 4:
+        quad_keys = np.array([scalar.KEY5_BIASED[a] + scalar.KEY5[b] + scalar.KEY5[c]
+                              + scalar.KEY5[d] for a, b, c, d in combinations(board, 4)],
+                             dtype=np.int64)
+        columns += [_high_lookup(_KEY5[single][:, None] + quad_keys[None, :])
+                    for single in (first, second)]
+    values = np.concatenate(columns, axis=1)
+    if len(board) == 5:
+        np.maximum(values, scalar.high5_strength(board), out=values)
+    return values
+
+
+def _high_lookup(sums: npt.NDArray[np.int64]) -> npt.NDArray[np.int16]:
+    """High strengths of 5-card key sums (one biased key each)."""
     tables = tb.tables()
     rank_sums = sums >> 16
-    values = np.where(sums & 0x8888, tables.flush5_np[rank_sums], tables.high5_np[rank_sums])
-    i, j = (int(x) for x in np.unravel_index(int(values.argmax()), values.shape))
-    cards = (*pairs[i].tolist(), *triples[j])
-    return high_value(int(values[i, j]), cards)
+    values: npt.NDArray[np.int16] = tables.high5_np[rank_sums]
+    flushes = (sums & 0x8888) != 0
+    values[flushes] = tables.flush5_np[rank_sums[flushes]]
+    return values
 
 
-def _omaha_low8_nuts(triples: Sequence[tuple[int, ...]], unseen: tuple[int, ...],
-                     ) -> HandValue | None:
-    pairs = _pairs(unseen)
-    low = np.asarray(scalar.LOW_BIT, dtype=np.int32)
-    a, b = low[pairs[:, 0]], low[pairs[:, 1]]
+def _low8_values(first: npt.NDArray[np.intp], second: npt.NDArray[np.intp],
+                 triples: Sequence[tuple[int, ...]]) -> npt.NDArray[np.int16]:
+    """Eight-or-better strengths (0: no low) of every (holding, triple)."""
+    a, b = _LOW_BIT[first], _LOW_BIT[second]
     pair_masks = np.where((a != 0) & (b != 0) & (a != b), a | b, scalar.LOW8_INVALID)
     triple_masks = np.array([scalar.low_mask(t) for t in triples], dtype=np.int32)
-    values = tb.tables().low8_mask_np[pair_masks[:, None] | triple_masks[None, :]]
-    i, j = (int(x) for x in np.unravel_index(int(values.argmax()), values.shape))
-    return make_value(Ranking.LOW8, int(values[i, j]), (*pairs[i].tolist(), *triples[j]))
-
-
-def _holdem_nuts(board: tuple[int, ...], unseen: tuple[int, ...]) -> HandValue:
-    pairs = _pairs(unseen)
-    hands = np.concatenate([pairs, np.broadcast_to(np.asarray(board), (len(pairs), len(board)))],
-                           axis=1)
-    values = batch.high(hands)
-    best = int(values.argmax())
-    return high_value(int(values[best]), tuple(hands[best].tolist()))
+    values: npt.NDArray[np.int16] = tb.tables().low8_mask_np[
+        pair_masks[:, None] | triple_masks[None, :]]
+    return values
 
 
 @functools.cache

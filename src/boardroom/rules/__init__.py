@@ -13,6 +13,8 @@ from boardroom.rules.spec import (
     Split,
     Street,
     Variant,
+    redraw_schedule,
+    redraw_share,
 )
 from boardroom.rules.variants import (
     DEALERS_CHOICE,
@@ -42,4 +44,6 @@ __all__ = [
     "find_game",
     "find_variant",
     "iter_games",
+    "redraw_schedule",
+    "redraw_share",
 ]

@@ -10,7 +10,7 @@ which returns a new, fully concrete ``Variant``. Every ``Variant`` checks itself
 from __future__ import annotations
 
 import enum
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import TypeVar
@@ -101,6 +101,37 @@ class Street:
     big_bet: bool = False  # fixed limit: this street's bets are the big bet
 
 
+def redraw_share(cap: int | None, received: int, pool: int, live: int) -> int:
+    """Redraws each live player gets on a street (RULES.md s.3, "Redraws"): with cumulative cap
+    ``K``, ``R`` redraws each so far, a pool of ``pool`` and ``L`` live players (all-in
+    included), ``min(K - R, floor(pool / L))``, never negative; none without a cap."""
+    if not cap or live <= 0:
+        return 0
+    return max(0, min(cap - received, pool // live))
+
+
+def redraw_schedule(streets: Sequence[Street], pool: int, live: int, *, received: int = 0,
+                    held: int = 0, folds: Mapping[str, int] | None = None,
+                    ) -> list[tuple[str, int, int]]:
+    """The redraws of ``streets`` in order: ``(street, cards each, pool after)`` for every
+    street with a redraw cap, for ``live`` players holding ``held`` hole cards and ``received``
+    redraws each, with ``pool`` cards in the pool. ``folds`` (street -> players folding before
+    that street's redraw) returns each folded hand, hole cards and redraws, to the pool; without
+    it nobody folds, the fewest redraws anyone can get. The one place the formula is iterated:
+    the spec's deck check, the engine's worked example and the bots' estimate all call it."""
+    result = []
+    for street in streets:
+        gone = (folds or {}).get(street.name, 0)
+        pool += gone * (held + received)
+        live -= gone
+        n = redraw_share(street.redraw_cap, received, pool, live)
+        received += n
+        pool -= n * live
+        if street.redraw_cap is not None:
+            result.append((street.name, n, pool))
+    return result
+
+
 @dataclass(frozen=True)
 class Category:
     """A scoring category worth one point (or one half of a hi-lo pot)."""
@@ -189,21 +220,20 @@ class Variant:
     def category_names(self) -> tuple[str, ...]:
         return tuple(category.name for category in self.categories)
 
+    def starting_pool(self, players: int, hole_cards: int | None = None) -> int:
+        """The redraw pool once the hole cards are dealt: the deck minus hole, board and burned
+        cards (RULES.md s.3)."""
+        hole = self.hole_cards if hole_cards is None else hole_cards
+        return DECK_SIZE - players * hole - self.board_card_count - self.burn_count
+
     def guaranteed_redraws(self, players: int, hole_cards: int | None = None) -> int:
         """Redraws each player is sure to get by the river with ``players`` live and no folds.
 
-        The pool is then only the stub (RULES.md s.3), and every street gives
-        ``min(K - R, pool // L)``; folds only add cards, so this is the worst case.
+        The pool is then only the stub (RULES.md s.3); folds only add cards, so this is the
+        worst case.
         """
-        hole = self.hole_cards if hole_cards is None else hole_cards
-        pool = DECK_SIZE - players * hole - self.board_card_count
-        received = 0
-        for street in self.streets:
-            if street.redraw_cap:
-                given = min(street.redraw_cap - received, pool // players)
-                received += given
-                pool -= given * players
-        return received
+        schedule = redraw_schedule(self.streets, self.starting_pool(players, hole_cards), players)
+        return sum(n for _, n, _ in schedule)
 
     def board(self, name: str) -> Board:
         for board in self.boards:

@@ -79,8 +79,8 @@ def add_routes(app: FastAPI, server: Server) -> None:
 
     @app.get("/api/variants")
     async def variants() -> dict[str, Any]:
-        from boardroom.commands.variants import describe_variant
         from boardroom.rules import iter_games
+        from boardroom.rules.describe import describe_variant
 
         return {"variants": [describe_variant(game) for game in iter_games()]}
 
