@@ -285,3 +285,17 @@ def test_boardroom_verify_exits_0_or_2_with_the_reason(tmp_path: Path,
     assert f"{garbage}: NOT VERIFIED: {garbage} is not a TOML hand history" in out
     assert "missing.toml: NOT VERIFIED: cannot read" in out
     assert "Traceback" not in out
+
+
+def test_boardroom_verify_loads_neither_the_engine_nor_numpy(tmp_path: Path) -> None:
+    import subprocess
+    import sys
+
+    path = tmp_path / "hand.toml"
+    path.write_text(tomli_w.dumps(_redraw_history()))
+    code = ("import sys\nfrom boardroom.cli import main\ncode = main(['verify', sys.argv[1]])\n"
+            "print(code, sorted(m for m in sys.modules if m.startswith(('boardroom.engine', "
+            "'numpy', 'boardroom.server', 'boardroom.table'))))")
+    done = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True,
+                          text=True, check=True)
+    assert done.stdout.splitlines()[-1] == "0 []"
