@@ -461,3 +461,33 @@ def test_no_turn_for_a_big_blind_when_everyone_else_is_all_in() -> None:
     events = table.drain()
     assert [e.data["seat"] for e in events if e.kind == "turn"] == []
     assert table.hand is None
+
+
+def test_bots_with_short_stacks_are_only_asked_real_decisions() -> None:
+    """Random bots at a table where forced bets often put players all-in: every turn a bot
+    gets has something to decide, and the chips stay on the ledger."""
+    from boardroom.bots import RandomBot
+
+    table, clock = make_table(players=3, action_clock=10.0)
+    bots = {seat: RandomBot(seed=seat) for seat in range(3)}
+    turns = 0
+    for hand_no in range(30):
+        for seat in range(3):
+            if table.seats[seat].stack < 5 or (hand_no + seat) % 4 == 0:
+                table.set_stack(seat, 1 + (hand_no + seat) % 4)  # 1 to 4 chips, blinds 1/2
+                if table.seats[seat].status == OUT:
+                    table.sit_in(seat)
+        start_hand(table, clock)
+        while table.hand is not None:
+            seat = actor_seat(table)
+            view = table.hand_view(seat)
+            assert view is not None
+            assert view.legal is not None
+            assert not (view.legal.check and view.legal.raise_min is None), "a pointless turn"
+            command = bots[seat].respond(view)
+            assert command is not None
+            assert command.action is not None
+            table.act(seat, command.action, command.amount)
+            turns += 1
+        assert table.chips_on_table() == table.balance
+    assert turns > 0
