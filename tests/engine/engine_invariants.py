@@ -11,7 +11,9 @@ def check_invariants(hand: Hand) -> None:
     assert all(isinstance(chips, int) and chips >= 0 for chips in hand.stacks), hand.stacks
     assert all(bet >= 0 for bet in hand.bets)
     assert all(c >= 0 for c in hand.contributed)
-    dealt = [card for cards in hand.hole for card in cards]
+    # In redraw games a folded hand goes back to the pool (RULES.md s.3): only live hands count.
+    dealt = [card for seat, cards in enumerate(hand.hole)
+             if hand.pool_size is None or hand.live[seat] for card in cards]
     dealt += [card for cards in hand.boards.values() for card in cards]
     dealt += [card for card in hand.burned if card is not None]
     assert len(dealt) == len(set(dealt)), "a card was dealt twice"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import itertools
 import random
+import warnings
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,13 +21,16 @@ from pokerkit import (
     Automation,
     FixedLimitOmahaHoldemHighLowSplitEightOrBetter,
     FixedLimitSevenCardStudHighLowSplitEightOrBetter,
+    HandHistory,
     PotLimitOmahaHoldem,
     State,
 )
 
 from boardroom.cards import format_cards
 from boardroom.engine import Hand, LegalActions, Stakes
+from boardroom.engine import events as ev
 from boardroom.engine.dealing import Deck
+from boardroom.engine.history import dumps, replay_text
 from boardroom.engine.pots import side_pots
 from boardroom.engine.showdown import Pot
 from boardroom.rules import Split, Variant, find_variant
@@ -46,6 +50,7 @@ REOPEN = "short all-in reopens the betting"
 BLIND_OPTION = "short all-in takes the raise from a seat that has not acted"
 REMAINDER = "split remainder to the first winner"
 NO_LOW_HALVED = "side pot without a low still halved"
+SHORT_BIG_BLIND = "a big blind all-in for less lowers the amount to call"
 
 
 @dataclass(frozen=True)
@@ -69,8 +74,9 @@ def _hilo_peer(stacks: Sequence[int]) -> State:
 
 
 def _stud_peer(stacks: Sequence[int]) -> State:
+    # Ante trimming on: an ante nobody matched goes back (RULES.md s.2), as our PHH says.
     return FixedLimitSevenCardStudHighLowSplitEightOrBetter.create_state(
-        AUTOMATIONS, False, 1, 2, 5, 10, tuple(stacks), len(stacks))
+        AUTOMATIONS, True, 1, 2, 5, 10, tuple(stacks), len(stacks))
 
 
 GAMES: dict[str, Game] = {
@@ -327,3 +333,86 @@ def explain(hand: Hand, peer: State) -> tuple[str, ...]:
 
 def main_pot(hand: Hand) -> Pot:
     return hand.pots()[0]
+
+
+# -- short stacks: our PHH read back by PokerKit --------------------------------------------
+
+SHORT_GAMES: dict[str, tuple[Variant, Stakes]] = {
+    "plo": (find_variant("plo"), Stakes(small_blind=1, big_blind=2)),
+    "plo-ante": (find_variant("plo"), Stakes(small_blind=1, big_blind=2, ante=1)),
+    "stud-hilo": (find_variant("stud-hilo").with_options(bring_in="lowest"),
+                  Stakes(ante=2, bring_in=2, small_bet=5, big_bet=10)),
+}
+
+
+def short_stack_hand(name: str, seed: int) -> Hand:
+    """A random hand with stacks from 1 chip up, so antes and blinds often put players all-in
+    (for less or exactly), played to the end with random legal actions."""
+    variant, stakes = SHORT_GAMES[name]
+    rng = random.Random(seed)
+    count = rng.randint(2, min(variant.max_players, 7))
+    stacks = [rng.choice((rng.randint(1, 6), rng.randint(1, 40), rng.randint(1, 200)))
+              for _ in range(count)]
+    hand = Hand(variant, stakes, stacks, count - 1, cards=Deck(rng=random.Random(seed)))
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        assert legal is not None
+        options = ["call"] * 3 if legal.check or legal.call is not None else []
+        options += ["fold"] if legal.fold else []
+        options += ["bring_in"] if legal.bring_in is not None else []
+        options += ["min", "max"] if legal.raise_min is not None else []
+        choice = rng.choice(options)
+        if choice == "fold":
+            hand.fold()
+        elif choice == "bring_in":
+            hand.post_bring_in()
+        elif choice == "call":
+            if legal.check:
+                hand.check()
+            else:
+                hand.call()
+        else:
+            assert legal.raise_min is not None
+            assert legal.raise_max is not None
+            hand.raise_to(legal.raise_min if choice == "min" else legal.raise_max)
+    return hand
+
+
+def _short_big_blind(hand: Hand) -> bool:
+    return any(isinstance(e, ev.BlindPosted) and e.blind == "big"
+               and e.amount < hand.stakes.big_blind for e in hand.events)
+
+
+def phh_peer_check(hand: Hand) -> tuple[str, ...]:
+    """Write ``hand`` as PHH, replay it ourselves and in PokerKit's ``HandHistory``.
+
+    Returns the RULES.md s.6 departures that explain a difference in PokerKit's final stacks
+    (empty: identical); raises ``Mismatch`` otherwise, or when PokerKit had to fill in a show
+    (our file must say where each hand is shown).
+    """
+    text = dumps(hand)
+    if replay_text(text).stacks != hand.stacks:
+        raise Mismatch("our own replay of our PHH differs")
+    short = _short_big_blind(hand)
+    repairs: list[str] = []
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("error")
+            state = None
+            for state, action in HandHistory.loads(text).state_actions:
+                if action is None and state.operations:
+                    repairs.append(type(state.operations[-1]).__name__)
+    except (ValueError, UserWarning) as error:
+        # With a short big blind PokerKit offers other actions (a check where we call, no
+        # fold), so our actions may not fit its game at all.
+        if short:
+            return (SHORT_BIG_BLIND,)
+        raise Mismatch(f"PokerKit cannot read our PHH: {error}") from None
+    assert state is not None
+    if short and (list(state.stacks) != hand.stacks or "HoleCardsShowingOrMucking" in repairs):
+        return (SHORT_BIG_BLIND,)
+    if "HoleCardsShowingOrMucking" in repairs:
+        raise Mismatch("PokerKit had to fill in a show")
+    if list(state.stacks) == hand.stacks:
+        return ()
+    return explain(hand, state)

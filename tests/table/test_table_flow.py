@@ -429,3 +429,65 @@ def test_the_clock_is_only_the_injected_one() -> None:
     table.sit(0, "a", "A")
     table.sit(1, "b", "B")
     assert table.next_deadline() == 7.0
+
+
+def test_no_turn_and_no_clock_for_a_seat_nobody_could_answer() -> None:
+    """Heads-up, the button's small blind calls all-in for less than the big blind: the big
+    blind has nothing to decide, so the table gives it no turn and no clock (RULES.md s.2)."""
+    table, clock = make_table(players=2, small_blind=2, big_blind=4, action_clock=10.0)
+    table.set_stack(0, 3)  # seat 0 has the button in the first hand: it posts the small blind
+    start_hand(table, clock)
+    assert table.hand is not None
+    assert actor_seat(table) == 0
+    table.drain()
+    table.act(0, "call")
+    events = table.drain()
+    assert "turn" not in kinds(events)
+    assert table.hand is None  # dealt out to the end at once
+    assert table.next_deadline() == clock.now + 2.0  # only the pause before the next hand
+    assert table.chips_on_table() == table.balance
+
+
+def test_no_turn_for_a_big_blind_when_everyone_else_is_all_in() -> None:
+    table, clock = make_table(players=3, action_clock=10.0)
+    # The first hand: seat 0 has the button, seat 1 the small blind, seat 2 the big blind.
+    table.set_stack(0, 2)
+    table.set_stack(1, 2)
+    start_hand(table, clock)
+    assert actor_seat(table) == 0
+    table.act(0, "call")  # all-in
+    table.drain()
+    table.act(1, "call")  # the small blind, all-in
+    events = table.drain()
+    assert [e.data["seat"] for e in events if e.kind == "turn"] == []
+    assert table.hand is None
+
+
+def test_bots_with_short_stacks_are_only_asked_real_decisions() -> None:
+    """Random bots at a table where forced bets often put players all-in: every turn a bot
+    gets has something to decide, and the chips stay on the ledger."""
+    from boardroom.bots import RandomBot
+
+    table, clock = make_table(players=3, action_clock=10.0)
+    bots = {seat: RandomBot(seed=seat) for seat in range(3)}
+    turns = 0
+    for hand_no in range(30):
+        for seat in range(3):
+            if table.seats[seat].stack < 5 or (hand_no + seat) % 4 == 0:
+                table.set_stack(seat, 1 + (hand_no + seat) % 4)  # 1 to 4 chips, blinds 1/2
+                if table.seats[seat].status == OUT:
+                    table.sit_in(seat)
+        start_hand(table, clock)
+        while table.hand is not None:
+            seat = actor_seat(table)
+            view = table.hand_view(seat)
+            assert view is not None
+            assert view.legal is not None
+            assert not (view.legal.check and view.legal.raise_min is None), "a pointless turn"
+            command = bots[seat].respond(view)
+            assert command is not None
+            assert command.action is not None
+            table.act(seat, command.action, command.amount)
+            turns += 1
+        assert table.chips_on_table() == table.balance
+    assert turns > 0

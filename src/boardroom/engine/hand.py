@@ -6,7 +6,7 @@ and stops whenever a player must decide: ``actor`` says who, ``legal_actions()``
 amounts). ``fold()``, ``check()``, ``call()``, ``raise_to(amount)`` and ``post_bring_in()`` apply
 an action or raise an ``ActionError`` (a ``ValueError``) saying why not; each has a ``can_``
 twin built on the same check. Between decisions everything runs by itself: bets are collected,
-uncalled bets returned, streets dealt (all-in run-outs without betting), hands shown or mucked
+unmatched chips returned, streets dealt (all-in run-outs without betting), hands shown or mucked
 and pots paid. Every change appends an event to ``events``, the hand's history.
 
 The flow follows the variant's data: ``variant.streets`` (reveals, hole cards dealt down and up,
@@ -568,19 +568,20 @@ class Hand:
         self._aggressor = None
         self._acted = [False] * count
         self._needs = [self.live[s] and self.stacks[s] > 0 for s in range(count)]
-        blinds_in = any(self.bets)
-        self._raise_count = 1 if blinds_in else 0  # the big blind is the round's first bet
+        # RULES.md s.2: the blinds' round opens with the full big blind to call, however little
+        # the blinds could post (both may be all-in on their antes); it is the round's first bet.
+        blinds_in = self.variant.forced_bets is ForcedBets.BLINDS and self.street_index == 0
+        self._raise_count = 1 if blinds_in else 0
         self._current_bet = max(self.stakes.big_blind, max(self.bets)) if blinds_in else 0
         opener = self._round_opener(street)
         self._opener = opener
-        able = [s for s in range(count) if self._needs[s]]
-        if not able or (len(able) == 1 and self.bets[able[0]] >= self._current_bet):
-            self._end_round()  # all-in: no betting on this street (RULES.md s.2)
-            return
         if street.first_to_act is FirstToAct.BRING_IN and self._needs[opener]:
             self._bring_in_seat = opener
             self._completion_to = minimum
         self.actor = self._first_needing(opener)
+        if self.actor is None:
+            self._end_round()  # all-in: no betting on this street (RULES.md s.2)
+            return
         self._round_played = True
 
     def _round_opener(self, street: Street) -> Seat:
@@ -590,9 +591,9 @@ class Hand:
             return (big + 1) % self.seat_count
         if rule is FirstToAct.BRING_IN:
             candidates = [(s, self._up_cards(s)[-1]) for s in self.order
-                          if self.live[s] and self.stacks[s] > 0 and self._up_cards(s)]
+                          if self.live[s] and self._up_cards(s)]
             if candidates and self.variant.bring_in is not None:
-                return bring_in_seat(candidates, self.variant.bring_in)
+                return bring_in_seat(candidates, self.variant.bring_in, self.stacks)
         if rule is FirstToAct.BEST_SHOWING:
             showing = [(s, self._up_cards(s)) for s in self.order if self.live[s]]
             if showing and showing[0][1]:
@@ -603,12 +604,20 @@ class Hand:
         return [card for card, up in zip(self.hole[seat], self.up[seat], strict=True) if up]
 
     def _first_needing(self, start: Seat) -> Seat | None:
+        """The first seat clockwise from ``start`` with a decision to make, or None."""
         count = self.seat_count
         for k in range(count):
             seat = (start + k) % count
-            if self._needs[seat]:
+            if self._needs[seat] and not self._none_could_respond(seat):
                 return seat
         return None
+
+    def _none_could_respond(self, seat: Seat) -> bool:
+        """RULES.md s.2: ``seat`` has matched the bet and every other live player is all-in,
+        so whatever it did nobody could answer: it is not prompted (no pointless check)."""
+        return self.bets[seat] >= self._current_bet and not any(
+            other != seat and self.live[other] and self.stacks[other] > 0
+            for other in range(self.seat_count))
 
     def _next_actor(self, seat: Seat) -> None:
         following = self._first_needing((seat + 1) % self.seat_count)
@@ -619,7 +628,9 @@ class Hand:
 
     def _end_round(self) -> None:
         self.actor = None
-        returned = uncalled_bet(self.bets)
+        # Chips no other player matched go back to their owner, antes and blinds included
+        # (RULES.md s.2): contributions, not this round's bets, decide.
+        returned = uncalled_bet(self.contributed)
         if returned is not None:
             seat, chips = returned
             self.stacks[seat] += chips

@@ -86,6 +86,10 @@ def to_record(hand: Hand) -> dict[str, Any]:
     if code is not None:
         record["variant"] = code
     record["antes"] = [stakes.ante] * count
+    if stakes.ante and len(variant.boards) <= 1:
+        # PHH's flag for RULES.md s.2: an ante nobody matched goes back like any bet (written
+        # for the single-board games, the PHH family; the multi-board readers need no flag).
+        record["ante_trimming_status"] = True
     if variant.forced_bets is ForcedBets.BLINDS:
         record["blinds_or_straddles"] = [stakes.small_blind, stakes.big_blind] + [0] * (count - 2)
     if variant.is_stud:
@@ -117,11 +121,59 @@ def to_record(hand: Hand) -> dict[str, Any]:
     return record
 
 
+_BETTING = (ev.Folded, ev.Checked, ev.Called, ev.RaisedTo, ev.BringInPosted)
+
+
+def _early_shows(hand: Hand) -> tuple[int, dict[int, str], set[int]] | None:
+    """Where PHH tables the hands of an all-in run-out, or None when there is none.
+
+    PHH (and PokerKit) shows every live hand as soon as the betting is over for good, before
+    the remaining cards are dealt; a hand dealt a down card later (stud's seventh street) is
+    shown again, whole, at the end. Returns the index of the event before which the shows go,
+    each shown seat's ``sm`` action with the cards it held then, and the seats to show again.
+    Only single-board games: the multi-board histories keep their shows at the end (redraws
+    come in the run-out, and an Allocator hand shows only its allocated cards).
+    """
+    if len(hand.variant.boards) > 1:
+        return None
+    events = hand.events
+    shown = [e for e in events if isinstance(e, ev.HandShown | ev.HandMucked)]
+    if not shown:
+        return None
+    starts = [k for k, e in enumerate(events) if isinstance(e, ev.StreetStarted)]
+    last = max((k for k, e in enumerate(events) if isinstance(e, _BETTING)), default=starts[0])
+    point = next((k for k in starts if k > last), None)
+    if point is None:
+        return None  # the betting went to the last street: the shows come at the end
+    held: dict[int, list[Card | None]] = {}
+    again: set[int] = set()
+    for k, event in enumerate(events):
+        if isinstance(event, ev.HoleDealt):
+            if k < point:
+                held.setdefault(event.seat, []).extend(event.cards)
+            elif not all(event.up):
+                again.add(event.seat)
+    lines: dict[int, str] = {}
+    for event in shown:
+        cards = held.get(event.seat, []) if isinstance(event, ev.HandShown) else None
+        lines[event.seat] = f" sm {_cards(cards)}" if cards is not None else " sm"
+    return point, lines, {e.seat for e in shown if isinstance(e, ev.HandShown)} & again
+
+
 def _actions(hand: Hand, label: Mapping[int, str]) -> list[str]:
     actions: list[str] = []
     single_board = len(hand.variant.boards) == 1
     pending: tuple[int, list[Card | None]] | None = None  # hole cards merged per seat and street
-    for event in hand.events:
+    early = _early_shows(hand)
+    for index, event in enumerate(hand.events):
+        if early is not None and index == early[0]:
+            if pending is not None:
+                actions.append(f"d dh {label[pending[0]]} {_cards(pending[1])}")
+                pending = None
+            actions.extend(f"{label[seat]}{line}" for seat, line in early[1].items())
+        if (early is not None and isinstance(event, ev.HandShown | ev.HandMucked)
+                and event.seat not in early[2]):
+            continue  # already shown before the run-out
         if isinstance(event, ev.Redrawn):
             if pending is not None:
                 actions.append(f"d dh {label[pending[0]]} {_cards(pending[1])}")

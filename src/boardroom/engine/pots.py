@@ -39,10 +39,13 @@ def side_pots(contributed: Sequence[int], live: Sequence[bool]) -> list[Pot]:
 
 
 def uncalled_bet(bets: Sequence[int]) -> tuple[int, int] | None:
-    """``(seat, chips)`` of the part of the largest bet nobody matched, or None.
+    """``(seat, chips)`` of the part of the largest amount nobody matched, or None.
 
-    The part of the top bet above the second largest bet of the round (folded seats' bets count:
-    they were called up to that point) is returned to its owner before the pot is built.
+    The hand passes each seat's contribution (antes, blinds, bring-in and bets alike, RULES.md
+    s.2): the part of the top one above the second largest (folded seats' chips count: they
+    matched up to that point) goes back to its owner before any pot is awarded. Heads-up, ante
+    2, blinds 1/2, a big blind all-in on the ante for 1 and a button that folds:
+    ``uncalled_bet([1, 3]) == (1, 2)``.
     """
     top_seat = -1
     top = second = 0

@@ -31,9 +31,20 @@ def bring_in_key(card: Card, rule: BringIn) -> tuple[int, int]:
     return -rank, -suit  # lowest rank, then clubs < diamonds < hearts < spades
 
 
-def bring_in_seat(up_cards: Sequence[tuple[Seat, Card]], rule: BringIn) -> Seat:
-    """The seat that pays the bring-in, from each candidate's third-street up card."""
-    return max(up_cards, key=lambda item: bring_in_key(item[1], rule))[0]
+def bring_in_seat(
+    up_cards: Sequence[tuple[Seat, Card]], rule: BringIn, stacks: Sequence[int] | None = None
+) -> Seat:
+    """The seat that pays the bring-in, from each live seat's third-street up card (listed
+    clockwise). With ``stacks`` (chips behind, by seat): if the card that brings in belongs to
+    a seat all-in on its ante, the bring-in falls to the next listed seat clockwise that has
+    chips (RULES.md s.5), not to the next card in bring-in order."""
+    index = max(range(len(up_cards)), key=lambda k: bring_in_key(up_cards[k][1], rule))
+    if stacks is not None:
+        for k in range(len(up_cards)):
+            seat = up_cards[(index + k) % len(up_cards)][0]
+            if stacks[seat] > 0:
+                return seat
+    return up_cards[index][0]
 
 
 def showing_strength(up: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
