@@ -8,9 +8,11 @@ import random
 import tomllib
 import warnings
 
+import pytest
+
 from boardroom.cards import parse_cards
 from boardroom.engine import Deck, Hand, ScriptedCards, Stakes
-from boardroom.engine.history import dumps, replay_text
+from boardroom.engine.history import HistoryError, dumps, replay_text
 from boardroom.rules import find_variant
 
 PLO = find_variant("plo")
@@ -129,3 +131,19 @@ def test_stud_heads_up_short_ante_comes_back_in_pokerkit_too() -> None:
     repairs, stacks = pokerkit_repairs(text)
     assert "HoleCardsShowingOrMucking" not in repairs
     assert stacks == hand.stacks
+
+
+def test_a_second_show_must_add_the_cards_dealt_since_the_first() -> None:
+    """The reader takes stud's second show only as the first one plus the cards dealt since:
+    a second show that changes a card, or repeats the first, is refused."""
+    hand = stud_hand(["5d9c2sAsJcTc4s", "6s9d8h7h4h3h6d"], [5, 30])
+    hand.raise_to(4)
+    play_down(hand)
+    text = dumps(hand)
+    assert replay_text(text).stacks == hand.stacks
+    for forged in ("p1 sm 5d9c3cAsJcTc4s", "p1 sm 5d9c2s"):
+        mutated = text.replace('"p1 sm 5d9c2sAsJcTc4s"', f'"{forged}"')
+        assert mutated != text
+        with pytest.raises(HistoryError, match=r'player "p1" \(seat 1\) is already shown or '
+                                               r"mucked at line \d+, action \d+"):
+            replay_text(mutated)

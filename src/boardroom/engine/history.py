@@ -645,6 +645,7 @@ def _read_deal(setup: Setup, actions: Sequence[_Action], seat: Any) -> _Deal:
     boards: dict[str, list[_Dealt]] = {board.name: [] for board in variant.boards}
     shows: dict[int, tuple[Card, ...]] = {}
     at_showdown: dict[int, _Action] = {}  # seat -> its ``sm`` action
+    dealt_since_show: set[int] = set()  # shown seats dealt more cards since
     folds: list[tuple[_Action, int]] = []
     window = 0
     for action in actions:
@@ -652,6 +653,8 @@ def _read_deal(setup: Setup, actions: Sequence[_Action], seat: Any) -> _Deal:
             s = seat(action)
             cards = _parse_dealt(action)
             raw[s].append(cards)
+            if s in at_showdown:
+                dealt_since_show.add(s)
             hole[s].append(_Dealt(action, [], window, action.comment == "redraw"))
         elif action.verb == "db":
             name = variant.boards[0].name if variant.boards else ""
@@ -665,14 +668,19 @@ def _read_deal(setup: Setup, actions: Sequence[_Action], seat: Any) -> _Deal:
             boards[name].append(_Dealt(action, [c for c in dealt if c is not None], window))
         elif action.verb == "sm":
             s = seat(action)
-            if s in at_showdown:
+            shown = _parse_dealt(action) if action.argument is not None else None
+            if shown is not None and None in shown:
+                raise HistoryError(f"{action.where()}: shown cards must be written out")
+            if s in at_showdown and not (
+                    # Stud all-in before its last card: shown before the run-out, then again
+                    # with every card once the last is dealt (the earlier cards among them).
+                    s in dealt_since_show and s in shows and shown is not None
+                    and set(shows[s]) < set(shown)):
                 raise HistoryError(f"{action.where()}: {setup.player(s)} is already shown or "
                                    f"mucked at {_at(at_showdown[s])}")
             at_showdown[s] = action
-            if action.argument is not None:
-                shown = _parse_dealt(action)
-                if None in shown:
-                    raise HistoryError(f"{action.where()}: shown cards must be written out")
+            dealt_since_show.discard(s)
+            if shown is not None:
                 shows[s] = tuple(card for card in shown if card is not None)
         elif action.verb in ("f", "cc", "cbr", "pb", "_allocate"):
             if action.verb == "f":
