@@ -2,9 +2,12 @@
 
 The actor is one asyncio task with a queue (DESIGN.md: one actor per table). For each command or
 clock tick it calls the table, writes the new events and state to the store, and only then
-publishes them, each hand event as the viewer may see it. A command id already applied answers
-with the first answer (the last few thousand ids are kept, and reloaded from the store on a
-restart), so a retried command is applied once.
+pushes them: one ``update`` per audience (each seat with someone connected, and the spectators)
+holding that audience's events and its view of the room, computed once per commit. Clients
+draw from these pushes alone and ask for a snapshot only on joining, on a version gap and on
+reconnecting. A command id already applied answers with the first answer (the last few
+thousand ids are kept, and reloaded from the store on a restart), so a retried command is
+applied once.
 """
 
 from __future__ import annotations
@@ -59,14 +62,17 @@ class Viewer:
         return {"room": self.room, "role": self.role, "seat": self.seat, "host": self.host}
 
 
-class Hub(Protocol):
-    """What a room needs from the transport: groups of connections and sending."""
+Audience = int | None  # a table seat, or None: the spectators (and players without a seat)
 
-    def place(self, viewer: Viewer) -> None: ...
+
+class Hub(Protocol):
+    """What a room needs from the transport: an audience per connection, and sending."""
+
+    async def place(self, viewer: Viewer) -> None: ...
 
     def viewers(self, room: str) -> list[Viewer]: ...
 
-    async def send_events(self, room: str, events: list[TableEvent]) -> None: ...
+    async def push(self, room: str, updates: list[tuple[Audience, dict[str, Any]]]) -> None: ...
 
     async def send_to(self, viewer: Viewer, kind: str, payload: dict[str, Any]) -> None: ...
 
@@ -179,6 +185,8 @@ class Room:
             self.table.drain()  # a refused command changes nothing, but be sure
             answer = _error(command, str(error))
         else:
+            if command.type == "sit":
+                await self.hub.place(viewer)  # the sit's own update is the seat's first
             try:
                 await self._commit(key if command.type not in READ_ONLY else None)
             except StoreError:
@@ -186,8 +194,8 @@ class Room:
                 await self._reload()
                 return _error(command, "the server could not save this command: try again")
             answer = {"id": command.id, "ok": True, "version": self.table.version, **result}
-            if command.type == "join" or command.type == "sit":
-                self.hub.place(viewer)
+            if command.type == "join":
+                await self.hub.place(viewer)
         if command.type not in READ_ONLY:
             self.remember(key, answer)
         return answer
@@ -222,21 +230,40 @@ class Room:
                                 hands=hands, host_hash=host_hash)
         if host_hash is not None:
             self.host_hash = host_hash
-        self._after_seat_changes(events)
-        await self.hub.send_events(self.id, events)
+        await self._after_seat_changes(events)
+        await self.hub.push(self.id, self._updates(events))
         for viewer, payload in self._private:
             await self.hub.send_to(viewer, "host", payload)
         self._private = []
         self.bots.sync()
 
-    def _after_seat_changes(self, events: list[TableEvent]) -> None:
+    async def _after_seat_changes(self, events: list[TableEvent]) -> None:
         """Connections of a player who left lose the seat (and see what a spectator sees)."""
         for event in events:
             if event.kind == "left":
                 for viewer in self.hub.viewers(self.id):
                     if viewer.seat == event.data["seat"]:
                         viewer.seat, viewer.player = None, None
-                        self.hub.place(viewer)
+                        await self.hub.place(viewer)
+
+    def _updates(self, events: list[TableEvent]) -> list[tuple[Audience, dict[str, Any]]]:
+        """One ``update`` per audience with someone connected: the commit's events as that
+        audience may see them, and its view of the room after them. The parts every audience
+        shares (the table, table events, hand events alike for all) are built once."""
+        audiences: set[Audience] = {viewer.seat for viewer in self.hub.viewers(self.id)}
+        if not audiences:
+            return []
+        shared = self._shared_view()
+        public = [_event_payload(self.id, event, None) for event in events]
+        updates = []
+        for audience in sorted(audiences, key=lambda a: -1 if a is None else a):
+            payloads = [_event_payload(self.id, event, audience)
+                        if _differs(event, audience) else payload
+                        for event, payload in zip(events, public, strict=True)]
+            updates.append((audience, {"room": self.id, "version": self.table.version,
+                                       "events": payloads,
+                                       "view": self._view(audience, shared)}))
+        return updates
 
     async def _reload(self) -> None:
         """After a failure, go back to what the store holds."""
@@ -271,6 +298,11 @@ class Room:
         match kind:
             case "snapshot":
                 return {"snapshot": self.snapshot(viewer)}
+            case "suggest":
+                hint = allocation_hint(table, seat)
+                if hint is None:
+                    raise TableError("you have nothing to allocate now")
+                return {"suggestion": hint}
             case "sit":
                 if viewer.seat is not None:
                     raise TableError(f"you already sit in seat {viewer.seat}")
@@ -373,28 +405,37 @@ class Room:
     # -- views -------------------------------------------------------------------------------
 
     def snapshot(self, viewer: Viewer) -> dict[str, Any]:
-        """Everything ``viewer`` may know about the room now (DESIGN.md: per-viewer views)."""
-        table = self.table
+        """Everything ``viewer`` may know about the room now (DESIGN.md: per-viewer views): its
+        view, as the pushes carry it, with who the viewer is and the recent chat."""
         seat = viewer.seat if viewer.room == self.id else None
-        view = table.hand_view(seat)
-        return {
-            "room": self.id, "version": table.version, "you": viewer.describe(),
-            "table": table.public_state(), "hand": plain(view) if view is not None else None,
-            "chat": list(self.chat), **bet_sizes(table, seat),
-            "suggestion": allocation_hint(table, seat),
-            "last_hand": self.last_hand(viewer) if view is None else None,
-            "bots": self.bots.styles(),
-        }
+        return {"room": self.id, "version": self.table.version, "you": viewer.describe(),
+                **self._view(seat, self._shared_view()), "chat": list(self.chat)}
 
-    def last_hand(self, viewer: Viewer) -> dict[str, Any] | None:
-        """The hand that just ended as ``viewer`` may see it (shown hands, category winners,
-        points and awards), so the table keeps the result on screen until the next deal."""
+    def _shared_view(self) -> dict[str, Any]:
+        """The parts of the view that every audience sees alike."""
+        return {"table": self.table.public_state(), "bots": self.bots.styles(),
+                "blinds": blinds(self.table)}
+
+    def _view(self, seat: Audience, shared: dict[str, Any]) -> dict[str, Any]:
+        """What table ``seat`` (None: a spectator) needs to draw the room: the shared parts,
+        its hand view, its raise sizes and the hand that just ended."""
+        view = self.table.hand_view(seat)
+        return {**shared, "hand": plain(view) if view is not None else None,
+                "sizes": raise_sizes(self.table, seat),
+                "last_hand": self.last_hand(seat) if view is None else None}
+
+    def last_hand(self, seat: Audience) -> dict[str, Any] | None:
+        """The hand that just ended as table ``seat`` may see it (shown hands, category
+        winners, points and awards), so the table keeps the result on screen until the next
+        deal. The seat's own cards are shown only to the player who held them, not to whoever
+        sits there next."""
         record = self._last_record
         if record is None:
             return None
         players = record["players"]  # by hand seat
+        occupant = self.table.seats.get(seat) if seat is not None else None
         index = next((n for n, p in enumerate(players)
-                      if viewer.player is not None and p["player"] == viewer.player), None)
+                      if occupant is not None and p["player"] == occupant.player), None)
         if index not in self._last_views:
             view = view_for(rebuild_hand(self.settings, record), index)
             self._last_views[index] = {"hand_no": record["hand_no"],
@@ -414,31 +455,40 @@ def allocation_hint(table: Table, seat: int | None) -> dict[str, Any] | None:
             for name, cards in hand.suggest_allocation(index).items()}
 
 
-def bet_sizes(table: Table, seat: int | None) -> dict[str, Any]:
-    """What the browser's action bar shows without computing a rule: the seats that posted the
-    blinds, and for the seat to act its quick raise sizes (totals to raise to, each within the
-    legal range): min, half pot, pot (RULES.md s.2's pot-limit maximum), all-in and max."""
+def blinds(table: Table) -> dict[str, str]:
+    """The table seats that posted the blinds of the hand in play (public)."""
     hand = table.hand
     if hand is None:
-        return {"blinds": {}, "sizes": None}
-    blinds = {str(table.hand_seats[event.seat]): event.blind for event in hand.events
-              if isinstance(event, ev.BlindPosted)}
-    index = table.hand_seat(seat) if seat is not None else None
+        return {}
+    return {str(table.hand_seats[event.seat]): event.blind for event in hand.events
+            if isinstance(event, ev.BlindPosted)}
+
+
+def raise_sizes(table: Table, seat: int | None) -> dict[str, Any] | None:
+    """What the browser's action bar shows without computing a rule: for the seat to act, its
+    quick raise sizes (totals to raise to, each within the legal range): min, half pot, pot
+    (RULES.md s.2's pot-limit maximum), all-in and max. None for everybody else."""
+    hand = table.hand
+    if hand is None or seat is None:
+        return None
+    index = table.hand_seat(seat)
     legal = hand.legal_actions() if index is not None and hand.actor == index else None
     if legal is None or legal.raise_min is None or legal.raise_max is None or index is None:
-        return {"blinds": blinds, "sizes": None}
+        return None
     low, high = legal.raise_min, legal.raise_max
     to_call = hand.to_call(index)
     pot = pot_limit_max_raise_to(hand.current_bet, hand.chips_in_play, to_call)
     half = hand.current_bet + (hand.chips_in_play + to_call) // 2
     all_in = hand.bets[index] + hand.stacks[index]
-    return {"blinds": blinds, "sizes": {
-        "min": low, "half_pot": min(high, max(low, half)), "pot": min(high, max(low, pot)),
-        "all_in": all_in if low <= all_in <= high else None, "max": high}}
+    return {"min": low, "half_pot": min(high, max(low, half)), "pot": min(high, max(low, pot)),
+            "all_in": all_in if low <= all_in <= high else None, "max": high}
 
 
-def event_payload(room: str, event: TableEvent, seat: int | None) -> dict[str, Any]:
-    return _event_payload(room, event, seat)
+def _differs(event: TableEvent, seat: Audience) -> bool:
+    """Whether table ``seat`` sees this event otherwise than a spectator does."""
+    views = event.views
+    return views is not None and seat is not None and seat in views and \
+        views[seat] != views[None]
 
 
 def _event_payload(room: str, event: TableEvent, seat: int | None) -> dict[str, Any]:
