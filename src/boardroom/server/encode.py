@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import json
 from fractions import Fraction
 from typing import Any
 
@@ -44,3 +45,29 @@ def plain(value: Any, cards: bool = False) -> Any:
         # ints are seats, only the all-int sequences inside it are cards.
         return [plain(item, cards and not isinstance(item, int)) for item in value]
     raise TypeError(f"cannot send a {type(value).__name__}")
+
+
+def dumps(value: Any) -> str:
+    """``value`` (JSON-ready data) as compact JSON text."""
+    return json.dumps(value, separators=(",", ":"))
+
+
+class Fragment(str):
+    """JSON text that is sent as it is: built once from parts shared by many messages."""
+
+
+class WireJSON:
+    """The JSON module the socket.io server encodes with (python-socketio's ``json=`` option):
+    the standard library's, except that a ``Fragment`` among a packet's arguments goes out as
+    the JSON it already is, so a message built from pre-encoded parts is not encoded again."""
+
+    @staticmethod
+    def dumps(value: Any, **options: Any) -> str:
+        if isinstance(value, list) and any(isinstance(item, Fragment) for item in value):
+            return "[" + ",".join(item if isinstance(item, Fragment)
+                                  else json.dumps(item, **options) for item in value) + "]"
+        return json.dumps(value, **options)
+
+    @staticmethod
+    def loads(text: str | bytes, **options: Any) -> Any:
+        return json.loads(text, **options)

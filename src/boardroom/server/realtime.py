@@ -17,6 +17,7 @@ from typing import Any
 
 import socketio  # type: ignore[import-untyped]
 
+from boardroom.server.encode import Fragment, WireJSON
 from boardroom.server.protocol import (
     ProtocolError,
     RateLimit,
@@ -43,7 +44,7 @@ class SocketHub:
         self.clock = clock
         self.sio = socketio.AsyncServer(async_mode="asgi", cors_allowed_origins="*",
                                         max_http_buffer_size=MAX_TRANSPORT_MESSAGE,
-                                        logger=False, engineio_logger=False)
+                                        logger=False, engineio_logger=False, json=WireJSON)
         self._viewers: dict[str, Viewer] = {}
         self._audience: dict[str, str] = {}  # sid -> the socket.io room it is in
         self._members: dict[str, set[str]] = {}  # room id -> sids
@@ -73,8 +74,9 @@ class SocketHub:
     def viewers(self, room: str) -> list[Viewer]:
         return [self._viewers[sid] for sid in self._members.get(room, ()) if sid in self._viewers]
 
-    async def push(self, room: str, updates: list[tuple[Audience, dict[str, Any]]]) -> None:
-        """Send each audience its update, one public ``emit`` per audience, all at once."""
+    async def push(self, room: str, updates: list[tuple[Audience, Fragment]]) -> None:
+        """Send each audience its update (JSON text: a ``Fragment``, sent as it is), one
+        public ``emit`` per audience, all at once."""
         if updates:
             await asyncio.gather(*(self.sio.emit("update", payload, to=audience_name(room, who))
                                    for who, payload in updates))

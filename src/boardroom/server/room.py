@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import json
 import logging
 import secrets
 from collections.abc import Callable
@@ -23,6 +24,7 @@ from typing import Any, Protocol
 
 from boardroom.engine import events as ev
 from boardroom.engine.betting import pot_limit_max_raise_to
+from boardroom.engine.hand import Hand
 from boardroom.engine.view import view_for
 from boardroom.server import bot_driver
 from boardroom.server.auth import (
@@ -32,7 +34,7 @@ from boardroom.server.auth import (
     new_host_secret,
     secret_hash,
 )
-from boardroom.server.encode import plain
+from boardroom.server.encode import Fragment, dumps, plain
 from boardroom.server.protocol import HOST, PLAYER, READ_ONLY, SEATED, Command, RateLimit
 from boardroom.store import EventRow, HandRow, LedgerRow, Store, StoreError
 from boardroom.table import CLOSED, HAND, Table, TableError, TableEvent, TableSettings
@@ -72,7 +74,7 @@ class Hub(Protocol):
 
     def viewers(self, room: str) -> list[Viewer]: ...
 
-    async def push(self, room: str, updates: list[tuple[Audience, dict[str, Any]]]) -> None: ...
+    async def push(self, room: str, updates: list[tuple[Audience, Fragment]]) -> None: ...
 
     async def send_to(self, viewer: Viewer, kind: str, payload: dict[str, Any]) -> None: ...
 
@@ -105,7 +107,8 @@ class Room:
         self._pending_host_hash: str | None = None
         self._private: list[tuple[Viewer, dict[str, Any]]] = []
         self._last_record: dict[str, Any] | None = None  # of the hand that ended last
-        self._last_views: dict[int | None, dict[str, Any]] = {}
+        self._last_views: dict[int | None, str] = {}  # hand seat -> its last hand, as JSON
+        self._last_hand: Hand | None = None  # the last hand, replayed (once) from its record
         self.bots = bot_driver.BotSeats(self, bot_think)  # the bot seats' driver tasks
 
     @property
@@ -221,6 +224,7 @@ class Room:
                 hands.append(HandRow(event.data["hand_no"], event.private["game"], event.at,
                                      dict(event.private)))
                 self._last_record, self._last_views = dict(event.private), {}
+                self._last_hand = None
             elif event.kind == "chat":
                 self.chat.append(_event_payload(self.id, event, None))
         host_hash = self._pending_host_hash
@@ -246,25 +250,27 @@ class Room:
                         viewer.seat, viewer.player = None, None
                         await self.hub.place(viewer)
 
-    def _updates(self, events: list[TableEvent]) -> list[tuple[Audience, dict[str, Any]]]:
+    def _updates(self, events: list[TableEvent]) -> list[tuple[Audience, Fragment]]:
         """One ``update`` per audience with someone connected: the commit's events as that
-        audience may see them, and its view of the room after them. The parts every audience
-        shares (the table, table events, hand events alike for all) are built once."""
+        audience may see them, and its view of the room after them, as JSON text. The parts
+        every audience shares (the table, table events, hand events alike for all) are built
+        and encoded once; each audience adds its own hand view, raise sizes and last hand."""
         audiences: set[Audience] = {viewer.seat for viewer in self.hub.viewers(self.id)}
         if not audiences:
             return []
-        shared = self._shared_view()
-        public = [_event_payload(self.id, event, None) for event in events]
+        shared = dumps(self._shared_view())[1:-1]  # '"table":{...},"bots":{...},...'
+        public = [dumps(_event_payload(self.id, event, None)) for event in events]
+        head = f'{{"room":{dumps(self.id)},"version":{self.table.version},"events":['
         updates = []
         for audience in sorted(audiences, key=lambda a: -1 if a is None else a):
-            payloads = [_event_payload(self.id, event, audience)
-                        if _differs(event, audience) else payload
-                        for event, payload in zip(events, public, strict=True)]
-            updates.append((audience, {"room": self.id, "version": self.table.version,
-                                       "events": payloads,
-                                       "view": self._view(audience, shared)}))
+            texts = [dumps(_event_payload(self.id, event, audience))
+                     if _differs(event, audience) else text
+                     for event, text in zip(events, public, strict=True)]
+            view = self._own_view(audience)
+            updates.append((audience, Fragment(
+                f'{head}{",".join(texts)}],"view":{{{shared},"hand":{dumps(view["hand"])},'
+                f'"sizes":{dumps(view["sizes"])},"last_hand":{view["last_hand"]}}}}}')))
         return updates
-
     async def _reload(self) -> None:
         """After a failure, go back to what the store holds."""
         row = await self.store.room(self.id)
@@ -419,28 +425,38 @@ class Room:
     def _view(self, seat: Audience, shared: dict[str, Any]) -> dict[str, Any]:
         """What table ``seat`` (None: a spectator) needs to draw the room: the shared parts,
         its hand view, its raise sizes and the hand that just ended."""
-        view = self.table.hand_view(seat)
-        return {**shared, "hand": plain(view) if view is not None else None,
-                "sizes": raise_sizes(self.table, seat),
-                "last_hand": self.last_hand(seat) if view is None else None}
+        own = self._own_view(seat)
+        last = own["last_hand"]
+        return {**shared, "hand": own["hand"], "sizes": own["sizes"],
+                "last_hand": json.loads(last) if last != "null" else None}
 
-    def last_hand(self, seat: Audience) -> dict[str, Any] | None:
+    def _own_view(self, seat: Audience) -> dict[str, Any]:
+        """The parts of ``seat``'s view that are its own; the last hand as JSON text."""
+        view = self.table.hand_view(seat)
+        return {"hand": plain(view) if view is not None else None,
+                "sizes": raise_sizes(self.table, seat),
+                "last_hand": self.last_hand(seat) if view is None else "null"}
+
+    def last_hand(self, seat: Audience) -> str:
         """The hand that just ended as table ``seat`` may see it (shown hands, category
-        winners, points and awards), so the table keeps the result on screen until the next
-        deal. The seat's own cards are shown only to the player who held them, not to whoever
-        sits there next."""
+        winners, points and awards), as JSON text ("null": none), so the table keeps the
+        result on screen until the next deal. The seat's own cards are shown only to the
+        player who held them, not to whoever sits there next. The hand is replayed once, and
+        each hand seat's view of it built once."""
         record = self._last_record
         if record is None:
-            return None
+            return "null"
         players = record["players"]  # by hand seat
         occupant = self.table.seats.get(seat) if seat is not None else None
         index = next((n for n, p in enumerate(players)
                       if occupant is not None and p["player"] == occupant.player), None)
         if index not in self._last_views:
-            view = view_for(rebuild_hand(self.settings, record), index)
-            self._last_views[index] = {"hand_no": record["hand_no"],
-                                       "hand_seats": [p["seat"] for p in players],
-                                       "view": plain(view)}
+            if self._last_hand is None:
+                self._last_hand = rebuild_hand(self.settings, record)
+            view = view_for(self._last_hand, index)
+            self._last_views[index] = dumps({"hand_no": record["hand_no"],
+                                             "hand_seats": [p["seat"] for p in players],
+                                             "view": plain(view)})
         return self._last_views[index]
 
 
