@@ -30,10 +30,11 @@ def plain(value: Any, cards: bool = False) -> Any:
         return str(value)
     if isinstance(value, enum.Enum):
         return value.value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+    names = _fields(type(value))
+    if names is not None:
         out: dict[str, Any] = {"type": type(value).__name__}
-        for item in dataclasses.fields(value):
-            out[item.name] = plain(getattr(value, item.name), cards or item.name in CARD_FIELDS)
+        for name, holds_cards in names:
+            out[name] = plain(getattr(value, name), cards or holds_cards)
         return out
     if isinstance(value, dict):
         return {str(key): plain(item, cards or key in CARD_FIELDS) for key, item in value.items()}
@@ -45,6 +46,22 @@ def plain(value: Any, cards: bool = False) -> Any:
         # ints are seats, only the all-int sequences inside it are cards.
         return [plain(item, cards and not isinstance(item, int)) for item in value]
     raise TypeError(f"cannot send a {type(value).__name__}")
+
+
+_FIELDS: dict[type, tuple[tuple[str, bool], ...] | None] = {}
+
+
+def _fields(kind: type) -> tuple[tuple[str, bool], ...] | None:
+    """A dataclass's field names, each with whether it holds cards (None: not a dataclass),
+    looked up once per class."""
+    try:
+        return _FIELDS[kind]
+    except KeyError:
+        pass
+    names = tuple((item.name, item.name in CARD_FIELDS) for item in dataclasses.fields(kind)) \
+        if dataclasses.is_dataclass(kind) else None
+    _FIELDS[kind] = names
+    return names
 
 
 def dumps(value: Any) -> str:
