@@ -271,6 +271,7 @@ class Room:
                 f'{head}{",".join(texts)}],"view":{{{shared},"hand":{dumps(view["hand"])},'
                 f'"sizes":{dumps(view["sizes"])},"last_hand":{view["last_hand"]}}}}}')))
         return updates
+
     async def _reload(self) -> None:
         """After a failure, go back to what the store holds."""
         row = await self.store.room(self.id)
