@@ -20,8 +20,10 @@ from boardroom.cards import format_card
 CARD_FIELDS = frozenset({"card", "cards", "boards", "allocation", "allocations"})
 
 
-def plain(value: Any, cards: bool = False) -> Any:
-    """``value`` as JSON-ready data; ``cards`` says ints in it are cards."""
+def plain(value: Any, cards: bool = False, memo: dict[Any, Any] | None = None) -> Any:
+    """``value`` as JSON-ready data; ``cards`` says ints in it are cards. With a ``memo``,
+    frozen dataclasses met before (equal values: a seat everybody sees alike, the showdown
+    in every viewer's view) are converted once: the result is shared, so do not change it."""
     if value is None or isinstance(value, bool | str | float):
         return value
     if isinstance(value, int):
@@ -32,19 +34,31 @@ def plain(value: Any, cards: bool = False) -> Any:
         return value.value
     names = _fields(type(value))
     if names is not None:
+        key = None
+        if memo is not None:
+            try:
+                key = (value, cards)
+                return memo[key]
+            except KeyError:
+                pass
+            except TypeError:  # not hashable (a dict inside): not shared
+                key = None
         out: dict[str, Any] = {"type": type(value).__name__}
         for name, holds_cards in names:
-            out[name] = plain(getattr(value, name), cards or holds_cards)
+            out[name] = plain(getattr(value, name), cards or holds_cards, memo)
+        if key is not None and memo is not None:
+            memo[key] = out
         return out
     if isinstance(value, dict):
-        return {str(key): plain(item, cards or key in CARD_FIELDS) for key, item in value.items()}
+        return {str(key): plain(item, cards or key in CARD_FIELDS, memo)
+                for key, item in value.items()}
     if isinstance(value, list | tuple | set | frozenset):
         if cards and all(item is None or (isinstance(item, int) and not isinstance(item, bool))
                          for item in value):
             return [None if item is None else format_card(item) for item in value]
         # A mixed sequence in a card field, such as (seat, ((category, cards), ...)): its own
         # ints are seats, only the all-int sequences inside it are cards.
-        return [plain(item, cards and not isinstance(item, int)) for item in value]
+        return [plain(item, cards and not isinstance(item, int), memo) for item in value]
     raise TypeError(f"cannot send a {type(value).__name__}")
 
 

@@ -261,12 +261,13 @@ class Room:
         shared = dumps(self._shared_view())[1:-1]  # '"table":{...},"bots":{...},...'
         public = [dumps(_event_payload(self.id, event, None)) for event in events]
         head = f'{{"room":{dumps(self.id)},"version":{self.table.version},"events":['
+        memo: dict[Any, Any] = {}  # the views' parts that audiences share, converted once
         updates = []
         for audience in sorted(audiences, key=lambda a: -1 if a is None else a):
             texts = [dumps(_event_payload(self.id, event, audience))
                      if _differs(event, audience) else text
                      for event, text in zip(events, public, strict=True)]
-            view = self._own_view(audience)
+            view = self._own_view(audience, memo)
             updates.append((audience, Fragment(
                 f'{head}{",".join(texts)}],"view":{{{shared},"hand":{dumps(view["hand"])},'
                 f'"sizes":{dumps(view["sizes"])},"last_hand":{view["last_hand"]}}}}}')))
@@ -431,10 +432,10 @@ class Room:
         return {**shared, "hand": own["hand"], "sizes": own["sizes"],
                 "last_hand": json.loads(last) if last != "null" else None}
 
-    def _own_view(self, seat: Audience) -> dict[str, Any]:
+    def _own_view(self, seat: Audience, memo: dict[Any, Any] | None = None) -> dict[str, Any]:
         """The parts of ``seat``'s view that are its own; the last hand as JSON text."""
         view = self.table.hand_view(seat)
-        return {"hand": plain(view) if view is not None else None,
+        return {"hand": plain(view, memo=memo) if view is not None else None,
                 "sizes": raise_sizes(self.table, seat),
                 "last_hand": self.last_hand(seat) if view is None else "null"}
 
