@@ -18,7 +18,7 @@ import contextlib
 import json
 import logging
 import secrets
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -235,10 +235,7 @@ class Room:
         if host_hash is not None:
             self.host_hash = host_hash
         await self._after_seat_changes(events)
-        for update in self._updates(events):
-            # One audience's view at a time, sent as soon as it is built: a commit with seven
-            # views does not hold the event loop (and every other table) for all seven at once.
-            await self.hub.push(self.id, [update])
+        await self.hub.push(self.id, self._updates(events))
         for viewer, payload in self._private:
             await self.hub.send_to(viewer, "host", payload)
         self._private = []
@@ -253,26 +250,28 @@ class Room:
                         viewer.seat, viewer.player = None, None
                         await self.hub.place(viewer)
 
-    def _updates(self, events: list[TableEvent]) -> Iterator[tuple[Audience, Fragment]]:
+    def _updates(self, events: list[TableEvent]) -> list[tuple[Audience, Fragment]]:
         """One ``update`` per audience with someone connected: the commit's events as that
         audience may see them, and its view of the room after them, as JSON text. The parts
         every audience shares (the table, table events, hand events alike for all) are built
         and encoded once; each audience adds its own hand view, raise sizes and last hand."""
         audiences: set[Audience] = {viewer.seat for viewer in self.hub.viewers(self.id)}
         if not audiences:
-            return
+            return []
         shared = dumps(self._shared_view())[1:-1]  # '"table":{...},"bots":{...},...'
         public = [dumps(_event_payload(self.id, event, None)) for event in events]
         head = f'{{"room":{dumps(self.id)},"version":{self.table.version},"events":['
         memo: dict[Any, Any] = {}  # the views' parts that audiences share, converted once
+        updates = []
         for audience in sorted(audiences, key=lambda a: -1 if a is None else a):
             texts = [dumps(_event_payload(self.id, event, audience))
                      if _differs(event, audience) else text
                      for event, text in zip(events, public, strict=True)]
             view = self._own_view(audience, memo)
-            yield audience, Fragment(
+            updates.append((audience, Fragment(
                 f'{head}{",".join(texts)}],"view":{{{shared},"hand":{dumps(view["hand"])},'
-                f'"sizes":{dumps(view["sizes"])},"last_hand":{view["last_hand"]}}}}}')
+                f'"sizes":{dumps(view["sizes"])},"last_hand":{view["last_hand"]}}}}}')))
+        return updates
 
     async def _reload(self) -> None:
         """After a failure, go back to what the store holds."""
