@@ -72,15 +72,20 @@ class Client:
     def __init__(self, url: str) -> None:
         self.url = url
         self.sio = socketio.AsyncClient(reconnection=False)
-        self.events: list[dict[str, Any]] = []
+        self.events: list[dict[str, Any]] = []  # every pushed event, in order
+        self.updates: list[dict[str, Any]] = []  # every pushed update, as it came
         self.received: list[tuple[str, Any]] = []  # every payload, for the leak checks
-        self.sio.on("event", self._on_event)
+        self.sio.on("update", self._on_update)
         self.sio.on("host", lambda data: self.received.append(("host", data)))
         self.sio.on("error", lambda data: self.received.append(("error", data)))
 
-    def _on_event(self, data: dict[str, Any]) -> None:
-        self.events.append(data)
-        self.received.append(("event", data))
+    def _on_update(self, data: dict[str, Any]) -> None:
+        """An update: its events one by one, then its view at the update's version."""
+        self.updates.append(data)
+        for event in data["events"]:
+            self.events.append(event)
+            self.received.append(("event", event))
+        self.received.append(("view", {"version": data["version"], **data["view"]}))
 
     async def connect(self) -> Client:
         await asyncio.wait_for(self.sio.connect(self.url, transports=["websocket"]), 20)

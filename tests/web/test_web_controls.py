@@ -291,9 +291,11 @@ def test_host_runs_an_allocator_room(browser: Browser, base: str) -> None:
             size = "desktop" if someone is ann else "phone"
             page.screenshot(path=str(SHOTS / f"allocation-{size}.png"), full_page=True)
             all_named(page, "Suggest", "Clear", "Commit", f"{first}: on A")
-            hint = page.evaluate("window.boardroom.snapshot.suggestion")
-            assert sorted(hint) == ["A", "B", "Hand"], hint
+            assert page.evaluate("window.boardroom.snapshot.suggestion") is None  # not pushed
             page.get_by_role("button", name="Suggest").click()
+            expect(page.locator(".alloc-tray .alloc-card")).to_have_count(0)
+            hint = page.evaluate("window.boardroom.suggestion")  # the suggest command's answer
+            assert sorted(hint) == ["A", "B", "Hand"], hint
             for slot, chosen in hint.items():
                 placed = card_codes(page, f".alloc-slot[data-slot='{slot}'] .alloc-card")
                 assert sorted(placed) == sorted(chosen), (slot, placed, chosen)

@@ -1,12 +1,26 @@
-"""``boardroom bench server``: a real server under N tables of scripted players, over loopback.
+"""``boardroom bench server``: a real server under N tables of clients, over loopback.
 
-Starts ``boardroom serve`` in a child process on 127.0.0.1 (a temporary data folder), then for
-each N creates N rooms, seats ``--players`` clients at each (one WebSocket each, speaking the
-socket.io protocol directly so that the load generator stays light) and lets the player on turn
-act at random among its legal actions, ``--rate`` actions per table per second, for
-``--duration`` seconds. Prints the actions per second it got and the latency from sending an
-action to receiving the event it caused (p50, p99). Bounded: at most 500 tables and 300 seconds
-a run; everything stops by itself.
+Starts ``boardroom serve`` in a child process on 127.0.0.1 (a temporary data folder), or benches
+one already running (``--url``, with ``--pid`` for its CPU and memory). For each game and each N
+it creates N rooms and seats ``--players`` clients at each, plus a spectator; every client is a
+raw WebSocket speaking the Engine.IO 4 / Socket.IO 5 text protocol (many per process, so the
+load generator stays light). The seat to act acts ``--rate`` times per table per second.
+
+``--clients browser`` (the default) behaves like the web client of the server it talks to: a
+server that pushes ``update`` messages (each with the viewer's view) is never asked for a
+snapshot but on a version gap; against a server that sends bare ``event`` messages (before
+pushes) every client asks for a snapshot after each burst of events, 40 ms after the last, one
+at a time, as that web client did. Players act from their own view (the action bar a browser
+shows), and in the Allocator games commit the server's suggested allocation (the ``suggest``
+command, or the old snapshot's ``suggestion``). ``--clients scripted`` is the older, lighter
+mode: players act from the ``turn`` events and never read a view.
+
+Each run prints: actions/s; p50/p99/max milliseconds from sending an action to each client
+receiving the first message after it (every client of the table), and the p99 to each client
+holding the view after it (an update, or the snapshot that follows); the server's CPU time per
+action and its memory growth per table (from ``/proc/PID``); errors; the load generator's own
+CPU (percent of one core); and the machine's load average as the run starts. Bounded: at most
+1,000 tables and 300 seconds a run; everything stops by itself.
 """
 
 from __future__ import annotations
@@ -15,6 +29,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import os
 import random
 import resource
 import secrets
@@ -26,28 +41,38 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-MAX_TABLES = 500
+MAX_TABLES = 1000
 MAX_DURATION = 300.0
+SNAPSHOT_DELAY = 0.040  # the old web client's wait after an event before asking for a snapshot
+GAMES = ("plo", "esg", "allocator-redraw")
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tables", default="10,100,300",
-                        help="comma-separated table counts, one run each (default: 10,100,300)")
+                        help="comma-separated table counts, one run each (default: 10,100,300; "
+                             f"at most {MAX_TABLES})")
+    parser.add_argument("--game", default=",".join(GAMES),
+                        help=f"comma-separated variant ids, one series each "
+                             f"(default: {','.join(GAMES)})")
+    parser.add_argument("--clients", choices=("browser", "scripted"), default="browser",
+                        help="browser: clients that use the protocol as the web client does "
+                             "(default); scripted: players act from turn events, no views")
     parser.add_argument("--players", type=int, default=6, help="players per table (default: 6)")
     parser.add_argument("--duration", type=float, default=20.0,
                         help="seconds of play per run (default: 20)")
     parser.add_argument("--rate", type=float, default=1.0,
                         help="actions per table per second (default: 1)")
-    parser.add_argument("--game", default="plo", help="variant id (default: plo)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the players' choices")
     parser.add_argument("--url", default=None,
                         help="bench a server already running on this machine "
                              "(http://127.0.0.1:PORT) instead of starting one")
+    parser.add_argument("--pid", type=int, default=None,
+                        help="with --url: the server's process id, for its CPU time and memory")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -60,22 +85,34 @@ def run(args: argparse.Namespace) -> int:
             from None
     if not counts or any(not 1 <= n <= MAX_TABLES for n in counts):
         raise UsageError(f"table counts run from 1 to {MAX_TABLES}")
+    games = [game.strip() for game in args.game.split(",") if game.strip()]
+    from boardroom.rules import VARIANTS
+
+    known = {variant.id for variant in VARIANTS}
+    unknown = [game for game in games if game not in known]
+    if not games or unknown:
+        raise UsageError(f"unknown game {unknown[0] if unknown else args.game!r} "
+                         f"(one of: {', '.join(sorted(known))})")
     if not 0 < args.duration <= MAX_DURATION:
         raise UsageError(f"--duration runs from 0 to {MAX_DURATION:g} seconds")
     if not 2 <= args.players <= 10 or not 0 < args.rate <= 10:
         raise UsageError("--players runs from 2 to 10 and --rate from 0 to 10")
-    _raise_file_limit(max(counts) * args.players * 2 + 200)
-    print(f"boardroom bench server: {args.game}, {args.players} players a table, "
-          f"{args.rate:g} action/table/s, {args.duration:g} s a run, loopback")
-    print(f"{'tables':>6} {'clients':>7} {'actions':>8} {'actions/s':>10} {'target/s':>9} "
-          f"{'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'errors':>6}")
     if args.url is not None and not args.url.startswith(("http://127.0.0.1:",
                                                          "http://localhost:")):
         raise UsageError("--url must be a loopback address (http://127.0.0.1:PORT)")
-    with contextlib.nullcontext(args.url) if args.url else _server() as url:
-        for count in counts:
-            result = asyncio.run(_run(url, count, args))
-            print(result.row(), flush=True)
+    if args.pid is not None and (args.url is None or not Path(f"/proc/{args.pid}").exists()):
+        raise UsageError("--pid goes with --url and names a running process")
+    _raise_file_limit(max(counts) * (args.players + 1) * 2 + 200)
+    print(f"boardroom bench server: {args.players} players and 1 spectator a table, "
+          f"{args.rate:g} action/table/s, {args.duration:g} s a run, {args.clients} clients, "
+          f"loopback", flush=True)
+    with contextlib.nullcontext((args.url, args.pid)) if args.url else _server() as (url, pid):
+        print(f"server {url}" + (f" (pid {pid})" if pid else " (no pid: no CPU or memory)"))
+        print(Result.HEADER, flush=True)
+        for game in games:
+            for count in counts:
+                result = asyncio.run(_run(url, pid, game, count, args))
+                print(result.row(), flush=True)
     return 0
 
 
@@ -90,7 +127,7 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def _server() -> Iterator[str]:
+def _server() -> Iterator[tuple[str, int]]:
     import httpx
 
     data = Path(tempfile.mkdtemp(prefix="boardroom-bench-"))
@@ -110,7 +147,7 @@ def _server() -> Iterator[str]:
             if time.monotonic() > deadline or process.poll() is not None:
                 raise RuntimeError("the server did not start")
             time.sleep(0.1)
-        yield url
+        yield url, process.pid
     finally:
         process.send_signal(signal.SIGTERM)
         try:
@@ -127,18 +164,52 @@ def _raise_file_limit(wanted: int) -> None:
         resource.setrlimit(resource.RLIMIT_NOFILE, (min(wanted, hard), hard))
 
 
+def _cpu_seconds(pid: int | None) -> float | None:
+    """User plus system CPU time of process ``pid`` (from /proc/PID/stat)."""
+    if pid is None:
+        return None
+    with contextlib.suppress(OSError):
+        fields = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return None
+
+
+def _rss_kib(pid: int | None) -> int | None:
+    """Resident memory of process ``pid`` in KiB (VmRSS in /proc/PID/status)."""
+    if pid is None:
+        return None
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return None
+
+
 # -- a light socket.io client ----------------------------------------------------------------------
 
 
-class Player:
-    """One seat's WebSocket, speaking Engine.IO 4 / Socket.IO 5 frames directly."""
+class Client:
+    """One WebSocket, speaking Engine.IO 4 / Socket.IO 5 frames directly; a seat or a spectator.
 
-    def __init__(self, table: TableRun, seat: int) -> None:
+    It keeps what the web client keeps: the last version and view (from updates, or from the
+    snapshots it asks for after events when the server does not push)."""
+
+    def __init__(self, table: TableRun, seat: int | None) -> None:
         self.table, self.seat = table, seat
         self.ws: Any = None
         self._acks: dict[int, asyncio.Future[Any]] = {}
         self._next_ack = 0
         self._reader: asyncio.Task[None] | None = None
+        self.version = 0  # the last version this client has the view of
+        self.view: dict[str, Any] | None = None
+        self.heard = 0  # the last version any message told this client about
+        self._pull: asyncio.TimerHandle | None = None
+        self._pulling = False
+        self._pull_again = False
+        self.allocated_hand: int | None = None
+        self.acted_at = -1  # the version of the view this client last acted on
+        self._early: dict[str, Any] | None = None  # an update that beat the join's answer
+        self.seeded_hand: int | None = None  # the hand this player sent its deal seed for
 
     async def connect(self, session: Any, url: str) -> None:
         self.ws = await session.ws_connect(
@@ -153,6 +224,8 @@ class Player:
         self._reader = asyncio.create_task(self._read())
 
     async def close(self) -> None:
+        if self._pull is not None:
+            self._pull.cancel()
         if self._reader is not None:
             self._reader.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -167,6 +240,14 @@ class Player:
         self._acks[ack] = future
         await self.ws.send_str(f"42{ack}" + json.dumps(["command", message]))
         return await asyncio.wait_for(future, 30)
+
+    def apply_snapshot(self, snapshot: dict[str, Any] | None) -> None:
+        if snapshot is not None and snapshot["version"] >= self.version:
+            self.version, self.view = snapshot["version"], snapshot
+            self.table.on_view(self)
+        early, self._early = self._early, None
+        if early is not None:
+            self._on_update(early)
 
     async def _read(self) -> None:
         async for frame in self.ws:
@@ -183,159 +264,325 @@ class Player:
                     future.set_result(json.loads(text[digits:])[0])
             elif text.startswith("42"):
                 name, payload = json.loads(text[2:])
-                if name == "event":
-                    self.table.on_event(self, payload)
+                if name == "update":
+                    self._on_update(payload)
+                elif name == "event":
+                    self._on_event(payload)
+
+    def _on_update(self, payload: dict[str, Any]) -> None:
+        self.table.pushes = True
+        self._heard(payload["version"], payload["events"])
+        if self.view is None:
+            self._early = payload  # the web client waits for the join's snapshot
+            return
+        if payload["version"] <= self.version:
+            return
+        if not payload["events"] or payload["events"][0]["version"] != self.version + 1:
+            self._ask(0.0)  # a gap: the web client asks for a snapshot
+            return
+        self.version = payload["version"]
+        self.view = {**(self.view or {}), **payload["view"]}
+        self.table.on_view(self)
+
+    def _on_event(self, payload: dict[str, Any]) -> None:
+        self._heard(payload["version"], (payload,))
+        if self.table.browser:
+            self._ask(SNAPSHOT_DELAY)  # the web client before pushes: a snapshot per burst
+
+    def _heard(self, version: int, events: Any) -> None:
+        if version > self.heard:
+            self.heard = version
+            self.table.on_message(self, version, events)
+
+    def _ask(self, delay: float) -> None:
+        if self._pull is not None:
+            self._pull.cancel()
+        self._pull = asyncio.get_running_loop().call_later(
+            delay, lambda: asyncio.ensure_future(self._snapshot()))
+
+    async def _snapshot(self) -> None:
+        if self._pulling:
+            self._pull_again = True
+            return
+        self._pulling = True
+        try:
+            answer = await self.command({"id": f"s{self._next_ack}", "type": "snapshot"})
+        except (TimeoutError, ConnectionError):
+            self.table.stats.errors += 1
+            return
+        finally:
+            self._pulling = False
+        self.table.stats.snapshots += 1
+        if answer.get("ok"):
+            self.apply_snapshot(answer["snapshot"])
+        if self._pull_again:
+            self._pull_again = False
+            self._ask(0.0)
 
 
 @dataclass
 class Stats:
-    latencies: list[float] = field(default_factory=list)
+    latencies: list[float] = field(default_factory=list)  # action -> first message, per client
+    view_latencies: list[float] = field(default_factory=list)  # action -> the view after it
     actions: int = 0
     errors: int = 0
+    snapshots: int = 0
+    recording: bool = False
 
 
 @dataclass
 class TableRun:
     room: str
+    host_secret: str
     stats: Stats
     rng: random.Random
-    players: list[Player] = field(default_factory=list)
-    turn: dict[str, Any] | None = None  # the last turn event
-    version: int = 0
-    pending: tuple[int, float] | None = None  # (version when sent, time sent)
-    seed_for: int | None = None  # a hand whose commitment is out: its players send seeds
+    browser: bool
+    clients: list[Client] = field(default_factory=list)
+    turn: dict[str, Any] | None = None  # scripted: the last turn event
+    version: int = 0  # the highest version any client heard of
+    pending: tuple[int, float, set[int], set[int]] | None = None  # version, sent at, who heard
+    pushes: bool = False  # the server pushes views (updates)
+    seed_for: int | None = None  # a hand whose deal commitment is out (docs/fairness.md)
 
-    def on_event(self, player: Player, payload: dict[str, Any]) -> None:
-        if player is not self.players[0]:
-            return  # one player's copy of each event is enough to follow the table
-        self.version = payload["version"]
-        if self.pending is not None and payload["version"] > self.pending[0]:
-            self.stats.latencies.append(time.perf_counter() - self.pending[1])
-            self.pending = None
-        if payload["kind"] == "fair_commitment":
-            self.seed_for = payload["data"]["hand_no"]
-        if payload["kind"] == "turn":
-            self.turn = payload
-        elif payload["kind"] in ("hand_ended", "paused", "closing"):
-            self.turn = None
+    def on_message(self, client: Client, version: int, events: Any) -> None:
+        self.version = max(self.version, version)
+        pending = self.pending
+        if pending is not None and version > pending[0] and id(client) not in pending[2]:
+            pending[2].add(id(client))
+            if self.stats.recording:
+                self.stats.latencies.append(time.perf_counter() - pending[1])
+        for event in events:
+            if event["kind"] == "fair_commitment":
+                self.seed_for = event["data"]["hand_no"]
+        if client is self.clients[-1]:  # the spectator follows the turns for scripted players
+            for event in events:
+                if event["kind"] == "turn":
+                    self.turn = event
+                elif event["kind"] in ("hand_ended", "paused", "closing"):
+                    self.turn = None
+
+    def on_view(self, client: Client) -> None:
+        pending = self.pending
+        if pending is not None and client.version > pending[0] and \
+                id(client) not in pending[3]:
+            pending[3].add(id(client))
+            if self.stats.recording:
+                self.stats.view_latencies.append(time.perf_counter() - pending[1])
 
     async def send_seeds(self) -> None:
-        """Each player's own random seed for the next deal, as the browser sends it."""
+        """Each player's own random seed for the next deal once its commitment is out, as the
+        browser sends it (web/js/seed.js). A seed that comes after the deal is refused and the
+        server makes one, as for a browser: not an error of the run."""
         hand_no, self.seed_for = self.seed_for, None
-        for player in self.players:
-            if hand_no is not None:
-                # A seed the table refuses (it came after the deal) just leaves the server to
-                # make one, as for a browser: not an error of the run.
-                await player.command({"id": f"s{hand_no}-{player.seat}", "type": "seed",
-                                      "hand_no": hand_no, "seed": secrets.token_hex(32)})
-
-    async def act(self) -> None:
-        turn = self.turn
-        if turn is None or self.pending is not None:
+        if hand_no is None:
             return
-        self.turn = None
-        legal = turn["data"]["legal"]
-        seat = turn["data"]["seat"]
-        options = []
-        if legal["check"]:
-            options += ["check"] * 6
-        if legal["call"] is not None:
-            options += ["call"] * 6
-        if legal["fold"]:
-            options.append("fold")
-        if legal["bring_in"] is not None:
-            options.append("bring_in")
-        if legal["raise_min"] is not None:
-            options += ["raise"] * 2
-        action = self.rng.choice(options)
-        message: dict[str, Any] = {"id": f"a{turn['version']}", "type": "act", "action": action}
-        if action == "raise":
-            message["amount"] = legal["raise_min"]
-        for player in self.players:
-            if player.seat == seat:
-                self.pending = (self.version, time.perf_counter())
-                answer = await player.command(message)
-                self.stats.actions += 1
-                if not answer.get("ok"):
-                    self.stats.errors += 1
-                    self.pending = None
-                return
+        for client in self.clients:
+            if client.seat is None or client.seeded_hand == hand_no:
+                continue
+            client.seeded_hand = hand_no
+            await client.command({"id": f"s{hand_no}-{client.seat}", "type": "seed",
+                                  "hand_no": hand_no, "seed": secrets.token_hex(32)})
+
+    def _next_move(self) -> tuple[Client, dict[str, Any]] | None:
+        """Who acts now and how: a scripted player from the turn event, a browser-like one
+        from its own view (its action bar, or its allocation tray)."""
+        if not self.browser:
+            turn = self.turn
+            if turn is None:
+                return None
+            self.turn = None
+            player = next(c for c in self.clients if c.seat == turn["data"]["seat"])
+            return player, _choice(turn["data"]["legal"], self.rng, turn["version"])
+        for client in self.clients[:-1]:
+            view = client.view
+            hand = view.get("hand") if view else None
+            if not hand or hand.get("is_over"):
+                continue
+            if client.version <= client.acted_at:
+                continue  # a person clicks once, then waits for the table to move
+            if hand.get("legal") is not None and hand.get("actor") == hand.get("viewer"):
+                client.acted_at = client.version
+                return client, _choice(hand["legal"], self.rng, client.version)
+            table = view["table"] if view else {}
+            if hand.get("allocating") and hand.get("viewer") in hand.get("allocation_pending", ()) \
+                    and client.allocated_hand != table.get("hand_no"):
+                client.allocated_hand, client.acted_at = table.get("hand_no"), client.version
+                return client, {"type": "allocate", "cards": None}
+        return None
+
+    async def act(self) -> bool:
+        move = self._next_move()
+        if move is None:
+            return False
+        client, message = move
+        if message["type"] == "allocate":
+            view = client.view or {}
+            hint = view.get("suggestion")
+            if self.pushes:  # the Suggest button: the suggest command
+                answer = await client.command({"id": f"h{client.version}", "type": "suggest"})
+                hint = answer.get("suggestion")
+            if hint is None:
+                return False
+            message = {"id": f"a{client.version}", "type": "allocate", "cards": hint}
+        self.pending = (self.version, time.perf_counter(), set(), set())
+        try:
+            answer = await client.command(message)
+        except (TimeoutError, ConnectionError):
+            answer = {"ok": False}
+        if self.stats.recording:
+            self.stats.actions += 1
+            if not answer.get("ok"):
+                self.stats.errors += 1
+        if not answer.get("ok"):
+            self.pending = None
+        return True
+
+
+def _choice(legal: dict[str, Any], rng: random.Random, version: int) -> dict[str, Any]:
+    options = []
+    if legal["check"]:
+        options += ["check"] * 6
+    if legal["call"] is not None:
+        options += ["call"] * 6
+    if legal["fold"]:
+        options.append("fold")
+    if legal["bring_in"] is not None:
+        options.append("bring_in")
+    if legal["raise_min"] is not None:
+        options += ["raise"] * 2
+    action = rng.choice(options)
+    message: dict[str, Any] = {"id": f"a{version}", "type": "act", "action": action}
+    if action == "raise":
+        message["amount"] = legal["raise_min"]
+    return message
 
 
 @dataclass
 class Result:
+    game: str
     tables: int
     clients: int
     actions: int
     seconds: float
     target: float
     latencies: list[float]
+    view_latencies: list[float]
     errors: int
+    snapshots: int
+    cpu_per_action: float | None  # ms
+    rss_per_table: float | None  # KiB
+    own_cpu: float  # percent of one core
+    load: float
+
+    HEADER = (f"{'game':>16} {'tables':>6} {'clients':>7} {'actions':>7} {'act/s':>6} "
+              f"{'target':>6} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'view p99':>8} "
+              f"{'cpu/act ms':>10} {'KiB/table':>9} {'snaps':>6} {'errors':>6} "
+              f"{'bench cpu':>9} {'load':>5}")
 
     def row(self) -> str:
-        ms = sorted(1000 * x for x in self.latencies) or [0.0]
-        p50 = statistics.median(ms)
-        p99 = ms[min(len(ms) - 1, int(0.99 * len(ms)))]
-        return (f"{self.tables:>6} {self.clients:>7} {self.actions:>8} "
-                f"{self.actions / self.seconds:>10.1f} {self.target:>9.1f} {p50:>7.1f} "
-                f"{p99:>7.1f} {ms[-1]:>7.1f} {self.errors:>6}")
+        def tail(values: list[float]) -> tuple[float, float, float]:
+            ms = sorted(1000 * x for x in values) or [0.0]
+            return statistics.median(ms), ms[min(len(ms) - 1, int(0.99 * len(ms)))], ms[-1]
+
+        p50, p99, top = tail(self.latencies)
+        view99 = tail(self.view_latencies)[1]
+        cpu = f"{self.cpu_per_action:.2f}" if self.cpu_per_action is not None else "-"
+        rss = f"{self.rss_per_table:.0f}" if self.rss_per_table is not None else "-"
+        return (f"{self.game:>16} {self.tables:>6} {self.clients:>7} {self.actions:>7} "
+                f"{self.actions / self.seconds:>6.1f} {self.target:>6.1f} {p50:>7.1f} "
+                f"{p99:>7.1f} {top:>7.1f} {view99:>8.1f} {cpu:>10} {rss:>9} "
+                f"{self.snapshots:>6} {self.errors:>6} {self.own_cpu:>8.0f}% {self.load:>5.2f}")
 
 
-async def _run(url: str, count: int, args: argparse.Namespace) -> Result:
+async def _run(url: str, pid: int | None, game: str, count: int,
+               args: argparse.Namespace) -> Result:
     import aiohttp
     import httpx
 
+    load = os.getloadavg()[0]
     stats = Stats()
     rng = random.Random(args.seed * 1000 + count)
     tables: list[TableRun] = []
+    rss_before = _rss_kib(pid)
+    browser = args.clients == "browser"
     async with httpx.AsyncClient(base_url=url, timeout=30) as http:
         for _ in range(count):
             made = await http.post("/api/rooms", json={
-                "game": args.game, "max_seats": args.players, "pause_between_hands": 1.0,
+                "game": game, "max_seats": args.players, "pause_between_hands": 1.0,
                 "action_clock": 30, "starting_stack": 10_000})
             made.raise_for_status()
-            tables.append(TableRun(made.json()["room"], stats, random.Random(rng.random())))
+            body = made.json()
+            tables.append(TableRun(body["room"], body["host_secret"], stats,
+                                   random.Random(rng.random()), browser))
     connector = aiohttp.TCPConnector(limit=0)
-    async with aiohttp.ClientSession(connector=connector) as session, _players(tables) as all_:
+    async with aiohttp.ClientSession(connector=connector) as session:
         gate = asyncio.Semaphore(50)
 
-        async def seat(table: TableRun, number: int) -> None:
+        async def join(table: TableRun, seat: int | None) -> None:
             async with gate:
-                player = Player(table, number)
-                table.players.append(player)
-                await player.connect(session, url)
-                await player.command({"id": "join", "type": "join", "room": table.room})
-                answer = await player.command({"id": "sit", "type": "sit", "seat": number,
-                                               "name": f"bot{number}"})
+                client = Client(table, seat)
+                table.clients.append(client)
+                await client.connect(session, url)
+                if seat is None:
+                    answer = await client.command({"id": "join", "type": "join",
+                                                   "room": table.room, "role": "spectator",
+                                                   "host_secret": table.host_secret})
+                    client.apply_snapshot(answer.get("snapshot"))
+                    return
+                answer = await client.command({"id": "join", "type": "join", "room": table.room})
+                client.apply_snapshot(answer.get("snapshot"))
+                answer = await client.command({"id": "sit", "type": "sit", "seat": seat,
+                                               "name": f"bot{seat}"})
                 if not answer.get("ok"):
                     raise RuntimeError(f"could not sit: {answer}")
 
-        for table in tables:  # the first player of each table follows its events
-            await seat(table, 0)
-        await asyncio.gather(*(seat(table, n) for table in tables
-                               for n in range(1, args.players)))
-        all_.extend(p for table in tables for p in table.players)
-        await asyncio.sleep(2.0)  # the first hands start
-        start = time.perf_counter()
-        stop = start + args.duration
-        await asyncio.gather(*(_drive(table, args.rate, stop, rng.random()) for table in tables))
-        seconds = time.perf_counter() - start
-    return Result(count, count * args.players, stats.actions, seconds, count * args.rate,
-                  stats.latencies, stats.errors)
+        try:
+            for number in range(args.players):
+                await asyncio.gather(*(join(table, number) for table in tables))
+            await asyncio.gather(*(join(table, None) for table in tables))  # the spectators
+            rss_seated = _rss_kib(pid)
+            await asyncio.sleep(2.0)  # the first hands start
+            cpu_start, own_start = _cpu_seconds(pid), resource.getrusage(resource.RUSAGE_SELF)
+            stats.recording = True
+            start = time.perf_counter()
+            stop = start + args.duration
+            await asyncio.gather(*(_drive(table, args.rate, stop, rng.random())
+                                   for table in tables))
+            seconds = time.perf_counter() - start
+            stats.recording = False
+            cpu_end, own_end = _cpu_seconds(pid), resource.getrusage(resource.RUSAGE_SELF)
+        finally:
+            await _close_all(tables)
+    cpu = None
+    if cpu_start is not None and cpu_end is not None and stats.actions:
+        cpu = 1000 * (cpu_end - cpu_start) / stats.actions
+    rss = None
+    if rss_before is not None and rss_seated is not None:
+        rss = (rss_seated - rss_before) / count
+    own = (own_end.ru_utime + own_end.ru_stime - own_start.ru_utime - own_start.ru_stime)
+    return Result(game, count, count * (args.players + 1), stats.actions, seconds,
+                  count * args.rate, stats.latencies, stats.view_latencies, stats.errors,
+                  stats.snapshots, cpu, rss, 100 * own / seconds, load)
 
 
-@contextlib.asynccontextmanager
-async def _players(tables: list[TableRun]) -> AsyncIterator[list[Player]]:
-    players: list[Player] = []
-    try:
-        yield players
-    finally:
-        for table in tables:
-            for player in table.players:
-                if player.ws is not None and not player.ws.closed:
-                    with contextlib.suppress(Exception):
-                        await player.command({"id": "bye", "type": "leave"})
-                await player.close()
+async def _close_all(tables: list[TableRun]) -> None:
+    """The host closes each room and the players leave, so no table plays on after its run."""
+    async def close(table: TableRun) -> None:
+        for client in table.clients:
+            if client.ws is not None and not client.ws.closed:
+                with contextlib.suppress(Exception):
+                    kind = "close" if client.seat is None else "leave"
+                    await client.command({"id": f"bye-{kind}", "type": kind})
+        for client in table.clients:
+            await client.close()
+
+    gate = asyncio.Semaphore(50)
+
+    async def gated(table: TableRun) -> None:
+        async with gate:
+            await close(table)
+
+    await asyncio.gather(*(gated(table) for table in tables))
 
 
 async def _drive(table: TableRun, rate: float, stop: float, phase: float) -> None:
@@ -346,8 +593,7 @@ async def _drive(table: TableRun, rate: float, stop: float, phase: float) -> Non
         await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
         if table.seed_for is not None:
             await table.send_seeds()
-        if table.turn is None or table.pending is not None:
-            next_at = min(next_at + 0.05, stop)  # between hands, or waiting for the event
+        if not await table.act():
+            next_at = min(next_at + 0.05, stop)  # between hands, or waiting for a view
             continue
-        await table.act()
         next_at += interval

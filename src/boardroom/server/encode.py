@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import json
 from fractions import Fraction
 from typing import Any
 
@@ -19,8 +20,10 @@ from boardroom.cards import format_card
 CARD_FIELDS = frozenset({"card", "cards", "boards", "allocation", "allocations"})
 
 
-def plain(value: Any, cards: bool = False) -> Any:
-    """``value`` as JSON-ready data; ``cards`` says ints in it are cards."""
+def plain(value: Any, cards: bool = False, memo: dict[Any, Any] | None = None) -> Any:
+    """``value`` as JSON-ready data; ``cards`` says ints in it are cards. With a ``memo``,
+    frozen dataclasses met before (equal values: a seat everybody sees alike, the showdown
+    in every viewer's view) are converted once: the result is shared, so do not change it."""
     if value is None or isinstance(value, bool | str | float):
         return value
     if isinstance(value, int):
@@ -29,18 +32,73 @@ def plain(value: Any, cards: bool = False) -> Any:
         return str(value)
     if isinstance(value, enum.Enum):
         return value.value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+    names = _fields(type(value))
+    if names is not None:
+        key = None
+        if memo is not None:
+            try:
+                key = (value, cards)
+                return memo[key]
+            except KeyError:
+                pass
+            except TypeError:  # not hashable (a dict inside): not shared
+                key = None
         out: dict[str, Any] = {"type": type(value).__name__}
-        for item in dataclasses.fields(value):
-            out[item.name] = plain(getattr(value, item.name), cards or item.name in CARD_FIELDS)
+        for name, holds_cards in names:
+            out[name] = plain(getattr(value, name), cards or holds_cards, memo)
+        if key is not None and memo is not None:
+            memo[key] = out
         return out
     if isinstance(value, dict):
-        return {str(key): plain(item, cards or key in CARD_FIELDS) for key, item in value.items()}
+        return {str(key): plain(item, cards or key in CARD_FIELDS, memo)
+                for key, item in value.items()}
     if isinstance(value, list | tuple | set | frozenset):
         if cards and all(item is None or (isinstance(item, int) and not isinstance(item, bool))
                          for item in value):
             return [None if item is None else format_card(item) for item in value]
         # A mixed sequence in a card field, such as (seat, ((category, cards), ...)): its own
         # ints are seats, only the all-int sequences inside it are cards.
-        return [plain(item, cards and not isinstance(item, int)) for item in value]
+        return [plain(item, cards and not isinstance(item, int), memo) for item in value]
     raise TypeError(f"cannot send a {type(value).__name__}")
+
+
+_FIELDS: dict[type, tuple[tuple[str, bool], ...] | None] = {}
+
+
+def _fields(kind: type) -> tuple[tuple[str, bool], ...] | None:
+    """A dataclass's field names, each with whether it holds cards (None: not a dataclass),
+    looked up once per class."""
+    try:
+        return _FIELDS[kind]
+    except KeyError:
+        pass
+    names = tuple((item.name, item.name in CARD_FIELDS) for item in dataclasses.fields(kind)) \
+        if dataclasses.is_dataclass(kind) else None
+    _FIELDS[kind] = names
+    return names
+
+
+def dumps(value: Any) -> str:
+    """``value`` (JSON-ready data) as compact JSON text."""
+    return json.dumps(value, separators=(",", ":"))
+
+
+class Fragment(str):
+    """JSON text that is sent as it is: built once from parts shared by many messages."""
+
+
+class WireJSON:
+    """The JSON module the socket.io server encodes with (python-socketio's ``json=`` option):
+    the standard library's, except that a ``Fragment`` among a packet's arguments goes out as
+    the JSON it already is, so a message built from pre-encoded parts is not encoded again."""
+
+    @staticmethod
+    def dumps(value: Any, **options: Any) -> str:
+        if isinstance(value, list) and any(isinstance(item, Fragment) for item in value):
+            return "[" + ",".join(item if isinstance(item, Fragment)
+                                  else json.dumps(item, **options) for item in value) + "]"
+        return json.dumps(value, **options)
+
+    @staticmethod
+    def loads(text: str | bytes, **options: Any) -> Any:
+        return json.loads(text, **options)

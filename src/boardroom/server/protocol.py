@@ -42,6 +42,7 @@ COMMANDS: dict[str, Spec] = {
     "rebuy": Spec(SEATED, (("amount", int, True),)),
     "act": Spec(SEATED, (("action", str, True), ("amount", int, False))),
     "allocate": Spec(SEATED, (("cards", dict, True),)),
+    "suggest": Spec(SEATED),
     "pick": Spec(SEATED, (("game", str, True), ("options", dict, False))),
     "seed": Spec(SEATED, (("hand_no", int, True), ("seed", str, True))),
     "chat": Spec(JOINED, (("text", str, True),)),
@@ -56,7 +57,7 @@ COMMANDS: dict[str, Spec] = {
     "add_bot": Spec(HOST, (("style", str, True), ("seat", int, False), ("name", str, False))),
     "remove_bot": Spec(HOST, (("seat", int, True),)),
 }
-READ_ONLY = frozenset({"join", "snapshot"})  # answered afresh, never deduplicated
+READ_ONLY = frozenset({"join", "snapshot", "suggest"})  # answered afresh, never deduplicated
 
 
 @dataclass(frozen=True)

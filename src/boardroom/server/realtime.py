@@ -1,35 +1,38 @@
-"""The socket.io side: connections, their groups, and the ``command`` event.
+"""The socket.io side: connections, their audiences, and the ``command`` event.
 
-Every connection is a ``Viewer``. A joined viewer is in the room's group and in exactly one
-group for hand events: its seat's (``ROOM/sN``) or the public one (``ROOM/pub``). Table events
-go to the room's group once; a hand event goes to each seat group as that seat may see it and
-to the public group as a spectator may see it. Commands are rate limited per connection and
-shape-checked here; everything else is the room actor's business.
+Every connection is a ``Viewer``. A joined viewer is in exactly one socket.io room, its
+audience's: its seat's (``ROOM/sN``) or the spectators' (``ROOM/pub``). A commit sends each
+audience one ``update`` with python-socketio's public ``emit(..., to=audience)``. Commands are
+rate limited per connection and shape-checked here; everything else is the room actor's
+business.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
 
 import socketio  # type: ignore[import-untyped]
-from engineio import packet as engineio_packet  # type: ignore[import-untyped]
-from engineio.exceptions import SocketIsClosedError  # type: ignore[import-untyped]
 
+from boardroom.server.encode import Fragment, WireJSON
 from boardroom.server.protocol import (
     ProtocolError,
     RateLimit,
     command_id,
     parse,
 )
-from boardroom.server.room import Room, Viewer, event_payload
-from boardroom.table import HAND, TableEvent
+from boardroom.server.room import Audience, Room, Viewer
 
 log = logging.getLogger("boardroom.server")
 MAX_TRANSPORT_MESSAGE = 65536  # engine.io drops the connection above this (our limit is 4 KB)
-NAMESPACE = "/"
+
+
+def audience_name(room: str, audience: Audience) -> str:
+    """The socket.io room of an audience: ``ROOM/sN`` for table seat N, ``ROOM/pub``."""
+    return f"{room}/pub" if audience is None else f"{room}/s{audience}"
 
 
 class SocketHub:
@@ -41,69 +44,42 @@ class SocketHub:
         self.clock = clock
         self.sio = socketio.AsyncServer(async_mode="asgi", cors_allowed_origins="*",
                                         max_http_buffer_size=MAX_TRANSPORT_MESSAGE,
-                                        logger=False, engineio_logger=False)
+                                        logger=False, engineio_logger=False, json=WireJSON)
         self._viewers: dict[str, Viewer] = {}
-        self._groups: dict[str, list[str]] = {}  # sid -> groups it is in
+        self._audience: dict[str, str] = {}  # sid -> the socket.io room it is in
         self._members: dict[str, set[str]] = {}  # room id -> sids
         self.sio.on("connect", self._connect)
         self.sio.on("disconnect", self._disconnect)
         self.sio.on("command", self._command)
         self.sio.on("*", self._unknown)
 
-    # -- groups ------------------------------------------------------------------------------
+    # -- audiences ---------------------------------------------------------------------------
 
-    def place(self, viewer: Viewer) -> None:
-        manager = self.sio.manager
-        for group in self._groups.pop(viewer.sid, []):
-            manager.basic_leave_room(viewer.sid, NAMESPACE, group)
+    async def place(self, viewer: Viewer) -> None:
+        """Put ``viewer`` in its audience's socket.io room (and in no other)."""
+        old = self._audience.pop(viewer.sid, None)
         for members in self._members.values():
             members.discard(viewer.sid)
-        if viewer.room is None or viewer.sid not in self._viewers:
+        connected = viewer.room is not None and viewer.sid in self._viewers
+        new = audience_name(viewer.room, viewer.seat) if connected and viewer.room else None
+        if old is not None and old != new:
+            await self.sio.leave_room(viewer.sid, old)
+        if new is None or viewer.room is None:
             return
-        seat = f"{viewer.room}/s{viewer.seat}" if viewer.seat is not None else f"{viewer.room}/pub"
-        groups = [viewer.room, seat]
-        for group in groups:
-            manager.basic_enter_room(viewer.sid, NAMESPACE, group)
-        self._groups[viewer.sid] = groups
+        if old != new:
+            await self.sio.enter_room(viewer.sid, new)
+        self._audience[viewer.sid] = new
         self._members.setdefault(viewer.room, set()).add(viewer.sid)
 
     def viewers(self, room: str) -> list[Viewer]:
         return [self._viewers[sid] for sid in self._members.get(room, ()) if sid in self._viewers]
 
-    async def send_events(self, room: str, events: list[TableEvent]) -> None:
-        """Queue a commit's events on every connection that may see them, in order.
-
-        Each payload is serialised once per audience and the packets go straight onto the
-        connections' Engine.IO queues: ``AsyncServer.emit`` would start a task per recipient and
-        wait for them all, one round of the event loop per emit, which a busy loop turns into
-        tens of milliseconds a commit."""
-        seats = sorted({v.seat for v in self.viewers(room) if v.seat is not None})
-        packets: list[tuple[str, Any]] = []  # (group, Engine.IO packet), in sending order
-        for event in events:
-            public = event.views[None] if event.views else None
-            if event.kind != HAND or all(view == public for view in (event.views or {}).values()):
-                # A table event, or a hand event every viewer sees alike (a bet, a board card).
-                packets.append((room, self._packet(event_payload(room, event, None))))
-                continue
-            for seat in seats:
-                packets.append((f"{room}/s{seat}", self._packet(event_payload(room, event, seat))))
-            packets.append((f"{room}/pub", self._packet(event_payload(room, event, None))))
-        manager, eio = self.sio.manager, self.sio.eio
-        for group, packet in packets:
-            # The recipients are read before sending: a send may find its connection gone and
-            # run the disconnect handler, which changes the groups.
-            for _sid, eio_sid in list(manager.get_participants(NAMESPACE, group)):
-                try:
-                    await eio.send_packet(eio_sid, packet)
-                except SocketIsClosedError:  # closed as we send: it reconnects and resyncs
-                    log.debug("an event for closed connection %s dropped", eio_sid)
-
-    def _packet(self, payload: dict[str, Any]) -> Any:
-        """The Engine.IO message of a Socket.IO ``event`` to the default namespace, as
-        ``socketio.Packet(EVENT, data=["event", payload]).encode()`` writes it (the payload is
-        plain JSON, no binary attachments)."""
-        text = "2" + self.sio.packet_class.json.dumps(["event", payload], separators=(",", ":"))
-        return engineio_packet.Packet(engineio_packet.MESSAGE, text)
+    async def push(self, room: str, updates: list[tuple[Audience, Fragment]]) -> None:
+        """Send each audience its update (JSON text: a ``Fragment``, sent as it is), one
+        public ``emit`` per audience, all at once."""
+        if updates:
+            await asyncio.gather(*(self.sio.emit("update", payload, to=audience_name(room, who))
+                                   for who, payload in updates))
 
     async def send_to(self, viewer: Viewer, kind: str, payload: dict[str, Any]) -> None:
         await self.sio.emit(kind, payload, to=viewer.sid)
@@ -117,7 +93,7 @@ class SocketHub:
         viewer = self._viewers.pop(sid, None)
         if viewer is not None:
             viewer.room = None
-            self.place(viewer)
+            await self.place(viewer)
 
     async def _command(self, sid: str, data: Any = None) -> dict[str, Any]:
         viewer = self._viewers.get(sid)
@@ -138,7 +114,7 @@ class SocketHub:
                                                                  f"{room_id[:40]!r}"}
             if viewer.room is not None and viewer.room != room_id:
                 viewer.room, viewer.seat, viewer.player, viewer.host = None, None, None, False
-                self.place(viewer)
+                await self.place(viewer)
             return await room.submit(viewer, command)
         if viewer.room is None or viewer.room not in self.rooms:
             return {"id": command.id, "ok": False, "error": "join a room first"}

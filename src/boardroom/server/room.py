@@ -2,9 +2,12 @@
 
 The actor is one asyncio task with a queue (DESIGN.md: one actor per table). For each command or
 clock tick it calls the table, writes the new events and state to the store, and only then
-publishes them, each hand event as the viewer may see it. A command id already applied answers
-with the first answer (the last few thousand ids are kept, and reloaded from the store on a
-restart), so a retried command is applied once.
+pushes them: one ``update`` per audience (each seat with someone connected, and the spectators)
+holding that audience's events and its view of the room, computed once per commit. Clients
+draw from these pushes alone and ask for a snapshot only on joining, on a version gap and on
+reconnecting. A command id already applied answers with the first answer (the last few
+thousand ids are kept, and reloaded from the store on a restart), so a retried command is
+applied once.
 """
 
 from __future__ import annotations
@@ -12,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import json
 import logging
 import secrets
 from collections.abc import Callable
@@ -20,6 +24,7 @@ from typing import Any, Protocol
 
 from boardroom.engine import events as ev
 from boardroom.engine.betting import pot_limit_max_raise_to
+from boardroom.engine.hand import Hand
 from boardroom.engine.view import view_for
 from boardroom.server import bot_driver
 from boardroom.server.auth import (
@@ -29,7 +34,7 @@ from boardroom.server.auth import (
     new_host_secret,
     secret_hash,
 )
-from boardroom.server.encode import plain
+from boardroom.server.encode import Fragment, dumps, plain
 from boardroom.server.protocol import HOST, PLAYER, READ_ONLY, SEATED, Command, RateLimit
 from boardroom.store import EventRow, HandRow, LedgerRow, Store, StoreError
 from boardroom.table import CLOSED, HAND, Table, TableError, TableEvent, TableSettings
@@ -59,14 +64,17 @@ class Viewer:
         return {"room": self.room, "role": self.role, "seat": self.seat, "host": self.host}
 
 
-class Hub(Protocol):
-    """What a room needs from the transport: groups of connections and sending."""
+Audience = int | None  # a table seat, or None: the spectators (and players without a seat)
 
-    def place(self, viewer: Viewer) -> None: ...
+
+class Hub(Protocol):
+    """What a room needs from the transport: an audience per connection, and sending."""
+
+    async def place(self, viewer: Viewer) -> None: ...
 
     def viewers(self, room: str) -> list[Viewer]: ...
 
-    async def send_events(self, room: str, events: list[TableEvent]) -> None: ...
+    async def push(self, room: str, updates: list[tuple[Audience, Fragment]]) -> None: ...
 
     async def send_to(self, viewer: Viewer, kind: str, payload: dict[str, Any]) -> None: ...
 
@@ -99,7 +107,8 @@ class Room:
         self._pending_host_hash: str | None = None
         self._private: list[tuple[Viewer, dict[str, Any]]] = []
         self._last_record: dict[str, Any] | None = None  # of the hand that ended last
-        self._last_views: dict[int | None, dict[str, Any]] = {}
+        self._last_views: dict[int | None, str] = {}  # hand seat -> its last hand, as JSON
+        self._last_hand: Hand | None = None  # the last hand, replayed (once) from its record
         self.bots = bot_driver.BotSeats(self, bot_think)  # the bot seats' driver tasks
 
     @property
@@ -179,6 +188,8 @@ class Room:
             self.table.drain()  # a refused command changes nothing, but be sure
             answer = _error(command, str(error))
         else:
+            if command.type == "sit":
+                await self.hub.place(viewer)  # the sit's own update is the seat's first
             try:
                 await self._commit(key if command.type not in READ_ONLY else None)
             except StoreError:
@@ -186,8 +197,8 @@ class Room:
                 await self._reload()
                 return _error(command, "the server could not save this command: try again")
             answer = {"id": command.id, "ok": True, "version": self.table.version, **result}
-            if command.type == "join" or command.type == "sit":
-                self.hub.place(viewer)
+            if command.type == "join":
+                await self.hub.place(viewer)
         if command.type not in READ_ONLY:
             self.remember(key, answer)
         return answer
@@ -213,6 +224,7 @@ class Room:
                 hands.append(HandRow(event.data["hand_no"], event.private["game"], event.at,
                                      dict(event.private)))
                 self._last_record, self._last_views = dict(event.private), {}
+                self._last_hand = None
             elif event.kind == "chat":
                 self.chat.append(_event_payload(self.id, event, None))
         host_hash = self._pending_host_hash
@@ -222,21 +234,44 @@ class Room:
                                 hands=hands, host_hash=host_hash)
         if host_hash is not None:
             self.host_hash = host_hash
-        self._after_seat_changes(events)
-        await self.hub.send_events(self.id, events)
+        await self._after_seat_changes(events)
+        await self.hub.push(self.id, self._updates(events))
         for viewer, payload in self._private:
             await self.hub.send_to(viewer, "host", payload)
         self._private = []
         self.bots.sync()
 
-    def _after_seat_changes(self, events: list[TableEvent]) -> None:
+    async def _after_seat_changes(self, events: list[TableEvent]) -> None:
         """Connections of a player who left lose the seat (and see what a spectator sees)."""
         for event in events:
             if event.kind == "left":
                 for viewer in self.hub.viewers(self.id):
                     if viewer.seat == event.data["seat"]:
                         viewer.seat, viewer.player = None, None
-                        self.hub.place(viewer)
+                        await self.hub.place(viewer)
+
+    def _updates(self, events: list[TableEvent]) -> list[tuple[Audience, Fragment]]:
+        """One ``update`` per audience with someone connected: the commit's events as that
+        audience may see them, and its view of the room after them, as JSON text. The parts
+        every audience shares (the table, table events, hand events alike for all) are built
+        and encoded once; each audience adds its own hand view, raise sizes and last hand."""
+        audiences: set[Audience] = {viewer.seat for viewer in self.hub.viewers(self.id)}
+        if not audiences:
+            return []
+        shared = dumps(self._shared_view())[1:-1]  # '"table":{...},"bots":{...},...'
+        public = [dumps(_event_payload(self.id, event, None)) for event in events]
+        head = f'{{"room":{dumps(self.id)},"version":{self.table.version},"events":['
+        memo: dict[Any, Any] = {}  # the views' parts that audiences share, converted once
+        updates = []
+        for audience in sorted(audiences, key=lambda a: -1 if a is None else a):
+            texts = [dumps(_event_payload(self.id, event, audience))
+                     if _differs(event, audience) else text
+                     for event, text in zip(events, public, strict=True)]
+            view = self._own_view(audience, memo)
+            updates.append((audience, Fragment(
+                f'{head}{",".join(texts)}],"view":{{{shared},"hand":{dumps(view["hand"])},'
+                f'"sizes":{dumps(view["sizes"])},"last_hand":{view["last_hand"]}}}}}')))
+        return updates
 
     async def _reload(self) -> None:
         """After a failure, go back to what the store holds."""
@@ -271,6 +306,11 @@ class Room:
         match kind:
             case "snapshot":
                 return {"snapshot": self.snapshot(viewer)}
+            case "suggest":
+                hint = allocation_hint(table, seat)
+                if hint is None:
+                    raise TableError("you have nothing to allocate now")
+                return {"suggestion": hint}
             case "sit":
                 if viewer.seat is not None:
                     raise TableError(f"you already sit in seat {viewer.seat}")
@@ -375,33 +415,52 @@ class Room:
     # -- views -------------------------------------------------------------------------------
 
     def snapshot(self, viewer: Viewer) -> dict[str, Any]:
-        """Everything ``viewer`` may know about the room now (DESIGN.md: per-viewer views)."""
-        table = self.table
+        """Everything ``viewer`` may know about the room now (DESIGN.md: per-viewer views): its
+        view, as the pushes carry it, with who the viewer is and the recent chat."""
         seat = viewer.seat if viewer.room == self.id else None
-        view = table.hand_view(seat)
-        return {
-            "room": self.id, "version": table.version, "you": viewer.describe(),
-            "table": table.public_state(), "hand": plain(view) if view is not None else None,
-            "chat": list(self.chat), **bet_sizes(table, seat),
-            "suggestion": allocation_hint(table, seat),
-            "last_hand": self.last_hand(viewer) if view is None else None,
-            "bots": self.bots.styles(),
-        }
+        return {"room": self.id, "version": self.table.version, "you": viewer.describe(),
+                **self._view(seat, self._shared_view()), "chat": list(self.chat)}
 
-    def last_hand(self, viewer: Viewer) -> dict[str, Any] | None:
-        """The hand that just ended as ``viewer`` may see it (shown hands, category winners,
-        points and awards), so the table keeps the result on screen until the next deal."""
+    def _shared_view(self) -> dict[str, Any]:
+        """The parts of the view that every audience sees alike."""
+        return {"table": self.table.public_state(), "bots": self.bots.styles(),
+                "blinds": blinds(self.table)}
+
+    def _view(self, seat: Audience, shared: dict[str, Any]) -> dict[str, Any]:
+        """What table ``seat`` (None: a spectator) needs to draw the room: the shared parts,
+        its hand view, its raise sizes and the hand that just ended."""
+        own = self._own_view(seat)
+        last = own["last_hand"]
+        return {**shared, "hand": own["hand"], "sizes": own["sizes"],
+                "last_hand": json.loads(last) if last != "null" else None}
+
+    def _own_view(self, seat: Audience, memo: dict[Any, Any] | None = None) -> dict[str, Any]:
+        """The parts of ``seat``'s view that are its own; the last hand as JSON text."""
+        view = self.table.hand_view(seat)
+        return {"hand": plain(view, memo=memo) if view is not None else None,
+                "sizes": raise_sizes(self.table, seat),
+                "last_hand": self.last_hand(seat) if view is None else "null"}
+
+    def last_hand(self, seat: Audience) -> str:
+        """The hand that just ended as table ``seat`` may see it (shown hands, category
+        winners, points and awards), as JSON text ("null": none), so the table keeps the
+        result on screen until the next deal. The seat's own cards are shown only to the
+        player who held them, not to whoever sits there next. The hand is replayed once, and
+        each hand seat's view of it built once."""
         record = self._last_record
         if record is None:
-            return None
+            return "null"
         players = record["players"]  # by hand seat
+        occupant = self.table.seats.get(seat) if seat is not None else None
         index = next((n for n, p in enumerate(players)
-                      if viewer.player is not None and p["player"] == viewer.player), None)
+                      if occupant is not None and p["player"] == occupant.player), None)
         if index not in self._last_views:
-            view = view_for(rebuild_hand(self.settings, record), index)
-            self._last_views[index] = {"hand_no": record["hand_no"],
-                                       "hand_seats": [p["seat"] for p in players],
-                                       "view": plain(view)}
+            if self._last_hand is None:
+                self._last_hand = rebuild_hand(self.settings, record)
+            view = view_for(self._last_hand, index)
+            self._last_views[index] = dumps({"hand_no": record["hand_no"],
+                                             "hand_seats": [p["seat"] for p in players],
+                                             "view": plain(view)})
         return self._last_views[index]
 
 
@@ -416,31 +475,40 @@ def allocation_hint(table: Table, seat: int | None) -> dict[str, Any] | None:
             for name, cards in hand.suggest_allocation(index).items()}
 
 
-def bet_sizes(table: Table, seat: int | None) -> dict[str, Any]:
-    """What the browser's action bar shows without computing a rule: the seats that posted the
-    blinds, and for the seat to act its quick raise sizes (totals to raise to, each within the
-    legal range): min, half pot, pot (RULES.md s.2's pot-limit maximum), all-in and max."""
+def blinds(table: Table) -> dict[str, str]:
+    """The table seats that posted the blinds of the hand in play (public)."""
     hand = table.hand
     if hand is None:
-        return {"blinds": {}, "sizes": None}
-    blinds = {str(table.hand_seats[event.seat]): event.blind for event in hand.events
-              if isinstance(event, ev.BlindPosted)}
-    index = table.hand_seat(seat) if seat is not None else None
+        return {}
+    return {str(table.hand_seats[event.seat]): event.blind for event in hand.events
+            if isinstance(event, ev.BlindPosted)}
+
+
+def raise_sizes(table: Table, seat: int | None) -> dict[str, Any] | None:
+    """What the browser's action bar shows without computing a rule: for the seat to act, its
+    quick raise sizes (totals to raise to, each within the legal range): min, half pot, pot
+    (RULES.md s.2's pot-limit maximum), all-in and max. None for everybody else."""
+    hand = table.hand
+    if hand is None or seat is None:
+        return None
+    index = table.hand_seat(seat)
     legal = hand.legal_actions() if index is not None and hand.actor == index else None
     if legal is None or legal.raise_min is None or legal.raise_max is None or index is None:
-        return {"blinds": blinds, "sizes": None}
+        return None
     low, high = legal.raise_min, legal.raise_max
     to_call = hand.to_call(index)
     pot = pot_limit_max_raise_to(hand.current_bet, hand.chips_in_play, to_call)
     half = hand.current_bet + (hand.chips_in_play + to_call) // 2
     all_in = hand.bets[index] + hand.stacks[index]
-    return {"blinds": blinds, "sizes": {
-        "min": low, "half_pot": min(high, max(low, half)), "pot": min(high, max(low, pot)),
-        "all_in": all_in if low <= all_in <= high else None, "max": high}}
+    return {"min": low, "half_pot": min(high, max(low, half)), "pot": min(high, max(low, pot)),
+            "all_in": all_in if low <= all_in <= high else None, "max": high}
 
 
-def event_payload(room: str, event: TableEvent, seat: int | None) -> dict[str, Any]:
-    return _event_payload(room, event, seat)
+def _differs(event: TableEvent, seat: Audience) -> bool:
+    """Whether table ``seat`` sees this event otherwise than a spectator does."""
+    views = event.views
+    return views is not None and seat is not None and seat in views and \
+        views[seat] != views[None]
 
 
 def _event_payload(room: str, event: TableEvent, seat: int | None) -> dict[str, Any]:

@@ -1,6 +1,6 @@
 // Allocation (Allocator games): put your cards on A, B and Hand by dragging them onto a slot or
-// by tapping a card to cycle it through the slots; "Suggest" fills in the server's optimiser
-// allocation when the view carries one; "Commit" sends the `allocate` command
+// by tapping a card to cycle it through the slots; "Suggest" asks the server for its optimiser
+// allocation (the `suggest` command: computed only when asked for) and fills it in; "Commit" sends the `allocate` command
 // (docs/protocol.md: {cards: {"A": [...], "B": [...], "Hand": [...]}}).
 import { html } from './html.js';
 import { useEffect, useState } from 'preact/hooks';
@@ -10,7 +10,7 @@ export function isAllocating(hand, variant) {
   return !!(variant && variant.allocation && hand.allocating);
 }
 
-export function Allocation({ conn, hand, mine, variant, suggestion }) {
+export function Allocation({ conn, hand, mine, variant }) {
   const slots = Object.entries(variant.allocation); // [["A", 2], ["B", 2], ["Hand", 2]]
   const names = slots.map(([name]) => name);
   const [placed, setPlaced] = useState({}); // card -> slot name
@@ -32,7 +32,11 @@ export function Allocation({ conn, hand, mine, variant, suggestion }) {
     setPlaced({ ...placed, [card]: next ?? null });
   };
   const put = (card, slot) => { if (!committed) setPlaced({ ...placed, [card]: slot }); };
-  const suggest = () => {
+  const [asking, setAsking] = useState(false);
+  const suggest = async () => {
+    setAsking(true);
+    const suggestion = await conn.suggest();
+    setAsking(false);
     if (!suggestion) return;
     const next = {};
     for (const [slot, list] of Object.entries(suggestion)) for (const c of list) next[c] = slot;
@@ -66,8 +70,8 @@ export function Allocation({ conn, hand, mine, variant, suggestion }) {
       ${cards.filter((c) => !placed[c]).map(cardEl)}
     </div>
     <div class="row">
-      <button class="btn" type="button" onClick=${suggest} disabled=${!suggestion || committed}
-        title=${suggestion ? 'Fill in the optimiser allocation' : 'No suggestion from the server yet'}>Suggest</button>
+      <button class="btn" type="button" onClick=${suggest} disabled=${asking || committed}
+        title="Fill in the optimiser allocation">Suggest</button>
       <button class="btn" type="button" onClick=${() => setPlaced({})} disabled=${committed}>Clear</button>
       <button class="btn primary" type="button" onClick=${commit} disabled=${!ready || committed}>${committed ? 'Committed' : 'Commit'}</button>
     </div>

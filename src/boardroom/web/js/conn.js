@@ -1,9 +1,11 @@
 // The real-time channel (docs/protocol.md): join a room, send commands, follow its events.
 //
-// The client never applies game rules to events. After every burst of events it asks for a
-// fresh snapshot (the viewer's own view, built by the server); between the last view of a hand
-// and the next hand it keeps that view and adds what the showdown events say (shown cards,
-// boards run out, pots awarded), so the result stays on screen.
+// The client never applies game rules to events. Every change reaches it as one `update`: the
+// change's events as this viewer may see them and the viewer's view after them (built by the
+// server), so it draws from pushes alone. It asks for a snapshot only on joining, on a version
+// gap (an update that does not follow the last version) and on reconnecting. Between the last
+// view of a hand and the next hand it keeps that view and adds what the showdown events say
+// (shown cards, boards run out, pots awarded), so the result stays on screen.
 import { io } from 'socket.io-client';
 import { loadRoom, saveRoom } from './store.js';
 import { offerSeed } from './seed.js';
@@ -35,9 +37,11 @@ export class RoomConnection {
     this.socket = io({ transports: ['websocket'], reconnectionDelayMax: 4000 });
     this.socket.on('connect', () => { this.connected = true; this.join(); });
     this.socket.on('disconnect', () => { this.connected = false; this.changed(); });
-    this.socket.on('event', (payload) => this.onEvent(payload));
+    this.pending = null; // an update that came before the join's snapshot
+    this.socket.on('update', (payload) => this.onUpdate(payload));
     this.socket.on('host', (payload) => {
       if (payload && payload.host_secret) saveRoom(this.room, { host_secret: payload.host_secret });
+      if (this.you) this.you = { ...this.you, host: true };
       this.notice('You are the host now.');
     });
     this.socket.on('error', (payload) => this.notice(payload && payload.error ? payload.error : 'error'));
@@ -109,6 +113,9 @@ export class RoomConnection {
     this.error = null;
     this.you = answer.you;
     this.applySnapshot(answer.snapshot);
+    const early = this.pending;
+    this.pending = null;
+    if (early) this.onUpdate(early);
   }
 
   async sit(seat, name) {
@@ -116,7 +123,7 @@ export class RoomConnection {
     if (answer.ok) {
       saveRoom(this.room, { token: answer.token, seat: answer.seat, name });
       this.you = { ...(this.you || {}), seat: answer.seat };
-      this.requestSnapshot(0);
+      this.changed();
     }
     return answer;
   }
@@ -124,8 +131,15 @@ export class RoomConnection {
   async leave() {
     const answer = await this.send('leave');
     if (answer.ok) saveRoom(this.room, { token: null, seat: null });
-    this.requestSnapshot(0);
     return answer;
+  }
+
+  // The Allocator games' hint (the engine's best allocation of your cards), asked for when the
+  // Suggest button is pressed: null when there is nothing to allocate.
+  async suggest() {
+    const answer = await this.send('suggest');
+    this.suggestion = answer.ok ? answer.suggestion : null; // the last one, for the console
+    return this.suggestion;
   }
 
   // Send a chat line; the answer (ok, or the server's error: too long, too many messages) is
@@ -146,8 +160,26 @@ export class RoomConnection {
     this.chat = [...byVersion.values()].sort((a, b) => a.version - b.version).slice(-CHAT_KEPT);
   }
 
-  onEvent(payload) {
+  // An update: follow its events, then draw its view. One that does not follow the last version
+  // (a gap) asks for a snapshot; one from before the join's snapshot waits for it.
+  onUpdate(payload) {
     if (!payload || payload.room !== this.room) return;
+    if (!this.snapshot) { this.pending = payload; return; }
+    const last = this.snapshot.version;
+    if (payload.version <= last) return;
+    const events = payload.events || [];
+    if (!events.length || events[0].version !== last + 1) {
+      this.requestSnapshot(0);
+      return;
+    }
+    for (const event of events) this.onEvent(event);
+    this.snapshot = { ...this.snapshot, ...payload.view, version: payload.version };
+    this.keepHand();
+    offerSeed(this);
+    this.changed();
+  }
+
+  onEvent(payload) {
     if (typeof payload.at === 'number') this.clockOffset = payload.at - Date.now() / 1000;
     const { kind, data } = payload;
     if (kind === 'hand') {
@@ -163,6 +195,7 @@ export class RoomConnection {
     } else if (kind === 'game_picked') {
       this.notice(`${data.by_button ? 'The button picked' : 'No pick in time:'} ${data.name}`);
     } else if (kind === 'host_changed') {
+      if (this.you && this.you.seat !== data.seat) this.you = { ...this.you, host: false };
       this.notice(`${data.name} is the host now`);
     } else if (kind === 'left') {
       if (this.you && this.you.seat === data.seat) {
@@ -173,11 +206,9 @@ export class RoomConnection {
     } else if (kind === 'timed_out') {
       this.notice(`Seat ${data.seat + 1} ran out of time`);
     }
-    this.requestSnapshot();
-    this.changed();
   }
 
-  requestSnapshot(delay = 40) {
+  requestSnapshot(delay = 0) {
     clearTimeout(this._snapTimer);
     this._snapTimer = setTimeout(() => this._snapshot(), delay);
   }
@@ -197,12 +228,18 @@ export class RoomConnection {
     this.snapshot = snapshot;
     this.you = snapshot.you;
     if (snapshot.chat) this.addChat(snapshot.chat.map((c) => ({ version: c.version, ...(c.data || c) })));
-    if (snapshot.hand) {
-      this.lastHand = { hand: snapshot.hand, version: snapshot.version, table: snapshot.table };
-      this.handEvents = this.handEvents.filter((e) => e.version > snapshot.version);
-    }
+    this.keepHand();
     offerSeed(this);
     this.changed();
+  }
+
+  // The last live view of a hand, kept to draw its result once the hand is over.
+  keepHand() {
+    const snap = this.snapshot;
+    if (snap.hand) {
+      this.lastHand = { hand: snap.hand, version: snap.version, table: snap.table };
+      this.handEvents = this.handEvents.filter((e) => e.version > snap.version);
+    }
   }
 
   // The hand to draw: the live view, or the last view plus its showdown events.

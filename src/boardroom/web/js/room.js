@@ -306,7 +306,7 @@ function Dock({ conn, display, variant, variants }) {
   return html`<section class="dock" aria-label="Your controls">
     ${mine && mine.cards.length ? html`<${MyCards} cards=${mine.cards} folded=${mine.folded} key=${table.hand_no} />` : null}
     ${hand && hand.pills ? html`<${Pills} pills=${hand.pills} />` : null}
-    ${allocating ? html`<${Allocation} conn=${conn} hand=${hand} mine=${mine} variant=${variant} suggestion=${snap.suggestion} key=${table.hand_no} />` : null}
+    ${allocating ? html`<${Allocation} conn=${conn} hand=${hand} mine=${mine} variant=${variant} key=${table.hand_no} />` : null}
     ${legal ? html`<${ActionBar} conn=${conn} legal=${legal} sizes=${snap.sizes} hand=${hand} />` : null}
     ${!legal && mine && display.live && !mine.folded && !mine.all_in && !allocating
       ? html`<${PreActions} conn=${conn} hand=${hand} mine=${mine} />` : null}

@@ -1,0 +1,47 @@
+"""``boardroom bench server`` runs end to end: browser-like clients (the default) against a
+server that pushes never ask for a snapshot, the scripted mode still works, and each run reports
+its figures; bad options are clear errors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+
+def _bench(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "boardroom", "bench", "server", *args],
+                          capture_output=True, text=True, timeout=240)
+
+
+def _rows(out: str) -> list[list[str]]:
+    lines = out.splitlines()
+    start = next(n for n, line in enumerate(lines) if line.split()[:2] == ["game", "tables"])
+    return [line.split() for line in lines[start + 1:] if line.strip()]
+
+
+def test_browser_clients_play_from_pushes_and_report_every_figure() -> None:
+    done = _bench("--tables", "2", "--duration", "3", "--game", "esg,allocator-redraw")
+    assert done.returncode == 0, done.stderr[-2000:]
+    rows = _rows(done.stdout)
+    assert [row[:2] for row in rows] == [["esg", "2"], ["allocator-redraw", "2"]]
+    for row in rows:
+        game, tables, clients, actions = row[0], int(row[1]), int(row[2]), int(row[3])
+        assert clients == tables * 7  # six players and a spectator
+        assert actions > 0, (game, row)
+        snapshots, errors = int(row[12]), int(row[13])
+        assert snapshots == 0, row  # the server pushes: nothing to pull
+        assert errors == 0, row
+        assert row[10] != "-"  # server CPU per action
+        assert float(row[10]) > 0
+        assert row[15].replace(".", "").isdigit()  # the load average at the start
+
+
+def test_scripted_clients_and_bad_options() -> None:
+    done = _bench("--tables", "1", "--duration", "2", "--game", "plo", "--clients", "scripted")
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert int(_rows(done.stdout)[0][3]) > 0
+    wrong = _bench("--tables", "1", "--game", "nope")
+    assert wrong.returncode != 0
+    assert "unknown game 'nope'" in wrong.stderr
+    assert "Traceback" not in wrong.stderr
+    assert "table counts run from 1 to 1000" in _bench("--tables", "1001").stderr

@@ -1,0 +1,220 @@
+"""Push, don't pull: every change reaches each audience as one ``update`` (its events and its
+view), so a client that folds only the pushes draws exactly what a fresh snapshot says; a change
+costs one message and one view per connected audience, and no snapshot round trip."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import random
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_helpers import Client, FakeClock, Running, clients, new_room, running_server
+
+import boardroom.table.table as table_module
+from boardroom.rules import VARIANTS, find_variant
+
+PLAYERS = 3
+VIEW_KEYS = ("table", "hand", "blinds", "sizes", "last_hand", "bots")
+
+
+class Folded:
+    """What the web client keeps (web/js/conn.js): the join's snapshot, then every update
+    folded in (its view replaces the last, its chat events join the chat), never a snapshot
+    more. A gap in the versions is a failure here: the pushes alone must be enough."""
+
+    def __init__(self, client: Client, joined: dict[str, Any]) -> None:
+        self.client = client
+        snapshot = joined["snapshot"]
+        self.version: int = snapshot["version"]
+        self.view = {key: snapshot[key] for key in VIEW_KEYS}
+        self.chat = list(snapshot["chat"])
+        self.seen = len(client.updates)  # updates before the join's answer are older
+
+    def fold(self) -> None:
+        for update in self.client.updates[self.seen:]:
+            self.seen += 1
+            if update["version"] <= self.version:
+                continue  # came before the join's snapshot, which holds it already
+            assert update["events"][0]["version"] == self.version + 1, "a gap in the pushes"
+            self.chat += [event for event in update["events"] if event["kind"] == "chat"]
+            self.chat = self.chat[-50:]
+            self.view, self.version = dict(update["view"]), update["version"]
+
+    async def settled(self, version: int) -> None:
+        """Fold until the pushes reach ``version`` (bounded wait)."""
+        deadline = time.monotonic() + 10
+        while True:
+            self.fold()
+            if self.version >= version:
+                return
+            assert time.monotonic() < deadline, f"no push up to version {version}"
+            await asyncio.sleep(0.005)
+
+    async def check(self) -> None:
+        """The folded view is what a fresh snapshot gives this viewer, at the same version."""
+        snapshot = (await self.client.ok("snapshot"))["snapshot"]
+        self.fold()
+        assert snapshot["version"] == self.version
+        assert {key: snapshot[key] for key in VIEW_KEYS} == self.view
+        assert snapshot["chat"] == self.chat
+
+
+def _choose(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    legal = view["hand"]["legal"]
+    options: list[dict[str, Any]] = []
+    if legal["fold"]:
+        options.append({"action": "fold"})
+    if legal["check"]:
+        options += [{"action": "check"}] * 4
+    if legal["call"] is not None:
+        options += [{"action": "call"}] * 4
+    if legal["bring_in"] is not None:
+        options.append({"action": "bring_in"})
+    if legal["raise_min"] is not None:
+        options += [{"action": "raise", "amount": legal["raise_min"]}] * 2
+        if rng.random() < 0.2:
+            options.append({"action": "raise", "amount": legal["raise_max"]})
+    return rng.choice(options)
+
+
+async def _play_hands(running: Running, clock: FakeClock, game: str, hands: int,
+                      seed: int) -> None:
+    rng = random.Random(seed)
+    running.server.hub.clock = itertools.count(0.0, 1.0).__next__  # no rate limit here
+    room, _ = await new_room(running, game=game, pause_between_hands=1, starting_stack=2000)
+    async with clients(running.url, PLAYERS + 1) as people:
+        folds: list[Folded] = []
+        players, watcher = people[:PLAYERS], people[PLAYERS]
+        for seat, client in enumerate(players):
+            folds.append(Folded(client, await client.ok("join", room=room)))
+            sat = await client.ok("sit", seat=seat, name=f"P{seat}")
+            await folds[-1].settled(sat["version"])
+        folds.append(Folded(watcher, await watcher.ok("join", room=room, role="spectator")))
+        ended = 0
+        steps = 0
+        while ended < hands:
+            steps += 1
+            view = folds[0].view
+            hand, table = view["hand"], view["table"]
+            assert steps < 400, f"{game}: the hands did not end: {table['phase']}, {hand}"
+            if table["phase"] == "waiting" and ended:
+                break  # players busted: no more hands to play
+            if rng.random() < 0.1:  # chat lines are pushed too
+                answer = await players[rng.randrange(PLAYERS)].ok("chat", text=f"line {steps}")
+            elif hand is None or hand["is_over"]:
+                clock.now += 1.5  # the pause between hands runs out
+                answer = await players[0].ok("snapshot")  # wakes the actor: it deals
+                await asyncio.sleep(0.02)
+                answer["version"] = (await players[0].ok("snapshot"))["version"]
+            elif hand["allocating"]:
+                seat = table["hand_seats"][hand["allocation_pending"][0]]
+                hint = (await players[seat].ok("suggest"))["suggestion"]
+                answer = await players[seat].ok("allocate", cards=hint)
+            else:
+                seat = table["hand_seats"][hand["actor"]]
+                own = folds[seat].view["hand"]
+                assert own["legal"] is not None, (game, own)
+                answer = await players[seat].ok("act", **_choose(folds[seat].view, rng))
+            for fold in folds:
+                await fold.settled(answer["version"])
+            events = [e for e in watcher.events if e["kind"] == "hand_ended"]
+            if len(events) > ended or rng.random() < 0.3:
+                for fold in folds:
+                    await fold.check()
+            ended = len(events)
+
+
+@pytest.mark.parametrize("game", [variant.id for variant in VARIANTS])
+async def test_pushes_alone_give_every_viewer_the_snapshot_s_view(tmp_path: Path,
+                                                                   game: str) -> None:
+    clock = FakeClock()
+    async with running_server(tmp_path, clock=clock) as running:
+        await _play_hands(running, clock, game, hands=2, seed=sum(map(ord, game)))
+
+
+async def test_a_change_costs_one_message_and_one_view_per_connected_audience(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    clock = FakeClock()
+    async with running_server(tmp_path, clock=clock) as running:
+        room, _ = await new_room(running, game="esg")
+        emits: list[str] = []
+        snapshots: list[int] = []
+        views: list[Any] = []
+        sio = running.server.hub.sio
+        emit = sio.emit
+
+        async def counting_emit(event: str, data: Any = None, **kw: Any) -> Any:
+            emits.append(kw.get("to") or kw.get("room") or "")
+            return await emit(event, data, **kw)
+
+        real_view_for = table_module.view_for
+
+        def counting_view_for(hand: Any, viewer: Any) -> Any:
+            views.append(viewer)
+            return real_view_for(hand, viewer)
+
+        async with clients(running.url, PLAYERS + 2) as people:
+            players, watchers = people[:PLAYERS], people[PLAYERS:]
+            for seat, client in enumerate(players):
+                await client.ok("join", room=room)
+                await client.ok("sit", seat=seat, name=f"P{seat}")
+            for watcher in watchers:  # two spectators: one audience
+                await watcher.ok("join", room=room, role="spectator")
+            sizes = find_variant("esg").allocation_sizes
+            assert not sizes
+            clock.now += 5
+            await players[0].ok("snapshot")
+            turn = await watchers[0].wait_for(lambda e: e["kind"] == "turn")
+            monkeypatch.setattr(sio, "emit", counting_emit)
+            monkeypatch.setattr(table_module, "view_for", counting_view_for)
+            room_actor = running.server.rooms[room]
+            snapshot = room_actor.snapshot
+
+            def counting_snapshot(viewer: Any) -> dict[str, Any]:
+                snapshots.append(1)
+                return snapshot(viewer)
+
+            monkeypatch.setattr(room_actor, "snapshot", counting_snapshot)
+            actions = 0
+            for _ in range(6):
+                seat = turn["data"]["seat"]
+                legal = turn["data"]["legal"]
+                before = len(emits), len(views)
+                answer = await players[seat].ok(
+                    "act", action="check" if legal["check"] else "call")
+                actions += 1
+                # One update per audience (three seats, the spectators), one view each.
+                assert len(emits) - before[0] == PLAYERS + 1
+                assert len(views) - before[1] == PLAYERS + 1
+                assert sorted(set(emits[before[0]:])) == sorted(
+                    [f"{room}/s{n}" for n in range(PLAYERS)] + [f"{room}/pub"])
+                for client in people:
+                    await client.wait_for(lambda e, v=answer["version"]: e["version"] == v)
+                nxt = [e for e in watchers[0].events if e["kind"] == "turn"
+                       and e["version"] > turn["version"]]
+                if not nxt:
+                    break
+                turn = nxt[-1]
+            assert actions >= 3
+            await asyncio.sleep(0.1)
+            assert snapshots == []  # nobody asked: the pushes were enough
+            for client in people:  # each connection got one update per change, no more
+                versions = [u["version"] for u in client.updates]
+                assert len(versions) == len(set(versions))
+            # A seat nobody watches gets no update and costs no view.
+            await players[2].close()
+            await asyncio.sleep(0.1)
+            seat = turn["data"]["seat"]
+            if seat != 2:
+                before = len(emits), len(views)
+                legal = turn["data"]["legal"]
+                await players[seat].ok("act", action="check" if legal["check"] else "call")
+                assert len(emits) - before[0] == PLAYERS
+                assert len(views) - before[1] == PLAYERS
+                assert f"{room}/s2" not in emits[before[0]:]
+            players.pop()
+            people.remove(people[2])
