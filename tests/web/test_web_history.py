@@ -23,8 +23,8 @@ async def _play_one_hand(base: str) -> str:
     clients = [socketio.AsyncClient(reconnection=False) for _ in LONG]
     turns: list[dict[str, Any]] = []
     for client in clients:
-        client.on("event", lambda data: turns.append(data) if data.get("kind") == "turn"
-                  else None)
+        client.on("update", lambda data: turns.extend(
+            e for e in data.get("events", []) if e.get("kind") == "turn"))
         await client.connect(base, transports=["websocket"])
     try:
         for seat, (client, name) in enumerate(zip(clients, LONG, strict=True)):
