@@ -3,15 +3,19 @@ a traceback), and nothing a player sends can hurt another room."""
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import csv
 import io
+import logging
 from pathlib import Path
+from typing import Any
 
 import pytest
-from server_helpers import clients, new_room, running_server
+from server_helpers import Client, FakeClock, clients, new_room, running_server
 
 from boardroom.server.auth import AuthError, Signer
-from boardroom.table import TableError, TableSettings
+from boardroom.table import Table, TableError, TableSettings
 from boardroom.table.settings import MAX_CHIPS
 
 
@@ -165,3 +169,130 @@ def test_serve_refuses_a_bad_public_url(capsys: pytest.CaptureFixture[str]) -> N
 
     assert main(["serve", "--public-url", "ftp://x.org"]) == 2
     assert "the public URL must be" in capsys.readouterr().err
+
+
+async def _seated_pair(running: Any, room: str,
+                       clock: FakeClock) -> tuple[Any, Any, dict[str, Any]]:
+    a, b = Client(running.url), Client(running.url)
+    await a.connect()
+    await b.connect()
+    for seat, client in enumerate((a, b)):
+        await client.ok("join", room=room)
+        await client.ok("sit", seat=seat, name=f"P{seat}")
+    clock.now += 1  # past the pause before the first hand
+    turn = await a.wait_for(lambda e: e["kind"] == "turn", timeout=30)
+    return a, b, turn
+
+
+async def test_a_failed_command_keeps_the_turn_clock(tmp_path: Path,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bug in one command reloads the table from the store; the player to act must not get a
+    fresh clock from it (a staller could trigger it every few seconds and never time out)."""
+    clock = FakeClock()
+    async with running_server(tmp_path, clock=clock) as running:
+        room, _ = await new_room(running, pause_between_hands=0.2, action_clock=30)
+        a, b, turn = await _seated_pair(running, room, clock)
+        try:
+            deadline = turn["data"]["deadline"]
+            clock.now += 10
+
+            def broken(*_args: Any) -> None:
+                raise RuntimeError("a bug")
+
+            monkeypatch.setattr(Table, "sit_out", broken)
+            answer = await a.cmd("sit_out")
+            assert answer == {"id": answer["id"], "ok": False,
+                              "error": "the server failed to apply this command"}
+            snapshot = (await a.ok("snapshot"))["snapshot"]
+            assert snapshot["table"]["turn"]["deadline"] == deadline
+        finally:
+            await a.close()
+            await b.close()
+
+
+async def _raw_socket(url: str) -> Any:
+    """A bare WebSocket speaking Engine.IO 4 / Socket.IO 5 text frames by hand."""
+    import aiohttp
+
+    session = aiohttp.ClientSession()
+    ws = await session.ws_connect(url.replace("http", "ws", 1)
+                                  + "/socket.io/?EIO=4&transport=websocket")
+    assert (await ws.receive_str()).startswith("0")
+    await ws.send_str("40")
+    while not (await ws.receive_str()).startswith("40"):
+        pass
+    return session, ws
+
+
+async def _drain(ws: Any, seconds: float) -> list[str]:
+    frames: list[str] = []
+    with contextlib.suppress(TimeoutError):
+        async with asyncio.timeout(seconds):
+            while True:
+                message = await ws.receive()
+                if message.type != 1:  # TEXT
+                    break
+                if message.data != "2":  # not a ping
+                    frames.append(message.data)
+    return frames
+
+
+async def test_unknown_events_are_rate_limited_like_commands(tmp_path: Path) -> None:
+    from boardroom.server.protocol import BURST
+
+    async with running_server(tmp_path) as running:
+        session, ws = await _raw_socket(running.url)
+        try:
+            for n in range(200):
+                await ws.send_str(f'42["bogus{n}",{{}}]')
+            answers = [f for f in await _drain(ws, 1.5) if "unknown event" in f]
+            assert 1 <= len(answers) <= BURST + 2, len(answers)
+        finally:
+            await ws.close()
+            await session.close()
+
+
+async def test_a_malformed_frame_logs_one_line_and_no_traceback(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    async with running_server(tmp_path) as running:
+        session, ws = await _raw_socket(running.url)
+        try:
+            caplog.clear()
+            with caplog.at_level(logging.DEBUG):
+                for frame in ('42["command",', '4x', '42{}', '42[1,2]', '2probe"', '99'):
+                    await ws.send_str(frame)
+                    await asyncio.sleep(0.05)
+                await _drain(ws, 0.5)
+            noisy = [r for r in caplog.records if r.exc_info or "Traceback" in r.getMessage()]
+            assert noisy == [], [r.getMessage() for r in noisy]
+            assert (await running.http.get("/healthz")).json()["ok"]
+        finally:
+            await ws.close()
+            await session.close()
+
+
+@pytest.mark.parametrize("frame", ["2", "3", "2probe", "5", "40", '40{"token":"x"}', "41",
+                                   '42["command",{"id":"a","type":"snapshot"}]',
+                                   '421["command",{}]', '42/chat,7["x"]', '431[{"ok":true}]'])
+def test_well_formed_frames_pass_the_guard(frame: str) -> None:
+    from boardroom.server.limits import frame_fault
+
+    assert frame_fault(frame) is None
+
+
+@pytest.mark.parametrize(("frame", "fault"), [
+    ('42["command",', "the packet's data is not JSON"),
+    ("42{}", "the packet's data is not a JSON array"),
+    ("42[1,2]", "an event's first element is not its name"),
+    ("42[]", "an event's first element is not its name"),
+    ("4x", "not a Socket.IO packet a client sends"),
+    ('45-["x",{"_placeholder":true,"num":0}]', "not a Socket.IO packet a client sends"),
+    ("99", "not an Engine.IO packet a client sends"),
+    ('2probe"', "not an Engine.IO packet a client sends"),
+    ("40[1]", "a connect's data is not an object"),
+    ("41x", "a disconnect carries nothing"),
+])
+def test_malformed_frames_are_named(frame: str, fault: str) -> None:
+    from boardroom.server.limits import frame_fault
+
+    assert frame_fault(frame) == fault

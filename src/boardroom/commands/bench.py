@@ -9,7 +9,7 @@ import importlib
 TARGETS: dict[str, tuple[str, str]] = {
     "eval": ("boardroom.bench.eval", "hand evaluators against phevaluator, eval7 and PokerKit"),
     "engine": ("boardroom.bench.engine", "random-action hands per second against PokerKit"),
-    "server": ("boardroom.bench.server", "N tables of scripted players against a real server"),
+    "server": ("boardroom.bench.server", "N tables of browser-like clients against a real server"),
     "bots": ("boardroom.bench.bots", "bot decision times and win rates per variant"),
     "cli": ("boardroom.bench.cli", "start-up of `boardroom --help` and `boardroom replay FILE`"),
 }

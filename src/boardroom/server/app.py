@@ -200,7 +200,7 @@ def tune_garbage_collector() -> None:
 def create_app(config: ServerConfig) -> Any:
     """The ASGI app: socket.io at ``/socket.io``, everything else FastAPI."""
     from boardroom.server.http import add_routes
-    from boardroom.server.limits import BodyLimit
+    from boardroom.server.limits import BodyLimit, FrameGuard
 
     server = Server(config)
 
@@ -218,7 +218,7 @@ def create_app(config: ServerConfig) -> Any:
                               "docs/protocol.md.")
     app.state.server = server
     add_routes(app, server)
-    asgi = socketio.ASGIApp(server.hub.sio, other_asgi_app=BodyLimit(app),
-                            socketio_path="socket.io")
+    asgi = FrameGuard(socketio.ASGIApp(server.hub.sio, other_asgi_app=BodyLimit(app),
+                                       socketio_path="socket.io"))
     asgi.server = server
     return asgi

@@ -1,4 +1,5 @@
-"""A limit on HTTP request bodies, applied before anything parses them.
+"""Limits on what clients send, applied before anything parses it: HTTP request bodies, and the
+socket.io endpoint's frames.
 
 Every body the routes accept is a few hundred bytes of JSON; without a limit, a 10 MB body to
 ``POST /api/rooms`` held the event loop (and with it every table's clocks and events) while it
@@ -10,6 +11,8 @@ app a body it has already read in full.
 from __future__ import annotations
 
 import json
+import logging
+import re
 from collections.abc import Awaitable, Callable, MutableMapping
 from typing import Any
 
@@ -88,3 +91,88 @@ class BodyLimit:
                                 (b"content-length", str(len(body)).encode()),
                                 (b"connection", b"close")]})
         await send({"type": "http.response.body", "body": body})
+
+
+# -- socket.io frames -------------------------------------------------------------------------
+
+log = logging.getLogger("boardroom.server")
+
+# Engine.IO 4 text frames a client may send as they are (close, ping, pong, upgrade, noop); a
+# message ("4...") carries a Socket.IO packet, checked below.
+_PLAIN_FRAMES = frozenset({"1", "2", "3", "2probe", "3probe", "5", "6"})
+_NAMESPACE_AND_ACK = re.compile(r"(/[^,]*,)?(\d*)")
+LOGGED_BAD_FRAMES = 3  # per connection; the rest are dropped without a word
+
+
+def frame_fault(text: str) -> str | None:
+    """Why a text frame from a client is not a well-formed Engine.IO / Socket.IO packet, or None.
+
+    Only what python-socketio would otherwise choke on (with a traceback in the log, or an
+    exception in a task) is refused: a Socket.IO event or ack must be a JSON array, an event's
+    first element its name (a string); connect carries nothing, a namespace or a JSON object;
+    binary packets are not used by Boardroom's clients."""
+    if text in _PLAIN_FRAMES:
+        return None
+    if not text.startswith("4"):
+        return "not an Engine.IO packet a client sends"
+    packet = text[1:]
+    if not packet or packet[0] not in "0123":
+        return "not a Socket.IO packet a client sends"
+    kind, rest = packet[0], packet[1:]
+    match = _NAMESPACE_AND_ACK.match(rest)
+    assert match is not None  # both groups may be empty
+    body = rest[match.end():]
+    if kind == "1":
+        return None if not body else "a disconnect carries nothing"
+    if kind == "0":
+        if not body:
+            return None
+        try:
+            auth = json.loads(body)
+        except ValueError:
+            return "a connect's data is not JSON"
+        return None if isinstance(auth, dict) else "a connect's data is not an object"
+    try:
+        data = json.loads(body)
+    except ValueError:
+        return "the packet's data is not JSON"
+    if not isinstance(data, list):
+        return "the packet's data is not a JSON array"
+    if kind == "2" and not (data and isinstance(data[0], str)):
+        return "an event's first element is not its name"
+    return None
+
+
+class FrameGuard:
+    """ASGI middleware for the socket.io endpoint: drops a malformed frame before the library
+    parses it, with one log line (no traceback) for the first few of a connection."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+        self.server: Any = None  # the Server, for whoever holds the app (tests, play)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "websocket":
+            await self.app(scope, receive, send)
+            return
+        bad = 0
+
+        async def checked() -> Message:
+            nonlocal bad
+            while True:
+                message = await receive()
+                if message["type"] != "websocket.receive":
+                    return message
+                text = message.get("text")
+                fault = "binary frames are not used" if text is None else frame_fault(text)
+                if fault is None:
+                    return message
+                bad += 1
+                if bad <= LOGGED_BAD_FRAMES:
+                    client = scope.get("client") or ("?", 0)
+                    log.warning("dropped a malformed socket.io frame from %s:%s (%d bytes): %s%s",
+                                client[0], client[1], len(text or message.get("bytes") or b""),
+                                fault, "; later ones are dropped silently"
+                                if bad == LOGGED_BAD_FRAMES else "")
+
+        await self.app(scope, checked, send)

@@ -44,7 +44,8 @@ class SocketHub:
         self.clock = clock
         self.sio = socketio.AsyncServer(async_mode="asgi", cors_allowed_origins="*",
                                         max_http_buffer_size=MAX_TRANSPORT_MESSAGE,
-                                        logger=False, engineio_logger=False, json=WireJSON)
+                                        logger=False, engineio_logger=False, json=WireJSON,
+                                        transports=["websocket"])  # the only one clients use
         self._viewers: dict[str, Viewer] = {}
         self._audience: dict[str, str] = {}  # sid -> the socket.io room it is in
         self._members: dict[str, set[str]] = {}  # room id -> sids
@@ -121,6 +122,9 @@ class SocketHub:
         return await self.rooms[viewer.room].submit(viewer, command)
 
     async def _unknown(self, event: str, sid: str, *args: Any) -> None:
+        viewer = self._viewers.get(sid)
+        if viewer is None or not viewer.limit.allow(self.clock()):
+            return  # over the rate: dropped unanswered, like any flood
         await self.sio.emit("error", {"ok": False, "error": f"unknown event {event[:40]!r}: "
                                                             f"send commands as 'command'"},
                             to=sid)

@@ -278,7 +278,7 @@ class Room:
         row = await self.store.room(self.id)
         if row is not None:
             self.table = Table.from_state(self.settings, row.state, clock=self.clock,
-                                          rng=self.table.rng, room=self.id)
+                                          rng=self.table.rng, room=self.id, keep_clocks=True)
             self.host_hash = row.host_hash
 
     # -- commands ----------------------------------------------------------------------------

@@ -822,10 +822,13 @@ class Table:
 
     @classmethod
     def from_state(cls, settings: TableSettings, state: Mapping[str, Any], *, clock: Clock,
-                   rng: RandomSource | None = None, room: str = "") -> Table:
+                   rng: RandomSource | None = None, room: str = "",
+                   keep_clocks: bool = False) -> Table:
         """A table as ``to_state`` left it; a hand in progress is dealt again from its deck and
-        its actions replayed. Clocks start afresh (the time the server was down is not charged
-        to anyone), so a hand or a pick resumes with a full action clock."""
+        its actions replayed. After a restart clocks start afresh (the time the server was down
+        is not charged to anyone), so a hand or a pick resumes with a full action clock; with
+        ``keep_clocks`` (a running server going back to its last commit after a failed command)
+        every deadline stays as it was, so a failure never hands anyone a fresh clock."""
         table = cls(settings, clock=clock, rng=rng, room=room)
         table.fair_next = state.get("fair_next")
         names = {item.name for item in fields(SeatState)}
@@ -861,6 +864,9 @@ class Table:
                 table.turn_started = now
                 bank = table.seats[table.hand_seats[table.hand.actor]].time_bank
                 table.turn_deadline = now + settings.action_clock + bank
+        if keep_clocks:
+            table.deadline, table.paused_at = state["deadline"], state["paused_at"]
+            table.turn_started, table.turn_deadline = state["turn_started"], state["turn_deadline"]
         return table
 
 
