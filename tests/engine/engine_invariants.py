@@ -3,7 +3,9 @@ no card is dealt twice."""
 
 from __future__ import annotations
 
-from boardroom.engine import Hand
+import random
+
+from boardroom.engine import Hand, LegalActions
 
 
 def check_invariants(hand: Hand) -> None:
@@ -21,3 +23,29 @@ def check_invariants(hand: Hand) -> None:
     if hand.is_over:
         paid = sum(chips for result in hand.results for chips in result.shares.values())
         assert paid == sum(hand.contributed), "every chip in the pots is paid out"
+
+
+def random_action(hand: Hand, legal: LegalActions, rng: random.Random) -> None:
+    """One random legal action: check or call most often, else fold, bring in, or raise by the
+    least or the most."""
+    options = ["call"] * 3 if legal.check or legal.call is not None else []
+    if legal.fold:
+        options.append("fold")
+    if legal.bring_in is not None:
+        options.append("bring_in")
+    if legal.raise_min is not None:
+        options += ["min", "max"]
+    choice = rng.choice(options)
+    if choice == "fold":
+        hand.fold()
+    elif choice == "bring_in":
+        hand.post_bring_in()
+    elif choice == "call":
+        if legal.check:
+            hand.check()
+        else:
+            hand.call()
+    else:
+        assert legal.raise_min is not None
+        assert legal.raise_max is not None
+        hand.raise_to(legal.raise_min if choice == "min" else legal.raise_max)

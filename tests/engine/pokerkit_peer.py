@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from engine_invariants import random_action
 from pokerkit import (
     Automation,
     FixedLimitOmahaHoldemHighLowSplitEightOrBetter,
@@ -357,24 +358,7 @@ def short_stack_hand(name: str, seed: int) -> Hand:
     while not hand.is_over:
         legal = hand.legal_actions()
         assert legal is not None
-        options = ["call"] * 3 if legal.check or legal.call is not None else []
-        options += ["fold"] if legal.fold else []
-        options += ["bring_in"] if legal.bring_in is not None else []
-        options += ["min", "max"] if legal.raise_min is not None else []
-        choice = rng.choice(options)
-        if choice == "fold":
-            hand.fold()
-        elif choice == "bring_in":
-            hand.post_bring_in()
-        elif choice == "call":
-            if legal.check:
-                hand.check()
-            else:
-                hand.call()
-        else:
-            assert legal.raise_min is not None
-            assert legal.raise_max is not None
-            hand.raise_to(legal.raise_min if choice == "min" else legal.raise_max)
+        random_action(hand, legal, rng)
     return hand
 
 

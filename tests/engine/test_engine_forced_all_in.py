@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 
-from engine_invariants import check_invariants
+from engine_invariants import check_invariants, random_action
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -52,27 +52,7 @@ def _act(hand: Hand, rng: random.Random) -> None:
     assert legal is not None
     assert not (legal.check and legal.raise_min is None and legal.bring_in is None), (
         f"seat {legal.seat} prompted with nothing to decide")
-    options = ["call"] * 3 if legal.check or legal.call is not None else []
-    if legal.fold:
-        options.append("fold")
-    if legal.bring_in is not None:
-        options.append("bring_in")
-    if legal.raise_min is not None:
-        options += ["min", "max"]
-    choice = rng.choice(options)
-    if choice == "fold":
-        hand.fold()
-    elif choice == "bring_in":
-        hand.post_bring_in()
-    elif choice == "call":
-        if legal.check:
-            hand.check()
-        else:
-            hand.call()
-    else:
-        assert legal.raise_min is not None
-        assert legal.raise_max is not None
-        hand.raise_to(legal.raise_min if choice == "min" else legal.raise_max)
+    random_action(hand, legal, rng)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

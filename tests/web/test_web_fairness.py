@@ -4,16 +4,13 @@ a hand in the page without asking the server."""
 
 from __future__ import annotations
 
-import asyncio
 import json
 import sys
-from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import Browser
-from test_web_history import _play_one_hand
-from web_helpers import PHONE, person
+from web_helpers import PHONE, history_of_one_hand, person
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "fairness"))
 
@@ -73,13 +70,8 @@ def test_the_browser_and_python_verifiers_agree(browser: Browser, base: str) -> 
 
 
 def test_verify_this_hand_checks_the_deal_in_the_page(browser: Browser, base: str) -> None:
-    with ThreadPoolExecutor(1) as pool:  # Playwright's sync API holds this thread's loop
-        room = pool.submit(asyncio.run, _play_one_hand(base)).result(timeout=120)
-    viewer = person(browser, "Viewer", PHONE)
-    try:
+    with history_of_one_hand(browser, base, ["Ann", "Ben"]) as viewer:
         page = viewer.page
-        page.goto(f"{base}/?room={room}&history=1&hand=1")
-        page.locator(".replay-players tr[data-player]").first.wait_for()
         asked: list[str] = []
         page.on("request", lambda request: asked.append(request.url))
         page.get_by_role("button", name="Verify this hand").click()
@@ -89,5 +81,3 @@ def test_verify_this_hand_checks_the_deal_in_the_page(browser: Browser, base: st
         assert text.startswith("Verified in this browser: the seed matches the commitment"), text
         assert asked == []  # nothing asked of the server
         assert [e for e in viewer.frames if e.startswith("PAGEERROR")] == []
-    finally:
-        viewer.context.close()

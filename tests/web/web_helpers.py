@@ -3,6 +3,7 @@ a person drives it (the action bar, the POT button, the allocation slots)."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import json
 import re
@@ -12,11 +13,14 @@ import sys
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import httpx
+import socketio  # type: ignore[import-untyped]
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
 
 CHROMIUM = "/usr/bin/chromium"
@@ -194,3 +198,55 @@ def before_showdown(frames: list[str]) -> list[str]:
         if any(marker in frame for marker in SHOWDOWN_MARKERS):
             return frames[:index]
     return frames
+
+
+async def _play_one_hand(base: str, names: Sequence[str]) -> str:
+    """Two players of these names in a new ESG room; the first to act folds: hand 1 is over."""
+    async with httpx.AsyncClient(base_url=base) as http:
+        made = await http.post("/api/rooms", json={"game": "esg", "pause_between_hands": 0.2})
+        room: str = made.json()["room"]
+    clients = [socketio.AsyncClient(reconnection=False) for _ in names]
+    turns: list[dict[str, Any]] = []
+    for client in clients:
+        client.on("update", lambda data: turns.extend(
+            e for e in data.get("events", []) if e.get("kind") == "turn"))
+        await client.connect(base, transports=["websocket"])
+    try:
+        for seat, (client, name) in enumerate(zip(clients, names, strict=True)):
+            joined = await client.call("command", {"id": f"j{seat}", "type": "join",
+                                                    "room": room})
+            sat = await client.call("command", {"id": f"s{seat}", "type": "sit", "seat": seat,
+                                                "name": name})
+            assert joined["ok"], joined
+            assert sat["ok"], sat
+        for _ in range(400):
+            if turns:
+                break
+            await asyncio.sleep(0.05)
+        seat = turns[0]["data"]["seat"]
+        answer = await clients[seat].call("command", {"id": "f", "type": "act",
+                                                      "action": "fold"})
+        assert answer["ok"], answer
+        async with httpx.AsyncClient(base_url=base) as http:
+            for _ in range(400):
+                if (await http.get(f"/api/rooms/{room}/hands")).json()["hands"]:
+                    return room
+                await asyncio.sleep(0.05)
+        raise AssertionError("hand 1 never ended")
+    finally:
+        for client in clients:
+            await client.disconnect()
+
+
+@contextlib.contextmanager
+def history_of_one_hand(browser: Browser, base: str, names: Sequence[str]) -> Iterator[Person]:
+    """A phone's page on hand 1's history, once two players of these names have played it."""
+    with ThreadPoolExecutor(1) as pool:  # Playwright's sync API holds this thread's loop
+        room = pool.submit(asyncio.run, _play_one_hand(base, names)).result(timeout=120)
+    viewer = person(browser, "Viewer", PHONE)
+    try:
+        viewer.page.goto(f"{base}/?room={room}&history=1&hand=1")
+        viewer.page.locator(".replay-players tr[data-player]").first.wait_for()
+        yield viewer
+    finally:
+        viewer.context.close()
