@@ -1,5 +1,6 @@
 """Text on the felt is legible: at least 4.5:1 against the lightest colour of the felt (WCAG AA
-for normal text), for the board names, the street and the pot and pool labels."""
+for normal text), for the board names, the street and the pot and pool labels; and a system's
+"reduce motion" setting turns every transition off."""
 
 from __future__ import annotations
 
@@ -65,3 +66,26 @@ def test_text_on_the_felt_has_a_contrast_of_at_least_4_5(browser: Browser, base:
         assert low == {}, f"contrast under 4.5:1 on the felt: {low}"
     finally:
         watcher.context.close()
+
+
+MOTION = """() => ['clock-bar', 'my-card'].map((name) => {
+  const probe = document.createElement('div');
+  probe.className = name;
+  document.body.append(probe);
+  const duration = getComputedStyle(probe).transitionDuration;
+  probe.remove();
+  return duration;
+})"""
+
+
+def test_reduced_motion_turns_the_transitions_off(browser: Browser, base: str) -> None:
+    viewer = person(browser, "Viewer", DESKTOP)
+    try:
+        page = viewer.page
+        page.goto(f"{base}/")
+        page.locator("h1, .brand").first.wait_for()
+        assert page.evaluate(MOTION) == ["0.2s", "0.1s"]  # the clock bar and the hole cards move
+        page.emulate_media(reduced_motion="reduce")
+        assert page.evaluate(MOTION) == ["0s", "0s"]
+    finally:
+        viewer.context.close()
