@@ -17,6 +17,7 @@ import numpy.typing as npt
 
 from boardroom.bots._strength import category_strengths
 from boardroom.cards import DECK_SIZE, Card
+from boardroom.engine.hand import deal_order
 from boardroom.engine.view import HandView
 from boardroom.rules import Split, Variant, find_variant, redraw_schedule
 
@@ -27,7 +28,7 @@ def variant_of(view: HandView) -> Variant:
 
 def live_opponents(view: HandView) -> tuple[int, ...]:
     count = len(view.seats)
-    order = [(view.button + 1 + k) % count for k in range(count)]
+    order = deal_order(view.button, count)
     return tuple(s for s in order if s != view.viewer and not view.seats[s].folded)
 
 

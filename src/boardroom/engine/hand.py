@@ -78,6 +78,12 @@ class LegalActions:
     is_bet: bool  # True when nothing has been bet this round (a bet, not a raise)
 
 
+def deal_order(button: int, count: int) -> tuple[Seat, ...]:
+    """The hand's seats clockwise from the first left of the button: the dealing order (PHH's
+    p1, p2, ...) and the odd-chip order."""
+    return tuple((button + 1 + k) % count for k in range(count))
+
+
 class Hand:
     """A hand in progress or finished; see the module docstring."""
 
@@ -109,8 +115,7 @@ class Hand:
         self.button = button
         self.starting_stacks = tuple(stacks)
         self.seat_count = count
-        # Clockwise from the first seat left of the button: dealing and odd-chip order.
-        self.order: tuple[Seat, ...] = tuple((button + 1 + k) % count for k in range(count))
+        self.order: tuple[Seat, ...] = deal_order(button, count)
         self.stacks = list(stacks)
         self.bets = [0] * count
         self.contributed = [0] * count

@@ -18,6 +18,7 @@ from typing import Any
 
 from boardroom import fairness
 from boardroom.cards import RandomSource
+from boardroom.engine.hand import deal_order
 from boardroom.rules import Variant
 
 
@@ -56,17 +57,12 @@ def for_hand(pending: Mapping[str, Any], room: str, seats: Sequence[int],
             "server_seed": pending["server_seed"], "client_seeds": clients, "server_made": made}
 
 
-def dealing_order(button: int, count: int) -> list[int]:
-    """Hand seats clockwise from the button's left: p1, p2, ... (the engine's deal order)."""
-    return [(button + 1 + k) % count for k in range(count)]
-
-
 def seeds_of(record: Mapping[str, Any]) -> fairness.Seeds | None:
     """The seeds hand ``record`` was dealt from (None: a hand stored before fair deals)."""
     fair = record.get("fair")
     if fair is None:
         return None
-    order = dealing_order(record["button"], len(record["stacks"]))
+    order = deal_order(record["button"], len(record["stacks"]))
     return fairness.Seeds(bytes.fromhex(fair["server_seed"]), fair["room"], record["hand_no"],
                           tuple(fair["client_seeds"][seat] for seat in order))
 
@@ -78,7 +74,7 @@ def history_fields(record: Mapping[str, Any], variant: Variant) -> dict[str, Any
     fair = record.get("fair")
     if fair is None:
         return None
-    order = dealing_order(record["button"], len(record["stacks"]))
+    order = deal_order(record["button"], len(record["stacks"]))
     return {
         "scheme": fair["scheme"], "room": fair["room"], "hand_no": record["hand_no"],
         "commitment": fair["commitment"], "server_seed": fair["server_seed"],
