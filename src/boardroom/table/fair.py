@@ -12,7 +12,6 @@ Plain data throughout, as the table's state is: seeds are hex strings.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -22,19 +21,20 @@ from boardroom.engine.hand import deal_order
 from boardroom.rules import Variant
 
 
-def _random_bytes(rng: RandomSource | None, count: int) -> bytes:
-    """``secrets`` in play; a test's seeded generator (``random.Random``) when injected."""
+def _new_seed(rng: RandomSource | None) -> bytes:
+    """A fresh 32-byte seed: ``secrets`` in play, a test's seeded generator
+    (``random.Random``) when one is injected."""
     randbytes = getattr(rng, "randbytes", None)
     if callable(randbytes):
-        made = randbytes(count)
+        made = randbytes(fairness.SEED_BYTES)
         assert isinstance(made, bytes)
         return made
-    return secrets.token_bytes(count)
+    return fairness.new_server_seed()
 
 
 def new_commitment(hand_no: int, rng: RandomSource | None) -> dict[str, Any]:
     """The next hand's secret server seed and its public commitment, before any client seed."""
-    seed = _random_bytes(rng, fairness.SEED_BYTES)
+    seed = _new_seed(rng)
     return {"hand_no": hand_no, "server_seed": seed.hex(),
             "commitment": fairness.commitment(seed), "client_seeds": {}}
 
@@ -52,7 +52,7 @@ def for_hand(pending: Mapping[str, Any], room: str, seats: Sequence[int],
     sent: Mapping[str, str] = pending["client_seeds"]
     made = [str(seat) not in sent for seat in seats]
     clients = [sent[str(seat)] if str(seat) in sent
-               else _random_bytes(rng, fairness.SEED_BYTES).hex() for seat in seats]
+               else _new_seed(rng).hex() for seat in seats]
     return {"scheme": fairness.SCHEME, "room": room, "commitment": pending["commitment"],
             "server_seed": pending["server_seed"], "client_seeds": clients, "server_made": made}
 
