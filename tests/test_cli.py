@@ -170,8 +170,18 @@ def test_replaying_one_file_loads_the_engine_only() -> None:
     modules = _modules_after(["replay", str(PLO_FILE)])
     assert _loaded(modules, "boardroom.engine.history")
     gone = ("boardroom.bots", "boardroom.server", "boardroom.table", "boardroom.store",
-            "boardroom.bench", "fastapi", "sqlalchemy", "socketio", "uvicorn", "matplotlib")
+            "boardroom.bench", "fastapi", "sqlalchemy", "socketio", "uvicorn", "matplotlib",
+            "numpy", "boardroom.evaluation.batch")
     assert [name for name in gone if _loaded(modules, name)] == []
+
+
+def test_replaying_an_allocator_hand_needs_no_numpy() -> None:
+    """Checking an allocation and scoring it read the evaluator's mapped tables; numpy and the
+    batch evaluator load only for a search (the bots, the Suggest button)."""
+    allocator = Path(__file__).parent / "multiboard" / "golden"
+    modules = _modules_after(["replay", str(allocator / "allocator-redraw__all_in_run_out.phh")])
+    assert _loaded(modules, "boardroom.engine.allocation")
+    assert not _loaded(modules, "numpy")
 
 
 def test_bench_cli_loads_no_other_benchmark() -> None:

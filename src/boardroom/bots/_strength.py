@@ -94,7 +94,7 @@ def private_high(cards: Rows) -> Strengths:
     )
     synthetic = np.maximum(rank_rows, 0) * 4 + _SYNTHETIC_SUITS
     best = batch.high5(synthetic).astype(np.int32)
-    flush_table = tb.tables().flush_mask_np
+    flush_table = tb.arrays().flush_mask
     bits = (1 << ranks).astype(np.int64)
     suits = cards & 3
     for suit in range(4):

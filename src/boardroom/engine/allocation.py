@@ -19,13 +19,18 @@ from __future__ import annotations
 import functools
 from collections.abc import Mapping, Sequence
 from itertools import combinations
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from boardroom.cards import Card, parse_cards
-from boardroom.evaluation import Ranking, batch
+from boardroom.evaluation import Ranking
 from boardroom.rules.spec import Category, Construction, Variant
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+# numpy and the batch evaluator are imported where a search runs: checking an allocation and
+# replaying a history need neither (``boardroom replay`` starts without numpy).
 
 Allocation = dict[str, tuple[Card, ...]]
 """Category name -> the cards committed to it."""
@@ -91,6 +96,9 @@ def _sizes_text(sizes: Mapping[str, int]) -> str:
 @functools.cache
 def _hand_table(ranking: Ranking, size: int) -> npt.NDArray[np.int16]:
     """Strengths of every ``size``-card hand of the deck, sorted (the field for the Hand)."""
+    import numpy as np
+
+    from boardroom.evaluation import batch
     rows = np.array(list(combinations(range(52), size)), dtype=np.intp)
     values = batch.two_card(rows) if ranking is Ranking.TWO_CARD else batch.three_card(rows)
     return np.sort(values)
@@ -100,6 +108,9 @@ def _hand_table(ranking: Ranking, size: int) -> npt.NDArray[np.int16]:
 def _board_field(board: tuple[Card, ...]) -> npt.NDArray[np.int16]:
     """Strengths of every 2-card holding of the cards off ``board`` on it, sorted (cached: every
     seat of a hand allocates against the same boards)."""
+    import numpy as np
+
+    from boardroom.evaluation import batch
     others = [card for card in range(52) if card not in board]
     pairs = np.array(list(combinations(others, 2)), dtype=np.intp)
     rows = np.concatenate([pairs, np.broadcast_to(np.asarray(board, dtype=np.intp),
@@ -109,6 +120,7 @@ def _board_field(board: tuple[Card, ...]) -> npt.NDArray[np.int16]:
 
 def _share(field: npt.NDArray[np.int16], values: npt.NDArray[np.int16]) -> npt.NDArray[np.int64]:
     """Twice the share of ``field`` each value beats (a tie counts half), as scaled integers."""
+    import numpy as np
     below = np.searchsorted(field, values, side="left").astype(np.int64)
     upto = np.searchsorted(field, values, side="right").astype(np.int64)
     return (below + upto) * _SCALE // len(field)
@@ -116,6 +128,9 @@ def _share(field: npt.NDArray[np.int16], values: npt.NDArray[np.int16]) -> npt.N
 
 def _category_scores(category: Category, hole: tuple[Card, ...], board: tuple[Card, ...],
                      subsets: npt.NDArray[np.intp]) -> npt.NDArray[np.int64]:
+    import numpy as np
+
+    from boardroom.evaluation import batch
     cards = np.asarray(hole, dtype=np.intp)[subsets]
     if category.construction is Construction.HOLDEM:
         if len(board) < 3:
@@ -131,6 +146,7 @@ def _category_scores(category: Category, hole: tuple[Card, ...], board: tuple[Ca
 def best_allocation(variant: Variant, hole: Sequence[Card],
                     boards: Mapping[str, Sequence[Card]]) -> Allocation:
     """The allocation with the most expected points against a random holding (see above)."""
+    import numpy as np
     categories = [c for c in variant.categories if c.allocated]
     if not categories:
         raise AllocationError(f"{variant.name} has no allocation phase")
@@ -177,6 +193,7 @@ def best_allocation(variant: Variant, hole: Sequence[Card],
 def allocation_score(variant: Variant, allocation: Mapping[str, Sequence[Card]],
                      boards: Mapping[str, Sequence[Card]]) -> int:
     """The optimiser's score of one allocation (what ``best_allocation`` maximises)."""
+    import numpy as np
     total = 0
     for category in variant.categories:
         if not category.allocated:

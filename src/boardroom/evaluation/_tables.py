@@ -1,9 +1,13 @@
-"""The lookup tables every evaluator shares, built with numpy when the package is first used.
+"""The lookup tables every evaluator shares, built with numpy once and then kept in a cache file.
 
 Everything here is derived from first principles (no oracle): the 7,462 high-hand classes are
 listed best first, and each table maps a rank key sum or a rank mask to a strength. Building
-all of them takes a few tens of milliseconds, so nothing is cached on disk; the large table of
-the 7-card batch path (15.6 MB) is built only when a batch 7-card evaluation first needs it.
+them takes numpy and about a tenth of a second; a command that evaluates one hand (``boardroom
+replay``) should not pay that, nor numpy's import, on every launch. So ``tables()`` gives the
+tables as plain Python values (memoryviews, lists, dicts) read from a cache file, built and
+written when the file is missing, stale or damaged; ``arrays()`` gives numpy views of the same
+memory to the batch path. The cache is keyed by this module's source and the Python version,
+and carries a CRC-32 of its contents.
 
 Key sums: each rank has an integer key chosen so that the sums over any multiset of exactly 5
 (``RANK_KEYS_5``) or of exactly 5, 6 or 7 ranks (``RANK_KEYS_7``), at most four of a rank, are
@@ -12,23 +16,33 @@ distinct (``RANK_KEYS_5`` are the greedy minimal keys; both sets are checked whe
 
 from __future__ import annotations
 
+import contextlib
 import functools
+import hashlib
 import itertools
+import mmap
+import os
+import sys
+import zlib
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Final
-
-import numpy as np
-import numpy.typing as npt
+from pathlib import Path
+from typing import TYPE_CHECKING, Final, Literal
 
 from boardroom.cards import RANKS
 
-IntArray = npt.NDArray[np.int64]
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
+
+    IntArray = npt.NDArray[np.int64]
 
 RANK_KEYS_5: Final = (0, 1, 5, 22, 94, 312, 992, 2422, 5624, 12522, 19998, 43258, 79415)
 RANK_KEYS_7: Final = (
     0, 1, 5, 22, 98, 453, 2031, 8698, 22854, 83661, 262349, 636345, 1479181,
 )
 SUM5_SIZE: Final = 4 * RANK_KEYS_5[12] + RANK_KEYS_5[11] + 1  # 360,919
+SUM6_SIZE: Final = 4 * RANK_KEYS_7[12] + 2 * RANK_KEYS_7[11] + 1  # 7,189,415
 SUM7_SIZE: Final = 4 * RANK_KEYS_7[12] + 3 * RANK_KEYS_7[11] + 1  # 7,825,760
 
 # Categories of the high ranking, worst to best.
@@ -129,47 +143,121 @@ def three_card_classes() -> list[tuple[int, tuple[int, ...]]]:
     return classes
 
 
+Classes = list[tuple[int, tuple[int, ...]]]
+
+
+class ClassTable:
+    """strength -> (category, ranks) of a ranking, read from rows of packed bytes (the category,
+    then the ranks); row 0, no strength, reads ``(-1, ())``."""
+
+    __slots__ = ("_data", "_width")
+
+    def __init__(self, data: memoryview, width: int) -> None:
+        self._data = data
+        self._width = width
+
+    def __getitem__(self, strength: int) -> tuple[int, tuple[int, ...]]:
+        if strength == 0:
+            return -1, ()
+        start = strength * self._width
+        row = self._data[start:start + self._width]
+        return row[0], tuple(row[1:])
+
+    def __len__(self) -> int:
+        return len(self._data) // self._width
+
+
+class RankTable:
+    """strength -> ranks of a low ranking, read from rows of packed bytes; row 0 reads ``()``."""
+
+    __slots__ = ("_data", "_width")
+
+    def __init__(self, data: memoryview, width: int) -> None:
+        self._data = data
+        self._width = width
+
+    def __getitem__(self, strength: int) -> tuple[int, ...]:
+        if strength == 0:
+            return ()
+        start = strength * self._width
+        return tuple(self._data[start:start + self._width])
+
+    def __len__(self) -> int:
+        return len(self._data) // self._width
+
+
+def _pack(rows: Sequence[tuple[int, ...]], width: int) -> bytes:
+    """Rows of small ints as bytes, ``width`` a row, after an empty row 0."""
+    return bytes(width) + b"".join(bytes(row) for row in rows)
+
+
 @dataclass(frozen=True, slots=True)
 class Tables:
-    """Every table of the scalar and batch paths (values are strengths, 0 = none)."""
+    """Every table of the scalar path as plain Python values (strengths; 0 = none)."""
 
-    # High: 5-card rank key sums (RANK_KEYS_5) to the non-flush / flush strength.
-    high5: list[int]
-    flush5: list[int]
-    high5_np: npt.NDArray[np.int16]
-    flush5_np: npt.NDArray[np.int16]
-    # High: 6- and 7-card rank key sums (RANK_KEYS_7) to the best non-flush strength.
-    high6: dict[int, int]
-    high7: dict[int, int]
-    high7_sums: npt.NDArray[np.int64]
-    high7_values: npt.NDArray[np.int64]
+    # High: 5-card rank key sums (RANK_KEYS_5) to the non-flush / flush strength (int16).
+    high5: memoryview
+    flush5: memoryview
+    # High: 6-card rank key sums (RANK_KEYS_7) to the best non-flush strength, direct (int16).
+    high6: memoryview
+    # High: 7-card rank key sums (RANK_KEYS_7) to the best non-flush strength, direct (int16).
+    high7: memoryview
     # Best flush or straight flush among the ranks of a 13-bit mask (5+ bits), else 0.
     flush_mask: list[int]
-    flush_mask_np: npt.NDArray[np.int16]
     # strength -> (category, ranks in display order)
-    high_class: list[tuple[int, tuple[int, ...]]]
+    high_class: ClassTable
     # ESG low: 13-bit mask -> strength of that exact 5-rank low (0 if not 5 ranks / straight)
     esg_mask: list[int]
     # ESG low: 13-bit mask -> best qualifying 5-subset (ignoring suits) and its strength
     esg_best_mask: list[int]
     esg_best: list[int]
-    esg_best_np: npt.NDArray[np.int16]
-    esg_best_mask_np: npt.NDArray[np.int32]
     esg_order: list[int]  # qualifying 5-rank masks, best first
-    esg_class: list[tuple[int, ...]]  # strength -> ranks highest first
+    esg_class: RankTable  # strength -> ranks highest first
     # LOW8 on 9-bit "low masks" (bit 0 = ace, bit 7 = eight, bit 8 = invalid marker):
     low8_mask: list[int]  # exact 5 low ranks -> strength
     low8_best: list[int]  # any mask -> strength of its 5 lowest ranks (0 if < 5)
-    low8_mask_np: npt.NDArray[np.int16]
-    low8_best_np: npt.NDArray[np.int16]
-    low8_class: list[tuple[int, ...]]  # strength -> low ranks (A=1 .. 8) highest first
+    low8_class: RankTable  # strength -> low ranks (A=1 .. 8) highest first
     # Three-card: index ((hi * 13 + mid) * 13 + lo) * 2 + suited -> strength
     three: list[int]
-    three_class: list[tuple[int, tuple[int, ...]]]
+    three_class: ClassTable
 
 
-def _multisets(n: int) -> npt.NDArray[np.int64]:
+@dataclass(frozen=True, slots=True)
+class Arrays:
+    """numpy views of the tables, for the batch path (same memory as ``tables()``)."""
+
+    high5: npt.NDArray[np.int16]
+    flush5: npt.NDArray[np.int16]
+    high7: npt.NDArray[np.int16]
+    flush_mask: npt.NDArray[np.int16]
+    esg_best: npt.NDArray[np.int16]
+    esg_best_mask: npt.NDArray[np.int32]
+    low8_mask: npt.NDArray[np.int16]
+    low8_best: npt.NDArray[np.int16]
+    three: npt.NDArray[np.int16]
+
+
+# The tables the cache file holds, each a flat array of one machine type ("h": int16, "i":
+# int32, "B": bytes). The big ones and the class rows are used from the mapped file as they
+# are; the small lookup tables become lists (the fastest to index).
+STORED: Final = {
+    "high5": "h", "flush5": "h", "high6": "h", "high7": "h",
+    "flush_mask": "h", "esg_mask": "h", "esg_best_mask": "i", "esg_best": "h", "esg_order": "h",
+    "low8_mask": "h", "low8_best": "h", "three": "h",
+    "high_class": "B", "esg_class": "B", "low8_class": "B", "three_class": "B",
+}
+_MAPPED: Final = ("high5", "flush5", "high6", "high7")
+_LISTS: Final = ("flush_mask", "esg_mask", "esg_best_mask", "esg_best", "esg_order",
+                 "low8_mask", "low8_best", "three")
+_MAGIC: Final = b"BOARDROOM-TABLES-2\n"
+_ALIGN: Final = 64
+_HEADER_SIZE: Final = 4096  # the magic, then "name offset length crc32" lines, then "end LENGTH"
+
+
+def _multisets(n: int) -> IntArray:
     """Every multiset of ``n`` ranks with at most four of a rank, one sorted row each."""
+    import numpy as np
+
     combos = itertools.combinations_with_replacement(range(13), n)
     flat = np.fromiter(itertools.chain.from_iterable(combos), dtype=np.int64)
     rows = flat.reshape(-1, n)
@@ -179,17 +267,16 @@ def _multisets(n: int) -> npt.NDArray[np.int64]:
     return rows[~five_alike]
 
 
-@functools.cache
-def tables() -> Tables:
-    """Build every table once per process."""
-    classes = high_classes()
+def build() -> dict[str, bytes]:
+    """Build every stored table from first principles (numpy), as the bytes the file holds."""
+    import numpy as np
+
     high5 = np.zeros(SUM5_SIZE, dtype=np.int16)
     flush5 = np.zeros(SUM5_SIZE, dtype=np.int16)
     flush_mask = np.zeros(1 << 13, dtype=np.int16)
-    high_class: list[tuple[int, tuple[int, ...]]] = [(-1, ())] * (HIGH_CLASS_COUNT + 1)
+    classes = high_classes()
     for position, (category, ranks) in enumerate(classes):
         strength = HIGH_CLASS_COUNT - position
-        high_class[strength] = (category, ranks)
         key = sum(RANK_KEYS_5[r] for r in ranks)
         if category in (STRAIGHT_FLUSH, FLUSH):
             flush5[key] = strength
@@ -218,18 +305,16 @@ def tables() -> Tables:
         fives = total[:, None] - k5[:, left_out].sum(axis=2)
         values = high5[fives].max(axis=1).astype(np.int64)
         by_count[n] = (keys7[rows].sum(axis=1), values)
+    high6 = np.zeros(SUM6_SIZE, dtype=np.int16)
+    high6[by_count[6][0]] = by_count[6][1]
+    high7 = np.zeros(SUM7_SIZE, dtype=np.int16)
+    high7[by_count[7][0]] = by_count[7][1]
 
     # ESG low on rank masks.
-    esg_class_list = esg_low_classes()
     esg_mask = np.zeros(1 << 13, dtype=np.int16)
-    esg_class: list[tuple[int, ...]] = [()] * (ESG_LOW_CLASS_COUNT + 1)
-    esg_order: list[int] = []
-    for position, ranks in enumerate(esg_class_list):
-        strength = ESG_LOW_CLASS_COUNT - position
-        mask = sum(1 << r for r in ranks)
-        esg_mask[mask] = strength
-        esg_class[strength] = ranks
-        esg_order.append(mask)
+    esg_list = esg_low_classes()
+    for position, ranks in enumerate(esg_list):
+        esg_mask[sum(1 << r for r in ranks)] = ESG_LOW_CLASS_COUNT - position
     esg_best = esg_mask.copy()
     esg_best_mask = np.where(esg_mask > 0, masks, 0).astype(np.int32)
     for _ in range(8):
@@ -241,13 +326,10 @@ def tables() -> Tables:
             esg_best_mask[has[better]] = esg_best_mask[sub[better]]
 
     # LOW8 on 9-bit low masks.
-    low8_class_list = low8_classes()
     low8_mask = np.zeros(1 << 9, dtype=np.int16)
-    low8_class: list[tuple[int, ...]] = [()] * (LOW8_CLASS_COUNT + 1)
-    for position, low_ranks in enumerate(low8_class_list):
-        strength = LOW8_CLASS_COUNT - position
-        low8_mask[sum(1 << (r - 1) for r in low_ranks)] = strength
-        low8_class[strength] = low_ranks
+    low8_list = low8_classes()
+    for position, low_ranks in enumerate(low8_list):
+        low8_mask[sum(1 << (r - 1) for r in low_ranks)] = LOW8_CLASS_COUNT - position
     low8_best = np.zeros(1 << 9, dtype=np.int16)
     for mask in range(1 << 8):
         bits = [b for b in range(8) if mask >> b & 1][:5]
@@ -255,12 +337,10 @@ def tables() -> Tables:
             low8_best[mask] = low8_mask[sum(1 << b for b in bits)]
 
     # Three-card hands.
-    three = [0] * (13 * 13 * 13 * 2)
+    three = np.zeros(13 * 13 * 13 * 2, dtype=np.int16)
     three_list = three_card_classes()
-    three_class: list[tuple[int, tuple[int, ...]]] = [(-1, ())] * (THREE_CARD_CLASS_COUNT + 1)
     for position, (category, ranks) in enumerate(three_list):
         strength = THREE_CARD_CLASS_COUNT - position
-        three_class[strength] = (category, ranks)
         hi, mid, lo = sorted(ranks, reverse=True)
         index = ((hi * 13 + mid) * 13 + lo) * 2
         suited = category in (T_ROYAL, T_STRAIGHT_FLUSH, T_FLUSH)
@@ -268,42 +348,145 @@ def tables() -> Tables:
         if category in (T_TRIPS, T_PAIR):
             three[index + 1] = strength  # never suited; filled so the table is total
 
+    built: dict[str, npt.NDArray[np.integer]] = {
+        "high5": high5, "flush5": flush5, "high6": high6, "high7": high7,
+        "flush_mask": flush_mask, "esg_mask": esg_mask, "esg_best_mask": esg_best_mask,
+        "esg_best": esg_best, "low8_mask": low8_mask, "low8_best": low8_best, "three": three,
+        "esg_order": np.array([sum(1 << r for r in ranks) for ranks in esg_list]),
+    }
+    stored = {name: built[name].astype(np.dtype(STORED[name])).tobytes() for name in built}
+    # Class rows, worst first (row = strength); ranks and categories fit a byte.
+    stored["high_class"] = _pack([(c, *r) for c, r in reversed(classes)], 6)
+    stored["three_class"] = _pack([(c, *r) for c, r in reversed(three_list)], 4)
+    stored["esg_class"] = _pack(list(reversed(esg_list)), 5)
+    stored["low8_class"] = _pack(list(reversed(low8_list)), 5)
+    return stored
+
+
+def cache_path() -> Path:
+    """The cache file: ``$BOARDROOM_CACHE_DIR``, else ``$XDG_CACHE_HOME/boardroom``, else
+    ``~/.cache/boardroom``; its name carries a digest of this module and the Python version."""
+    base = os.environ.get("BOARDROOM_CACHE_DIR") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(Path.home(), ".cache"), "boardroom")
+    digest = hashlib.sha256(Path(__file__).read_bytes())
+    digest.update(f"{sys.version}|{sys.byteorder}".encode())
+    return Path(base) / f"tables-{digest.hexdigest()[:20]}.bin"
+
+
+def _offsets(sizes: dict[str, int]) -> dict[str, tuple[int, int]]:
+    """Each table's (offset, byte length) in the file, after a 4 KiB header, 64-byte aligned;
+    ``""`` maps to the file's length."""
+    offsets: dict[str, tuple[int, int]] = {}
+    position = _HEADER_SIZE
+    for name in STORED:
+        offsets[name] = (position, sizes[name])
+        position += -(-sizes[name] // _ALIGN) * _ALIGN
+    return {**offsets, "": (position, 0)}
+
+
+def write(path: Path, values: dict[str, bytes]) -> None:
+    """Write the cache atomically (a temporary file renamed over it); failing is harmless: the
+    tables are then kept in memory."""
+    offsets = _offsets({name: len(data) for name, data in values.items()})
+    lines = [f"{name} {offsets[name][0]} {offsets[name][1]} {zlib.crc32(values[name])}"
+             for name in STORED]
+    lines.append(f"end {offsets[''][0]}")
+    header = _MAGIC + ("\n".join(lines) + "\n").encode()
+    temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(temporary, "wb") as out:
+            out.write(header.ljust(_HEADER_SIZE, b"\0"))
+            for name in STORED:
+                out.seek(offsets[name][0])
+                out.write(values[name])
+            out.truncate(offsets[""][0])
+        os.replace(temporary, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            temporary.unlink(missing_ok=True)
+
+
+def read(path: Path) -> dict[str, memoryview] | None:
+    """Each stored table as a memoryview of the mapped file, or None when the file is missing,
+    of another layout, cut short, or a small table fails its CRC-32. The big tables (about
+    17 MB) are mapped, not read: pages come in as lookups touch them, shared by every process;
+    like a compiled ``.pyc`` they are trusted once the layout and the length are right."""
+    try:
+        with open(path, "rb") as source:
+            mapped = mmap.mmap(source.fileno(), 0, access=mmap.ACCESS_READ)
+    except (OSError, ValueError):
+        return None
+    view = memoryview(mapped)
+    header = bytes(view[:_HEADER_SIZE]).split(b"\0", 1)[0]
+    if not header.startswith(_MAGIC):
+        return None
+    try:
+        lines = [line.split() for line in header[len(_MAGIC):].decode().splitlines()]
+        entries = {line[0]: tuple(int(word) for word in line[1:]) for line in lines}
+        if entries.pop("end") != (len(mapped),) or set(entries) != set(STORED):
+            return None
+        tables: dict[str, memoryview] = {}
+        for name, code in STORED.items():
+            offset, length, crc = entries[name]
+            data = view[offset:offset + length]
+            if len(data) != length or (name not in _MAPPED and zlib.crc32(data) != crc):
+                return None
+            tables[name] = data.cast(_code(code))
+    except (ValueError, TypeError, KeyError):
+        return None
+    return tables
+
+
+def _code(code: str) -> Literal["h", "i", "B"]:
+    return "i" if code == "i" else "B" if code == "B" else "h"
+
+
+def _tables_of(stored: dict[str, memoryview]) -> Tables:
+    lists = {name: stored[name].tolist() for name in _LISTS}
     return Tables(
-        high5=high5.tolist(),
-        flush5=flush5.tolist(),
-        high5_np=high5,
-        flush5_np=flush5,
-        high6=dict(zip(by_count[6][0].tolist(), by_count[6][1].tolist(), strict=True)),
-        high7=dict(zip(by_count[7][0].tolist(), by_count[7][1].tolist(), strict=True)),
-        high7_sums=by_count[7][0],
-        high7_values=by_count[7][1],
-        flush_mask=flush_mask.tolist(),
-        flush_mask_np=flush_mask,
-        high_class=high_class,
-        esg_mask=esg_mask.tolist(),
-        esg_best_mask=esg_best_mask.tolist(),
-        esg_best=esg_best.tolist(),
-        esg_best_np=esg_best,
-        esg_best_mask_np=esg_best_mask,
-        esg_order=esg_order,
-        esg_class=esg_class,
-        low8_mask=low8_mask.tolist(),
-        low8_best=low8_best.tolist(),
-        low8_mask_np=low8_mask,
-        low8_best_np=low8_best,
-        low8_class=low8_class,
-        three=three,
-        three_class=three_class,
+        high5=stored["high5"], flush5=stored["flush5"], high6=stored["high6"],
+        high7=stored["high7"],
+        high_class=ClassTable(stored["high_class"], 6),
+        three_class=ClassTable(stored["three_class"], 4),
+        esg_class=RankTable(stored["esg_class"], 5),
+        low8_class=RankTable(stored["low8_class"], 5),
+        **lists,
     )
 
 
 @functools.cache
-def high7_table() -> npt.NDArray[np.int16]:
-    """7-card rank key sums (RANK_KEYS_7) to the best non-flush strength, a direct table."""
-    table = np.zeros(SUM7_SIZE, dtype=np.int16)
+def tables() -> Tables:
+    """Every table, once per process: mapped from the cache file, or built (and the file
+    written) when it is missing, stale or damaged."""
+    path = cache_path()
+    stored = read(path)
+    if stored is None:
+        write(path, build())
+        stored = read(path)
+    if stored is None:  # the cache directory cannot be written: keep the tables in memory
+        stored = {name: memoryview(data).cast(_code(STORED[name]))
+                  for name, data in build().items()}
+    return _tables_of(stored)
+
+
+@functools.cache
+def arrays() -> Arrays:
+    """numpy views of the tables, for the batch path."""
+    import numpy as np
+
     built = tables()
-    table[built.high7_sums] = built.high7_values
-    return table
+    return Arrays(
+        high5=np.frombuffer(built.high5, dtype=np.int16),
+        flush5=np.frombuffer(built.flush5, dtype=np.int16),
+        high7=np.frombuffer(built.high7, dtype=np.int16),
+        flush_mask=np.asarray(built.flush_mask, dtype=np.int16),
+        esg_best=np.asarray(built.esg_best, dtype=np.int16),
+        esg_best_mask=np.asarray(built.esg_best_mask, dtype=np.int32),
+        low8_mask=np.asarray(built.low8_mask, dtype=np.int16),
+        low8_best=np.asarray(built.low8_best, dtype=np.int16),
+        three=np.asarray(built.three, dtype=np.int16),
+    )
 
 
 def rank_name(rank: int) -> str:

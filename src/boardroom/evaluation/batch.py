@@ -66,8 +66,8 @@ def high5(cards: Cards) -> Strengths:
     """High strengths of 5-card hands, shape (N, 5)."""
     array = _rows(cards, 5, "high5")
     out = np.empty(len(array), dtype=np.int16)
-    tables = tb.tables()
-    high, flush = tables.high5_np, tables.flush5_np
+    tables = tb.arrays()
+    high, flush = tables.high5, tables.flush5
     for start in range(0, len(array), _CHUNK):
         k = _PACKED5[array[start:start + _CHUNK]]
         s = k[:, 0] + k[:, 1]
@@ -86,8 +86,8 @@ def high7(cards: Cards) -> Strengths:
     """High strengths of the best 5 of 7 cards, shape (N, 7)."""
     array = _rows(cards, 7, "high7")
     out = np.empty(len(array), dtype=np.int16)
-    table = tb.high7_table()
-    flush_mask = tb.tables().flush_mask_np
+    table = tb.arrays().high7
+    flush_mask = tb.arrays().flush_mask
     for start in range(0, len(array), _CHUNK):
         chunk = array[start:start + _CHUNK]
         k = _PACKED7[chunk]
@@ -135,8 +135,8 @@ def omaha_high(hole: Cards, board: Cards) -> Strengths:
     boards = _rows(board, range(3, 6), "omaha_high board")
     if len(holes) != len(boards):
         raise EvaluationError("omaha_high: hole and board arrays have different row counts")
-    tables = tb.tables()
-    high, flush = tables.high5_np, tables.flush5_np
+    tables = tb.arrays()
+    high, flush = tables.high5, tables.flush5
     pairs = list(combinations(range(holes.shape[1]), 2))
     triples = list(combinations(range(boards.shape[1]), 3))
     out = np.empty(len(holes), dtype=np.int16)
@@ -198,13 +198,13 @@ def _or_columns(table: npt.NDArray[np.int32], array: npt.NDArray[np.integer],
 def esg_low(cards: Cards) -> Strengths:
     """ESG low strengths of the best 5 of any number (5 or more) of cards, 0 = no low."""
     array = _rows(cards, range(5, 53), "esg_low")
-    tables = tb.tables()
+    tables = tb.arrays()
     out = np.empty(len(array), dtype=np.int16)
     for start in range(0, len(array), _CHUNK):
         chunk = array[start:start + _CHUNK]
         ranks = _or_columns(_RANK_BIT, chunk)
-        best = tables.esg_best_mask_np[ranks]
-        v = tables.esg_best_np[ranks]
+        best = tables.esg_best_mask[ranks]
+        v = tables.esg_best[ranks]
         suits = _SUIT[chunk]
         if chunk.shape[1] == 5:
             v[(suits == suits[:, :1]).all(axis=1)] = 0
@@ -235,7 +235,7 @@ def _other_suits(per_suit: list[npt.NDArray[np.int32]], s: int) -> npt.NDArray[n
 def low8(cards: Cards) -> Strengths:
     """Eight-or-better low strengths of the best 5 of 5 or more cards, 0 = no low."""
     array = _rows(cards, range(5, 53), "low8")
-    return tb.tables().low8_best_np[_or_columns(_LOW_BIT, array)]
+    return tb.arrays().low8_best[_or_columns(_LOW_BIT, array)]
 
 
 def low8_5(cards: Cards) -> Strengths:
@@ -263,7 +263,7 @@ def omaha_low8(hole: Cards, board: Cards) -> Strengths:
     boards = _rows(board, range(3, 6), "omaha_low8 board")
     if len(holes) != len(boards):
         raise EvaluationError("omaha_low8: hole and board arrays have different row counts")
-    table = tb.tables().low8_mask_np
+    table = tb.arrays().low8_mask
     pairs = list(combinations(range(holes.shape[1]), 2))
     triples = list(combinations(range(boards.shape[1]), 3))
     out = np.empty(len(holes), dtype=np.int16)
@@ -283,7 +283,7 @@ def three_card(cards: Cards) -> Strengths:
     suits = array & 3
     suited = (suits[:, 0] == suits[:, 1]) & (suits[:, 1] == suits[:, 2])
     index = ((ranks[:, 2] * 13 + ranks[:, 1]) * 13 + ranks[:, 0]) * 2 + suited
-    strengths: Strengths = np.asarray(tb.tables().three, dtype=np.int16)[index]
+    strengths: Strengths = tb.arrays().three[index]
     return strengths
 
 

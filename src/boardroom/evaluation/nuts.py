@@ -23,9 +23,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Iterable, Sequence
 from itertools import combinations
-
-import numpy as np
-import numpy.typing as npt
+from typing import TYPE_CHECKING
 
 from boardroom.evaluation import _tables as tb
 from boardroom.evaluation import scalar
@@ -39,6 +37,10 @@ from boardroom.evaluation.values import (
     check_count,
     check_disjoint,
 )
+
+if TYPE_CHECKING:
+    import numpy as np
+    import numpy.typing as npt
 
 _RANKINGS = {
     Construction.OMAHA: (Ranking.HIGH, Ranking.LOW8),
@@ -172,6 +174,7 @@ class Holdings:
 
     def __init__(self, construction: Construction, board: tuple[int, ...], ranking: Ranking,
                  tilted: int | None) -> None:
+        import numpy as np
         self.construction = construction
         self.board = board
         self.ranking = ranking
@@ -206,7 +209,7 @@ class Holdings:
     def best(self, mask: int) -> HandValue | None:
         """The best hand of a holding of two cards of ``mask`` (a ``card_mask``; cards on the
         board never count); ``None`` when there is none or no low qualifies."""
-        held = (self.bits & np.uint64(ALL_CARDS & ~mask)) == 0
+        held = (self.bits & self.bits.dtype.type(ALL_CARDS & ~mask)) == 0
         index = int(held.argmax())
         if not held[index]:
             return None
@@ -221,10 +224,10 @@ class Holdings:
 
     def beaten(self, strength: int, mask: int) -> bool:
         """Whether a holding of two cards of ``mask`` makes a hand better than ``strength``."""
-        better = int(self.negated.searchsorted(np.int16(-strength), side="left"))
+        better = int(self.negated.searchsorted(self.negated.dtype.type(-strength), side="left"))
         if not better:
             return False
-        return bool(((self.bits[:better] & np.uint64(ALL_CARDS & ~mask)) == 0).any())
+        return bool(((self.bits[:better] & self.bits.dtype.type(ALL_CARDS & ~mask)) == 0).any())
 
 
 @functools.lru_cache(maxsize=TABLE_CACHE_SIZE)
@@ -243,18 +246,30 @@ def clear_cache() -> None:
 @functools.cache
 def _pair_indices(count: int) -> tuple[npt.NDArray[np.intp], npt.NDArray[np.intp]]:
     """The index pairs (i < j) of ``count`` cards."""
+    import numpy as np
     i, j = np.triu_indices(count, 1)
     return i.astype(np.intp), j.astype(np.intp)
 
 
-_KEY5 = np.asarray(scalar.KEY5, dtype=np.int64)
-_LOW_BIT = np.asarray(scalar.LOW_BIT, dtype=np.int32)
+@functools.cache
+def _key5() -> npt.NDArray[np.int64]:
+    import numpy as np
+
+    return np.asarray(scalar.KEY5, dtype=np.int64)
+
+
+@functools.cache
+def _low_bit() -> npt.NDArray[np.int32]:
+    import numpy as np
+
+    return np.asarray(scalar.LOW_BIT, dtype=np.int32)
 
 
 def _high_values(first: npt.NDArray[np.intp], second: npt.NDArray[np.intp],
                  triples: Sequence[tuple[int, ...]]) -> npt.NDArray[np.int16]:
     """High strengths of every (holding, triple): rows are holdings, columns triples."""
-    pair_keys = _KEY5[first] + _KEY5[second]
+    import numpy as np
+    pair_keys = _key5()[first] + _key5()[second]
     triple_keys = np.array([scalar.KEY5_BIASED[x] + scalar.KEY5[y] + scalar.KEY5[z]
                             for x, y, z in triples], dtype=np.int64)
     return _high_lookup(pair_keys[:, None] + triple_keys[None, :])
@@ -264,12 +279,13 @@ def _holdem_values(first: npt.NDArray[np.intp], second: npt.NDArray[np.intp],
                    board: tuple[int, ...]) -> npt.NDArray[np.int16]:
     """Hold'em high strengths (any mix) of every holding, as the best of its 5-card hands:
     both cards and 3 of the board, either card and 4 of the board, the board alone."""
+    import numpy as np
     columns = [_high_values(first, second, list(combinations(board, 3)))]
     if len(board) >= 4:
         quad_keys = np.array([scalar.KEY5_BIASED[a] + scalar.KEY5[b] + scalar.KEY5[c]
                               + scalar.KEY5[d] for a, b, c, d in combinations(board, 4)],
                              dtype=np.int64)
-        columns += [_high_lookup(_KEY5[single][:, None] + quad_keys[None, :])
+        columns += [_high_lookup(_key5()[single][:, None] + quad_keys[None, :])
                     for single in (first, second)]
     values = np.concatenate(columns, axis=1)
     if len(board) == 5:
@@ -279,21 +295,22 @@ def _holdem_values(first: npt.NDArray[np.intp], second: npt.NDArray[np.intp],
 
 def _high_lookup(sums: npt.NDArray[np.int64]) -> npt.NDArray[np.int16]:
     """High strengths of 5-card key sums (one biased key each)."""
-    tables = tb.tables()
+    tables = tb.arrays()
     rank_sums = sums >> 16
-    values: npt.NDArray[np.int16] = tables.high5_np[rank_sums]
+    values: npt.NDArray[np.int16] = tables.high5[rank_sums]
     flushes = (sums & 0x8888) != 0
-    values[flushes] = tables.flush5_np[rank_sums[flushes]]
+    values[flushes] = tables.flush5[rank_sums[flushes]]
     return values
 
 
 def _low8_values(first: npt.NDArray[np.intp], second: npt.NDArray[np.intp],
                  triples: Sequence[tuple[int, ...]]) -> npt.NDArray[np.int16]:
     """Eight-or-better strengths (0: no low) of every (holding, triple)."""
-    a, b = _LOW_BIT[first], _LOW_BIT[second]
+    import numpy as np
+    a, b = _low_bit()[first], _low_bit()[second]
     pair_masks = np.where((a != 0) & (b != 0) & (a != b), a | b, scalar.LOW8_INVALID)
     triple_masks = np.array([scalar.low_mask(t) for t in triples], dtype=np.int32)
-    values: npt.NDArray[np.int16] = tb.tables().low8_mask_np[
+    values: npt.NDArray[np.int16] = tb.arrays().low8_mask[
         pair_masks[:, None] | triple_masks[None, :]]
     return values
 

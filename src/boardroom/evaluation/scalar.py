@@ -33,10 +33,10 @@ LOW_BIT: Final = tuple(
 )
 LOW8_INVALID: Final = 0x100
 
-HIGH5: Final = _T.high5_np.data
-FLUSH5: Final = _T.flush5_np.data
+HIGH5: Final = _T.high5
+FLUSH5: Final = _T.flush5
 _HIGH6: Final = _T.high6
-_HIGH7: Final = tb.high7_table().data
+_HIGH7: Final = _T.high7
 _FLUSH_MASK: Final = _T.flush_mask
 _ESG_MASK: Final = _T.esg_mask
 _ESG_BEST: Final = _T.esg_best
