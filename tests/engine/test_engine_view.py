@@ -201,3 +201,32 @@ def test_pills_are_computed_once_per_change_and_each_board_once_for_every_viewer
         view_for(hand, seat)
     assert nuts_module.holdings.cache_info().misses == 4
     assert pills.cache_info().misses == 12
+
+
+# -- every viewer's view at once --------------------------------------------------------------
+
+
+def _check_views_together(hand: Hand) -> None:
+    from boardroom.engine.view import views_for
+
+    viewers = [None, *range(hand.seat_count)]
+    together = views_for(hand, viewers)
+    for viewer in viewers:
+        alone = views_for(hand, [viewer])[viewer]
+        assert together[viewer] == alone, viewer
+        if viewer is not None:
+            assert together[viewer].seats[viewer].cards == tuple(hand.hole[viewer])
+
+
+@pytest.mark.parametrize("variant_id", PILL_VARIANTS)
+def test_views_built_together_equal_each_built_alone(variant_id: str) -> None:
+    """``views_for`` shares the parts every viewer sees alike; no viewer's own cards, pills,
+    allocation or legal actions reach another's view, at every street of random hands and
+    halfway through an allocation."""
+    variant = find_variant(variant_id)
+    for seed in range(4):
+        for hand in _states(variant, seed, min(4, variant.max_players)):
+            _check_views_together(hand)
+            if hand.is_allocating and len(hand.allocation_pending) > 1:
+                hand.allocate_best(hand.allocation_pending[0])  # one seat has committed
+                _check_views_together(hand)

@@ -151,11 +151,16 @@ async def test_a_change_costs_one_message_and_one_view_per_connected_audience(
             emits.append(kw.get("to") or kw.get("room") or "")
             return await emit(event, data, **kw)
 
-        real_view_for = table_module.view_for
+        real_view_for, real_views_for = table_module.view_for, table_module.views_for
 
         def counting_view_for(hand: Any, viewer: Any) -> Any:
             views.append(viewer)
             return real_view_for(hand, viewer)
+
+        def counting_views_for(hand: Any, viewers: Any) -> Any:  # all audiences at once
+            viewers = list(viewers)
+            views.extend(viewers)
+            return real_views_for(hand, viewers)
 
         async with clients(running.url, PLAYERS + 2) as people:
             players, watchers = people[:PLAYERS], people[PLAYERS:]
@@ -171,6 +176,7 @@ async def test_a_change_costs_one_message_and_one_view_per_connected_audience(
             turn = await watchers[0].wait_for(lambda e: e["kind"] == "turn")
             monkeypatch.setattr(sio, "emit", counting_emit)
             monkeypatch.setattr(table_module, "view_for", counting_view_for)
+            monkeypatch.setattr(table_module, "views_for", counting_views_for)
             room_actor = running.server.rooms[room]
             snapshot = room_actor.snapshot
 

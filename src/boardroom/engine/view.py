@@ -12,6 +12,7 @@ lists each shown hand with its category hands, and each pot with its category wi
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
@@ -91,42 +92,58 @@ def can_see(hand: Hand, viewer: Seat | None, seat: Seat, index: int) -> bool:
 
 def view_for(hand: Hand, viewer: Seat | None) -> HandView:
     """The hand as ``viewer`` (a seat, or None for a spectator) may see it."""
-    seats = []
-    seen: set[Card] = set()
+    return views_for(hand, (viewer,))[viewer]
+
+
+def views_for(hand: Hand, viewers: Iterable[Seat | None]) -> dict[Seat | None, HandView]:
+    """The hand as each of ``viewers`` may see it, as ``view_for`` gives it for each alone.
+
+    What every viewer sees alike (the seats as a spectator sees them, the boards, pots, shown
+    hands and results) is built once and shared by the views; each seat's view then differs in
+    its own seat's cards, its pills, its allocation and, for the seat to act, its legal actions.
+    The views are frozen, so sharing their parts is safe."""
     pending = hand.allocation_pending
-    for seat in range(hand.seat_count):
-        public = hand.public_cards(seat)
-        if seat != viewer:
-            seen.update(public)
-        cards = tuple(card if viewer == seat or card in public else None
-                      for card in hand.hole[seat])
-        seats.append(SeatView(
-            seat=seat, stack=hand.stacks[seat], bet=hand.bets[seat], folded=not hand.live[seat],
-            all_in=hand.live[seat] and hand.stacks[seat] == 0, cards=cards,
-            up=tuple(hand.up[seat]), shown=hand.shown.get(seat), redraws=hand.redraws[seat],
-            allocated=(seat not in pending) if hand.is_allocating and hand.live[seat] else None,
-        ))
-    own = hand.allocations.get(viewer) if viewer is not None else None
-    pills: tuple[Pill, ...] = ()
-    if viewer is not None and 0 <= viewer < hand.seat_count:
-        pills = pills_for(hand.variant, hand.hole[viewer], hand.boards, seen,
-                          own if hand.allocations_revealed else None)
+    publics = [hand.public_cards(seat) for seat in range(hand.seat_count)]
+    seats = tuple(SeatView(
+        seat=seat, stack=hand.stacks[seat], bet=hand.bets[seat], folded=not hand.live[seat],
+        all_in=hand.live[seat] and hand.stacks[seat] == 0,
+        cards=tuple(card if card in publics[seat] else None for card in hand.hole[seat]),
+        up=tuple(hand.up[seat]), shown=hand.shown.get(seat), redraws=hand.redraws[seat],
+        allocated=(seat not in pending) if hand.is_allocating and hand.live[seat] else None,
+    ) for seat in range(hand.seat_count))
     winnings: dict[Seat, int] = {}
     for result in hand.results:
         for seat, chips in result.shares.items():
             winnings[seat] = winnings.get(seat, 0) + chips
-    legal = hand.legal_actions() if viewer is not None and hand.actor == viewer else None
     street = hand.street
-    return HandView(
-        viewer=viewer, variant=hand.variant.id, street=street.name if street else None,
-        button=hand.button, seats=tuple(seats),
+    base = HandView(
+        viewer=None, variant=hand.variant.id, street=street.name if street else None,
+        button=hand.button, seats=seats,
         boards={name: tuple(cards) for name, cards in hand.boards.items()},
-        pots=tuple(hand.pots()) if not hand.is_over else (), actor=hand.actor, legal=legal,
-        is_over=hand.is_over, winnings=winnings, pool=hand.pool_size, pills=pills,
+        pots=tuple(hand.pots()) if not hand.is_over else (), actor=hand.actor, legal=None,
+        is_over=hand.is_over, winnings=winnings, pool=hand.pool_size,
         allocating=hand.is_allocating, allocation_pending=pending,
-        allocation=tuple(own.items()) if own is not None else (),
         showdown=_shown_hands(hand), results=_pot_views(hand),
     )
+    views: dict[Seat | None, HandView] = {}
+    for viewer in viewers:
+        if viewer is None or not 0 <= viewer < hand.seat_count:
+            views[viewer] = base if viewer is None else replace(base, viewer=viewer)
+            continue
+        seen: set[Card] = set()
+        for seat, public in enumerate(publics):
+            if seat != viewer:
+                seen.update(public)
+        own = hand.allocations.get(viewer)
+        mine = replace(seats[viewer], cards=tuple(hand.hole[viewer]))
+        views[viewer] = replace(
+            base, viewer=viewer, seats=(*seats[:viewer], mine, *seats[viewer + 1:]),
+            legal=hand.legal_actions() if hand.actor == viewer else None,
+            pills=pills_for(hand.variant, hand.hole[viewer], hand.boards, seen,
+                            own if hand.allocations_revealed else None),
+            allocation=tuple(own.items()) if own is not None else (),
+        )
+    return views
 
 
 def _shown_hands(hand: Hand) -> tuple[ShownHand, ...]:

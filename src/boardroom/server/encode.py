@@ -12,6 +12,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
+import json.encoder
 from fractions import Fraction
 from typing import Any
 
@@ -81,6 +82,66 @@ def _fields(kind: type) -> tuple[tuple[str, bool], ...] | None:
 def dumps(value: Any) -> str:
     """``value`` (JSON-ready data) as compact JSON text."""
     return json.dumps(value, separators=(",", ":"))
+
+
+SharedTexts = dict[tuple[int, bool], tuple[Any, str]]
+
+
+def dumps_shared(value: Any, memo: SharedTexts, depth: int = 2, cards: bool = False) -> str:
+    """``dumps(plain(value))``, for values that share parts by identity (every audience's hand
+    view holds the same seats, boards, pots and results objects): each part met before is not
+    converted nor encoded again. The top ``depth`` levels (a dataclass's fields, a sequence's
+    items) are composed from their parts' texts; below that a part is one ``dumps(plain())``.
+    The memo keeps every part it names alive, so an id is never reused while it holds it."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int) and not cards:
+        return str(value)
+    if isinstance(value, str):
+        return _encode_string(value)
+    if isinstance(value, int | float | Fraction | enum.Enum):
+        return dumps(plain(value, cards))
+    key = (id(value), cards)
+    hit = memo.get(key)
+    if hit is not None and hit[0] is value:
+        return hit[1]
+    kind = type(value)
+    names = _fields(kind)
+    if depth <= 0:
+        text = dumps(plain(value, cards))
+    elif names is not None:
+        opening, labels = _prefixes(kind)
+        text = opening + ",".join(
+            label + dumps_shared(getattr(value, name), memo, depth - 1, cards or holds_cards)
+            for (name, holds_cards), label in zip(names, labels, strict=True)) + "}"
+    elif isinstance(value, list | tuple) and not cards:
+        text = "[" + ",".join(dumps_shared(item, memo, depth - 1) for item in value) + "]"
+    else:
+        text = dumps(plain(value, cards))
+    memo[key] = (value, text)
+    return text
+
+
+def _encode_string(text: str) -> str:
+    encoded: str = json.encoder.encode_basestring(text)
+    return encoded
+
+
+_PREFIXES: dict[type, tuple[str, tuple[str, ...]]] = {}
+
+
+def _prefixes(kind: type) -> tuple[str, tuple[str, ...]]:
+    """A dataclass's ``{"type":NAME,`` opening and each field's ``"name":``, made once."""
+    try:
+        return _PREFIXES[kind]
+    except KeyError:
+        names = _fields(kind) or ()
+        made = ('{"type":' + _encode_string(kind.__name__) + ("," if names else ""),
+                tuple(_encode_string(name) + ":" for name, _ in names))
+        _PREFIXES[kind] = made
+        return made
 
 
 class Fragment(str):

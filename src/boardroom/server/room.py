@@ -25,7 +25,7 @@ from typing import Any, Protocol
 from boardroom.engine import events as ev
 from boardroom.engine.betting import pot_limit_max_raise_to
 from boardroom.engine.hand import Hand
-from boardroom.engine.view import view_for
+from boardroom.engine.view import HandView, view_for
 from boardroom.server import bot_driver
 from boardroom.server.auth import (
     AuthError,
@@ -34,7 +34,7 @@ from boardroom.server.auth import (
     new_host_secret,
     secret_hash,
 )
-from boardroom.server.encode import Fragment, dumps, plain
+from boardroom.server.encode import Fragment, SharedTexts, dumps, dumps_shared, plain
 from boardroom.server.protocol import HOST, PLAYER, READ_ONLY, SEATED, Command, RateLimit
 from boardroom.store import EventRow, HandRow, LedgerRow, Store, StoreError
 from boardroom.table import CLOSED, HAND, Table, TableError, TableEvent, TableSettings
@@ -261,15 +261,17 @@ class Room:
         shared = dumps(self._shared_view())[1:-1]  # '"table":{...},"bots":{...},...'
         public = [dumps(_event_payload(self.id, event, None)) for event in events]
         head = f'{{"room":{dumps(self.id)},"version":{self.table.version},"events":['
-        memo: dict[Any, Any] = {}  # the views' parts that audiences share, converted once
+        memo: SharedTexts = {}  # the views' parts that audiences share, encoded once
+        ordered = sorted(audiences, key=lambda a: -1 if a is None else a)
+        hand_views = self.table.hand_views(ordered)
         updates = []
-        for audience in sorted(audiences, key=lambda a: -1 if a is None else a):
+        for audience in ordered:
             texts = [dumps(_event_payload(self.id, event, audience))
                      if _differs(event, audience) else text
                      for event, text in zip(events, public, strict=True)]
-            view = self._own_view(audience, memo)
+            view = self._own_view(audience, memo, hand_views[audience])
             updates.append((audience, Fragment(
-                f'{head}{",".join(texts)}],"view":{{{shared},"hand":{dumps(view["hand"])},'
+                f'{head}{",".join(texts)}],"view":{{{shared},"hand":{view["hand"]},'
                 f'"sizes":{dumps(view["sizes"])},"last_hand":{view["last_hand"]}}}}}')))
         return updates
 
@@ -431,13 +433,16 @@ class Room:
         its hand view, its raise sizes and the hand that just ended."""
         own = self._own_view(seat)
         last = own["last_hand"]
-        return {**shared, "hand": own["hand"], "sizes": own["sizes"],
+        return {**shared, "hand": json.loads(own["hand"]), "sizes": own["sizes"],
                 "last_hand": json.loads(last) if last != "null" else None}
 
-    def _own_view(self, seat: Audience, memo: dict[Any, Any] | None = None) -> dict[str, Any]:
-        """The parts of ``seat``'s view that are its own; the last hand as JSON text."""
-        view = self.table.hand_view(seat)
-        return {"hand": plain(view, memo=memo) if view is not None else None,
+    def _own_view(self, seat: Audience, memo: SharedTexts | None = None,
+                  view: HandView | None = None) -> dict[str, Any]:
+        """The parts of ``seat``'s view that are its own; the hand and the last hand as JSON
+        text. ``view``: its hand view, when the caller built every audience's at once."""
+        if view is None:
+            view = self.table.hand_view(seat)
+        return {"hand": dumps_shared(view, {} if memo is None else memo),
                 "sizes": raise_sizes(self.table, seat),
                 "last_hand": self.last_hand(seat) if view is None else "null"}
 

@@ -15,7 +15,7 @@ event log, and every hand replays exactly).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
@@ -23,7 +23,7 @@ from boardroom import fairness
 from boardroom.cards import RandomSource
 from boardroom.engine import ActionError, Deck, Hand, Stakes
 from boardroom.engine.events import Event
-from boardroom.engine.view import HandView, events_for, view_for
+from boardroom.engine.view import HandView, events_for, view_for, views_for
 from boardroom.rules import DEALERS_CHOICE, Variant
 from boardroom.table import fair
 from boardroom.table.events import HAND, TableEvent
@@ -172,6 +172,15 @@ class Table:
         if self.hand is None:
             return None
         return view_for(self.hand, self.hand_seat(seat) if seat is not None else None)
+
+    def hand_views(self, seats: Iterable[int | None]) -> dict[int | None, HandView | None]:
+        """``hand_view`` of each of ``seats`` at once, their shared parts built once."""
+        wanted = list(seats)
+        if self.hand is None:
+            return dict.fromkeys(wanted)
+        index = {seat: self.hand_seat(seat) if seat is not None else None for seat in wanted}
+        views = views_for(self.hand, set(index.values()))
+        return {seat: views[index[seat]] for seat in wanted}
 
     def public_state(self) -> dict[str, Any]:
         """Everything about the table that every viewer may know, as plain data."""

@@ -1,0 +1,65 @@
+"""Each audience's hand view is encoded from parts shared by identity (``dumps_shared``): the
+text must say exactly what encoding the view alone says, for every audience, whatever the
+audiences encoded before it with the same memo."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from boardroom.engine import Deck, Hand, Stakes
+from boardroom.engine.view import views_for
+from boardroom.rules import VARIANTS, ForcedBets, find_variant
+from boardroom.server.encode import SharedTexts, dumps, dumps_shared, plain
+
+
+def _stakes(forced: ForcedBets, stud: bool) -> Stakes:
+    if stud:
+        return Stakes(ante=1, bring_in=1, small_bet=2, big_bet=4)
+    if forced is ForcedBets.BLINDS:
+        return Stakes(small_blind=1, big_blind=2)
+    return Stakes(ante=1, big_blind=2)
+
+
+@pytest.mark.parametrize("variant_id", [variant.id for variant in VARIANTS])
+def test_shared_encoding_says_what_each_view_alone_says(variant_id: str) -> None:
+    variant = find_variant(variant_id)
+    rng = random.Random(variant_id)
+    players = min(4, variant.max_players)
+    for _ in range(3):
+        hand = Hand(variant, _stakes(variant.forced_bets, variant.is_stud), [60] * players, 0,
+                    cards=Deck(rng=rng))
+        while True:
+            viewers = [None, *range(players)]
+            views = views_for(hand, viewers)
+            memo: SharedTexts = {}
+            for viewer in rng.sample(viewers, len(viewers)):
+                shared = dumps_shared(views[viewer], memo)
+                assert json.loads(shared) == json.loads(dumps(plain(views[viewer])))
+            if hand.is_over:
+                break
+            legal = hand.legal_actions()
+            assert legal is not None
+            if hand.can_post_bring_in():
+                hand.post_bring_in()
+            elif legal.raise_min is not None and rng.random() < 0.2:
+                hand.raise_to(legal.raise_min)
+            elif hand.can_check():
+                hand.check()
+            else:
+                hand.call()
+
+
+def test_a_part_is_encoded_once_for_every_audience() -> None:
+    """The seats every audience sees alike are one entry of the memo, not one per audience."""
+    hand = Hand(find_variant("plo"), Stakes(small_blind=1, big_blind=2), [60] * 4, 0,
+                cards=Deck(rng=random.Random(5)))
+    views = views_for(hand, [None, 0, 1, 2, 3])
+    memo: SharedTexts = {}
+    for view in views.values():
+        dumps_shared(view, memo)
+    seat_texts = [text for value, text in memo.values() if type(value).__name__ == "SeatView"]
+    # 4 seats as everybody sees them, plus each seat as its own player sees it.
+    assert len(seat_texts) == 4 + 4
