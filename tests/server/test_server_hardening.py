@@ -201,7 +201,7 @@ async def test_a_failed_command_keeps_the_turn_clock(tmp_path: Path,
 
             monkeypatch.setattr(Table, "sit_out", broken)
             answer = await a.cmd("sit_out")
-            assert answer == {"id": answer["id"], "ok": False,
+            assert answer == {"id": answer["id"], "ok": False, "code": "server_error",
                               "error": "the server failed to apply this command"}
             snapshot = (await a.ok("snapshot"))["snapshot"]
             assert snapshot["table"]["turn"]["deadline"] == deadline
@@ -240,7 +240,8 @@ async def _drain(ws: Any, seconds: float) -> list[str]:
 async def test_unknown_events_are_rate_limited_like_commands(tmp_path: Path) -> None:
     from boardroom.server.protocol import BURST
 
-    async with running_server(tmp_path) as running:
+    # A clock that stands still: the bucket never refills, however slowly the frames go out.
+    async with running_server(tmp_path, clock=FakeClock()) as running:
         session, ws = await _raw_socket(running.url)
         try:
             for n in range(200):

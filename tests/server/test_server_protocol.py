@@ -23,29 +23,35 @@ async def _seat(client: Client, room: str, seat: int, name: str) -> str:
 
 async def test_malformed_messages_get_clear_errors(tmp_path: Path) -> None:
     async with running_server(tmp_path) as running, clients(running.url, 1) as (client,):
-        cases: list[tuple[Any, str]] = [
-            ("hello", "a command is a JSON object with an id and a type"),
-            ([1, 2], "a command is a JSON object with an id and a type"),
-            ({"type": "snapshot"}, "every command needs an id"),
-            ({"id": "x" * 41, "type": "snapshot"}, "every command needs an id"),
-            ({"id": "1", "type": "dance"}, "unknown command type 'dance'"),
-            ({"id": "1", "type": "sit", "seat": 0}, "sit needs 'name'"),
-            ({"id": "1", "type": "sit", "seat": "0", "name": "A"}, "'seat' must be a whole number"),
-            ({"id": "1", "type": "sit", "seat": True, "name": "A"}, "must be a whole number"),
-            ({"id": "1", "type": "act", "action": "fold", "why": 1}, "act takes no argument 'why'"),
-            ({"id": "1", "type": "chat", "text": "x" * 5000}, "message too large"),
-            ({"id": "1", "type": "snapshot"}, "join a room first"),
-            ({"id": "1", "type": "join", "room": "nowhere"}, "there is no room 'nowhere'"),
+        bad = "bad_command"
+        cases: list[tuple[Any, str, str]] = [
+            ("hello", bad, "a command is a JSON object with an id and a type"),
+            ([1, 2], bad, "a command is a JSON object with an id and a type"),
+            ({"type": "snapshot"}, bad, "every command needs an id"),
+            ({"id": "x" * 41, "type": "snapshot"}, bad, "every command needs an id"),
+            ({"id": "1", "type": "dance"}, bad, "unknown command type 'dance'"),
+            ({"id": "1", "type": "sit", "seat": 0}, bad, "sit needs 'name'"),
+            ({"id": "1", "type": "sit", "seat": "0", "name": "A"}, bad,
+             "'seat' must be a whole number"),
+            ({"id": "1", "type": "sit", "seat": True, "name": "A"}, bad, "must be a whole number"),
+            ({"id": "1", "type": "act", "action": "fold", "why": 1}, bad,
+             "act takes no argument 'why'"),
+            ({"id": "1", "type": "chat", "text": "x" * 5000}, bad, "message too large"),
+            ({"id": "1", "type": "snapshot"}, "not_joined", "join a room first"),
+            ({"id": "1", "type": "join", "room": "nowhere"}, "no_room",
+             "there is no room 'nowhere'"),
         ]
-        for message, error in cases:
+        for message, code, error in cases:
             answer = await client.send(message)
             assert answer["ok"] is False
+            assert answer["code"] == code, (message, answer)
             assert error in answer["error"], (message, answer)
         assert (await client.send({"id": "7", "type": "dance"}))["id"] == "7"
         await client.sio.emit("shout", {"x": 1})
         await asyncio.sleep(0.2)
-        assert ("error", {"ok": False, "error": "unknown event 'shout': send commands as "
-                                                "'command'"}) in client.received
+        assert ("error", {"id": None, "ok": False, "code": "unknown_event",
+                          "error": "unknown event 'shout': send commands as 'command'"}
+                ) in client.received
 
 
 async def test_flooding_is_rate_limited_and_the_table_keeps_going(tmp_path: Path) -> None:
@@ -58,6 +64,7 @@ async def test_flooding_is_rate_limited_and_the_table_keeps_going(tmp_path: Path
             refused = [a for a in answers if not a["ok"]]
             assert refused
             assert all(a["error"] == "too many messages: at most 10 a second" for a in refused)
+            assert {a["code"] for a in refused} == {"rate_limited"}
             assert len(refused) >= 30
             answer = await calm.cmd("chat", text="still here")
             assert answer["ok"]
@@ -69,28 +76,31 @@ async def test_join_roles_tokens_and_host_secret_errors(tmp_path: Path) -> None:
         other, _ = await new_room(running)
         async with clients(running.url, 3) as (a, b, c):
             errors = {
-                "join as 'player' or 'spectator', not 'judge'": {"role": "judge"},
-                "this room does not allow spectators": {"role": "spectator"},
-                "wrong host secret": {"host_secret": "guess"},
-                "not a seat token": {"token": "abc"},
-                "the seat token is not valid (bad signature)": {"token": "abc.def"},
-                "a name is 1 to 24 printable characters": {"name": "x" * 30},
+                "join as 'player' or 'spectator', not 'judge'": ("refused", {"role": "judge"}),
+                "this room does not allow spectators": ("refused", {"role": "spectator"}),
+                "wrong host secret": ("bad_host_secret", {"host_secret": "guess"}),
+                "not a seat token": ("bad_seat_token", {"token": "abc"}),
+                "the seat token is not valid (bad signature)": ("bad_seat_token",
+                                                                {"token": "abc.def"}),
+                "a name is 1 to 24 printable characters": ("bad_name", {"name": "x" * 30}),
             }
-            for error, args in errors.items():
+            for error, (code, args) in errors.items():
                 answer = await a.cmd("join", room=room, **args)
-                assert answer == {"id": answer["id"], "ok": False, "error": error}
+                assert answer == {"id": answer["id"], "ok": False, "code": code, "error": error}
             joined = await a.ok("join", room=room, role="spectator", host_secret=secret)
             assert joined["you"] == {"room": room, "role": "spectator", "seat": None,
                                      "host": True}
             token = await _seat(b, room, 0, "Bob")
             wrong_room = await c.cmd("join", room=other, token=token)
             assert wrong_room["error"] == "this seat token is for another room"
+            assert wrong_room["code"] == "bad_seat_token"
             as_spectator = await c.cmd("join", room=room, role="spectator", token=token)
             assert as_spectator["ok"] is False
             assert (await b.ok("leave"))["ok"]
             stale = await c.cmd("join", room=room, token=token)
             assert stale["error"] == ("this seat token is no longer valid: seat 0 is not yours "
                                       "any more")
+            assert stale["code"] == "bad_seat_token"
 
 
 async def test_sit_reconnect_and_seat_errors(tmp_path: Path) -> None:
@@ -298,3 +308,11 @@ async def test_dealers_choice_pick_and_timeout_through_the_actor(tmp_path: Path)
             await a.ok("snapshot")
             timed = await a.wait_for(lambda e: e["kind"] == "timed_out")
             assert timed["data"] == {"seat": turn["data"]["seat"], "timeouts": 1}
+
+
+def test_every_error_code_is_documented() -> None:
+    """The codes are the protocol's: docs/protocol.md lists each one the server may send."""
+    from boardroom.server.protocol import ERROR_CODES
+
+    doc = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text(encoding="utf-8")
+    assert [code for code in ERROR_CODES if f"| `{code}` |" not in doc] == []

@@ -19,7 +19,12 @@ from pathlib import Path
 
 
 class AuthError(ValueError):
-    """A token or secret that is missing, malformed, forged or no longer valid."""
+    """A token or secret that is missing, malformed, forged or no longer valid; ``code`` is
+    ``bad_seat_token`` or ``bad_host_secret``."""
+
+    def __init__(self, message: str, code: str = "bad_seat_token") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 @dataclass(frozen=True)

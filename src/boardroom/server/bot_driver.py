@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from boardroom.bots import STYLES, make_bot
 from boardroom.bots.players import Bot
-from boardroom.server.protocol import ProtocolError, RateLimit, parse
+from boardroom.server.protocol import ProtocolError, RateLimit, failure, parse
 from boardroom.table import Table, TableError
 from boardroom.table.table import OUT, PENDING, PICKING, PLAYING
 
@@ -185,7 +185,7 @@ class BotDriver:
         try:
             command = parse(data)
         except ProtocolError as error:
-            return {"ok": False, "error": str(error)}
+            return failure(data["id"], "bad_command", str(error))
         return await self.room.submit(self.viewer, command)
 
 

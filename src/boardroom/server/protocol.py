@@ -25,6 +25,31 @@ class ProtocolError(ValueError):
     """A command that cannot be read or may not be sent: the text says what is wrong."""
 
 
+# Every error answer carries one of these codes beside its message: a client chooses what to
+# do by the code, never by the text (which may change). docs/protocol.md lists them.
+ERROR_CODES: dict[str, str] = {
+    "bad_command": "the command is not well formed: unknown type, missing or wrong argument",
+    "rate_limited": "the connection sent more than the rate allows",
+    "not_joined": "the command needs a room joined first",
+    "no_room": "the room does not exist (or no longer)",
+    "bad_seat_token": "the seat token is malformed, forged, for another room or out of date",
+    "bad_host_secret": "the host secret is wrong",
+    "bad_name": "the name is empty, too long or not printable",
+    "refused": "the table's rules or state do not allow it now (the message says why)",
+    "busy": "the room's queue is full: try again in a moment",
+    "unavailable": "the room is not running or the server is shutting down",
+    "not_saved": "the change could not be stored, so it did not happen: try again",
+    "server_error": "the server failed to apply the command; the table was reloaded",
+    "unknown_event": "a socket.io event other than 'command' was sent",
+}
+
+
+def failure(ident: str | None, code: str, message: str) -> dict[str, Any]:
+    """An error answer: ``{"id", "ok": false, "code", "error"}``."""
+    assert code in ERROR_CODES, code
+    return {"id": ident, "ok": False, "code": code, "error": message}
+
+
 @dataclass(frozen=True)
 class Spec:
     who: str

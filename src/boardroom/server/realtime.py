@@ -22,6 +22,7 @@ from boardroom.server.protocol import (
     ProtocolError,
     RateLimit,
     command_id,
+    failure,
     parse,
 )
 from boardroom.server.room import Audience, Room, Viewer
@@ -99,32 +100,31 @@ class SocketHub:
     async def _command(self, sid: str, data: Any = None) -> dict[str, Any]:
         viewer = self._viewers.get(sid)
         if viewer is None:
-            return {"id": command_id(data), "ok": False, "error": "not connected"}
+            return failure(command_id(data), "not_joined", "not connected")
         if not viewer.limit.allow(self.clock()):
-            return {"id": command_id(data), "ok": False,
-                    "error": f"too many messages: at most {viewer.limit.rate:g} a second"}
+            return failure(command_id(data), "rate_limited",
+                           f"too many messages: at most {viewer.limit.rate:g} a second")
         try:
             command = parse(data)
         except ProtocolError as error:
-            return {"id": command_id(data), "ok": False, "error": str(error)}
+            return failure(command_id(data), "bad_command", str(error))
         if command.type == "join":
             room_id = command.args["room"]
             room = self.rooms.get(room_id)
             if room is None:
-                return {"id": command.id, "ok": False, "error": f"there is no room "
-                                                                 f"{room_id[:40]!r}"}
+                return failure(command.id, "no_room", f"there is no room {room_id[:40]!r}")
             if viewer.room is not None and viewer.room != room_id:
                 viewer.room, viewer.seat, viewer.player, viewer.host = None, None, None, False
                 await self.place(viewer)
             return await room.submit(viewer, command)
         if viewer.room is None or viewer.room not in self.rooms:
-            return {"id": command.id, "ok": False, "error": "join a room first"}
+            return failure(command.id, "not_joined", "join a room first")
         return await self.rooms[viewer.room].submit(viewer, command)
 
     async def _unknown(self, event: str, sid: str, *args: Any) -> None:
         viewer = self._viewers.get(sid)
         if viewer is None or not viewer.limit.allow(self.clock()):
             return  # over the rate: dropped unanswered, like any flood
-        await self.sio.emit("error", {"ok": False, "error": f"unknown event {event[:40]!r}: "
-                                                            f"send commands as 'command'"},
+        await self.sio.emit("error", failure(None, "unknown_event", f"unknown event "
+                                             f"{event[:40]!r}: send commands as 'command'"),
                             to=sid)

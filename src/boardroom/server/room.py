@@ -35,7 +35,15 @@ from boardroom.server.auth import (
     secret_hash,
 )
 from boardroom.server.encode import Fragment, SharedTexts, dumps, dumps_shared, plain
-from boardroom.server.protocol import HOST, PLAYER, READ_ONLY, SEATED, Command, RateLimit
+from boardroom.server.protocol import (
+    HOST,
+    PLAYER,
+    READ_ONLY,
+    SEATED,
+    Command,
+    RateLimit,
+    failure,
+)
 from boardroom.store import EventRow, HandRow, LedgerRow, Store, StoreError
 from boardroom.table import CLOSED, HAND, Table, TableError, TableEvent, TableSettings
 from boardroom.table.table import rebuild_hand
@@ -135,15 +143,16 @@ class Room:
             self._task = None
         for job in self._jobs:
             if not job.done.done():
-                job.done.set_result(_error(job.command, "the server is shutting down"))
+                job.done.set_result(_error(job.command, "the server is shutting down",
+                                           "unavailable"))
         self._jobs.clear()
 
     async def submit(self, viewer: Viewer, command: Command) -> dict[str, Any]:
         """Queue a command for the actor and wait for its answer."""
         if self._task is None or self._task.done():
-            return _error(command, "this room is not running")
+            return _error(command, "this room is not running", "unavailable")
         if len(self._jobs) >= MAX_QUEUE:
-            return _error(command, "the table is busy: try again in a moment")
+            return _error(command, "the table is busy: try again in a moment", "busy")
         job = _Job(viewer, command)
         self._jobs.append(job)
         self._wake.set()
@@ -168,7 +177,8 @@ class Room:
                 answer = await self._execute(job)
             except Exception:  # a bug must not take the table down with it
                 log.exception("room %s: command failed", self.id)
-                answer = _error(job.command, "the server failed to apply this command")
+                answer = _error(job.command, "the server failed to apply this command",
+                                "server_error")
                 await self._reload()
             if not job.done.done():
                 job.done.set_result(answer)
@@ -186,7 +196,7 @@ class Room:
             result = self._apply(viewer, command)
         except (TableError, AuthError) as error:
             self.table.drain()  # a refused command changes nothing, but be sure
-            answer = _error(command, str(error))
+            answer = _error(command, str(error), error.code)
         else:
             if command.type == "sit":
                 await self.hub.place(viewer)  # the sit's own update is the seat's first
@@ -195,7 +205,8 @@ class Room:
             except StoreError:
                 log.exception("room %s: could not save", self.id)
                 await self._reload()
-                return _error(command, "the server could not save this command: try again")
+                return _error(command, "the server could not save this command: try again",
+                              "not_saved")
             answer = {"id": command.id, "ok": True, "version": self.table.version, **result}
             if command.type == "join":
                 await self.hub.place(viewer)
@@ -373,7 +384,7 @@ class Room:
         host = False
         if "host_secret" in args:
             if not is_host_secret(args["host_secret"], self.host_hash):
-                raise AuthError("wrong host secret")
+                raise AuthError("wrong host secret", "bad_host_secret")
             host = True
         if role == "spectator" and not self.settings.spectators_allowed and not host:
             raise TableError("this room does not allow spectators")
@@ -390,7 +401,7 @@ class Room:
             seat, player = claim.seat, claim.player
         name = args.get("name")
         if name is not None and not (0 < len(name.strip()) <= 24 and name.isprintable()):
-            raise TableError("a name is 1 to 24 printable characters")
+            raise TableError("a name is 1 to 24 printable characters", "bad_name")
         viewer.room, viewer.role, viewer.seat, viewer.player = self.id, role, seat, player
         viewer.host, viewer.name = host, name.strip() if name else None
         return {"you": viewer.describe(), "snapshot": self.snapshot(viewer)}
@@ -525,8 +536,8 @@ def _event_payload(room: str, event: TableEvent, seat: int | None) -> dict[str, 
     return payload
 
 
-def _error(command: Command | None, message: str) -> dict[str, Any]:
-    return {"id": command.id if command else None, "ok": False, "error": message}
+def _error(command: Command | None, message: str, code: str) -> dict[str, Any]:
+    return failure(command.id if command else None, code, message)
 
 
 def _int(seat: int | None) -> int:

@@ -31,7 +31,12 @@ def check_chips(name: str, value: int) -> None:
 
 
 class TableError(ValueError):
-    """A table command that the room's rules or state do not allow; the text says why."""
+    """A table command that the room's rules or state do not allow; the text says why, and
+    ``code`` names the kind of refusal for a client to act on (``docs/protocol.md``)."""
+
+    def __init__(self, message: str, code: str = "refused") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 @dataclass(frozen=True)

@@ -70,8 +70,8 @@ export class RoomConnection {
     const message = { id: newId(), type, ...args };
     return new Promise((resolve) => {
       this.socket.timeout(10000).emit('command', message, (err, answer) => {
-        if (err) resolve({ ok: false, error: 'no answer from the server (reconnecting?)' });
-        else resolve(answer || { ok: false, error: 'empty answer' });
+        if (err) resolve({ ok: false, code: 'no_answer', error: 'no answer from the server (reconnecting?)' });
+        else resolve(answer || { ok: false, code: 'no_answer', error: 'empty answer' });
       });
     });
   }
@@ -91,16 +91,16 @@ export class RoomConnection {
     const name = (localStorage.getItem('boardroom:name') || '').trim();
     if (this.role === 'spectator' && name && name.length <= 24) args.name = name;
     let answer = await this.command('join', args);
-    if (!answer.ok && /seat token/.test(answer.error || '')) {
+    if (!answer.ok && answer.code === 'bad_seat_token') {
       saveRoom(this.room, { token: null, seat: null });
       delete args.token;
       answer = await this.command('join', args);
     }
-    if (!answer.ok && args.name && /name/.test(answer.error || '')) {
+    if (!answer.ok && args.name && answer.code === 'bad_name') {
       delete args.name;
       answer = await this.command('join', args);
     }
-    if (!answer.ok && /host secret/.test(answer.error || '')) {
+    if (!answer.ok && answer.code === 'bad_host_secret') {
       saveRoom(this.room, { host_secret: null });
       delete args.host_secret;
       answer = await this.command('join', args);
