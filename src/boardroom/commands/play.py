@@ -69,7 +69,7 @@ async def _serve(args: argparse.Namespace, settings: Any, name: str) -> int:
 
     from boardroom.server import ServerConfig, create_app, tune_garbage_collector
     from boardroom.server.protocol import RateLimit, parse
-    from boardroom.server.room import Viewer
+    from boardroom.server.viewer import Viewer
 
     app = create_app(ServerConfig(data=args.data, bot_think=args.bot_think))
     tune_garbage_collector()

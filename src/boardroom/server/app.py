@@ -13,52 +13,24 @@ import fcntl
 import gc
 import os
 import secrets
-import time
-import urllib.parse
-from collections.abc import AsyncIterator, Callable
-from dataclasses import dataclass, field
+from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import socketio  # type: ignore[import-untyped]
 from fastapi import FastAPI
 
-from boardroom.cards import RandomSource
 from boardroom.server.auth import Signer, new_host_secret, secret_hash
+from boardroom.server.config import WEB, ServerConfig, check_public_url
+from boardroom.server.http import add_routes
+from boardroom.server.limits import BodyLimit, FrameGuard
 from boardroom.server.realtime import SocketHub
 from boardroom.server.room import Room
 from boardroom.store import RoomRow, Store, database_url
 from boardroom.table import Table, TableSettings
 
-WEB = Path(__file__).resolve().parent.parent / "web"
-
-
-@dataclass
-class ServerConfig:
-    data: Path = Path("data")
-    database: str | None = None  # None: SQLite in the data folder
-    clock: Callable[[], float] = time.time
-    rng: RandomSource | None = None  # None: secrets (tests inject a seeded generator)
-    web: Path | None = field(default_factory=lambda: WEB)
-    bot_think: float = 0.8  # seconds a bot waits before it acts, so people can follow
-    # The address players open (``https://poker.example.org/``): join links are built from it,
-    # never from the request's Host header, which any client sets. None: the request's address.
-    public_url: str | None = None
-
-    def __post_init__(self) -> None:
-        if self.public_url is not None:
-            self.public_url = check_public_url(self.public_url)
-
-
-def check_public_url(url: str) -> str:
-    """``url`` with one trailing slash if it is an http(s) address with a host and no query or
-    fragment; ``ValueError`` saying so otherwise."""
-    parts = urllib.parse.urlsplit(url)
-    if (parts.scheme not in ("http", "https") or not parts.hostname or parts.query
-            or parts.fragment or any(c.isspace() for c in url)):
-        raise ValueError(f"the public URL must be an http:// or https:// address with a host "
-                         f"and no query, like https://poker.example.org/ (got {url!r})")
-    return url.rstrip("/") + "/"
+__all__ = ["WEB", "DataFolderInUse", "Server", "ServerConfig", "check_public_url",
+           "create_app"]
 
 
 class DataFolderInUse(ValueError):
@@ -199,8 +171,6 @@ def tune_garbage_collector() -> None:
 
 def create_app(config: ServerConfig) -> Any:
     """The ASGI app: socket.io at ``/socket.io``, everything else FastAPI."""
-    from boardroom.server.http import add_routes
-    from boardroom.server.limits import BodyLimit, FrameGuard
 
     server = Server(config)
 

@@ -21,16 +21,27 @@ import asyncio
 import contextlib
 import logging
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from boardroom.bots import STYLES, make_bot
 from boardroom.bots.players import Bot
-from boardroom.server.protocol import ProtocolError, RateLimit, failure, parse
+from boardroom.server.protocol import Command, ProtocolError, RateLimit, failure, parse
+from boardroom.server.viewer import Viewer
 from boardroom.table import Table, TableError
 from boardroom.table.table import OUT, PENDING, PICKING, PLAYING
 
-if TYPE_CHECKING:
-    from boardroom.server.room import Room, Viewer
+
+class Room(Protocol):
+    """What a bot needs of its room's actor (``room.Room`` is one): its table to read, and its
+    queue to submit to like any connection."""
+
+    @property
+    def id(self) -> str: ...
+
+    @property
+    def table(self) -> Table: ...
+
+    async def submit(self, viewer: Viewer, command: Command) -> dict[str, Any]: ...
 
 log = logging.getLogger("boardroom.server")
 
@@ -86,8 +97,6 @@ class BotDriver:
     """One bot seat's task: wake, look at the seat's view, think, submit a command."""
 
     def __init__(self, room: Room, seat: int, player: str, think: float) -> None:
-        from boardroom.server.room import Viewer
-
         style = bot_style(player)
         assert style is not None
         self.room, self.seat, self.player, self.think = room, seat, player, think

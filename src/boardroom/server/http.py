@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import Annotated, Any, Protocol
 
 import tomli_w
 from fastapi import FastAPI, Header, HTTPException, Path, Query, Request
@@ -18,11 +18,28 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict
 
-from boardroom.server.auth import AuthError
+from boardroom.server.auth import AuthError, Signer
+from boardroom.server.config import ServerConfig
+from boardroom.server.room import Room
+from boardroom.store import Store
 from boardroom.table import TableError, TableSettings, history_for
 
-if TYPE_CHECKING:
-    from boardroom.server.app import Server
+
+class Service(Protocol):
+    """What the routes need of the server (``app.Server`` is one)."""
+
+    config: ServerConfig
+    rooms: dict[str, Room]
+
+    @property
+    def store(self) -> Store: ...
+
+    @property
+    def signer(self) -> Signer: ...
+
+    async def create_room(self, settings: TableSettings) -> tuple[str, str]: ...
+
+    async def settings_of(self, room_id: str) -> TableSettings | None: ...
 
 
 class RoomRequest(BaseModel):
@@ -72,7 +89,7 @@ class RoomCreated(BaseModel):
     settings: dict[str, Any]
 
 
-def add_routes(app: FastAPI, server: Server) -> None:
+def add_routes(app: FastAPI, server: Service) -> None:
     @app.get("/healthz")
     async def healthz() -> dict[str, Any]:
         return {"ok": True, "rooms": len(server.rooms)}

@@ -25,7 +25,8 @@ from boardroom.server.protocol import (
     failure,
     parse,
 )
-from boardroom.server.room import Audience, Room, Viewer
+from boardroom.server.room import Room
+from boardroom.server.viewer import Audience, Viewer
 
 log = logging.getLogger("boardroom.server")
 MAX_TRANSPORT_MESSAGE = 65536  # engine.io drops the connection above this (our limit is 4 KB)

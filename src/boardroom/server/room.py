@@ -41,9 +41,9 @@ from boardroom.server.protocol import (
     READ_ONLY,
     SEATED,
     Command,
-    RateLimit,
     failure,
 )
+from boardroom.server.viewer import Audience, Viewer
 from boardroom.store import EventRow, HandRow, LedgerRow, Store, StoreError
 from boardroom.table import CLOSED, HAND, Table, TableError, TableEvent, TableSettings
 from boardroom.table.table import rebuild_hand
@@ -55,24 +55,6 @@ MAX_QUEUE = 2000
 RECENT_CHAT = 50
 
 
-@dataclass(eq=False)
-class Viewer:
-    """One connection: who it is in which room."""
-
-    sid: str
-    limit: RateLimit
-    room: str | None = None
-    role: str = "player"  # or "spectator"
-    seat: int | None = None
-    player: str | None = None
-    host: bool = False
-    name: str | None = None
-
-    def describe(self) -> dict[str, Any]:
-        return {"room": self.room, "role": self.role, "seat": self.seat, "host": self.host}
-
-
-Audience = int | None  # a table seat, or None: the spectators (and players without a seat)
 
 
 class Hub(Protocol):

@@ -1,0 +1,27 @@
+"""Who a connection is: the room it joined, its role, its seat; and the audiences of a push."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from boardroom.server.protocol import RateLimit
+
+Audience = int | None  # a table seat, or None: the spectators (and players without a seat)
+
+
+@dataclass(eq=False)
+class Viewer:
+    """One connection: who it is in which room."""
+
+    sid: str
+    limit: RateLimit
+    room: str | None = None
+    role: str = "player"  # or "spectator"
+    seat: int | None = None
+    player: str | None = None
+    host: bool = False
+    name: str | None = None
+
+    def describe(self) -> dict[str, Any]:
+        return {"room": self.room, "role": self.role, "seat": self.seat, "host": self.host}
