@@ -29,7 +29,7 @@ async def test_bots_send_their_seeds_and_every_history_verifies(tmp_path: Path) 
                 "seeds are open for no hand now, not hand 99: send one after a hand's "
                 "commitment is published and before its deal")
             bad = await player.cmd("seed", hand_no=1, seed=12)
-            assert bad == {"id": bad["id"], "ok": False,
+            assert bad == {"id": bad["id"], "ok": False, "code": "bad_command",
                            "error": "seed: 'seed' must be a string, not int"}
             mine = "5eed" * 16
             for seat in range(2):
