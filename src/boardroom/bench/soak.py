@@ -12,8 +12,8 @@ Every ``--every`` hands it prints a row: hands dealt, seconds, hands a minute, t
 resident memory (VmRSS), its change since the warm-up ended (the first ``--warmup`` hands), and
 errors so far. The last line gives the RSS growth after the warm-up per 1,000 hands, as the
 least-squares slope over the rows (goal: flat), and the errors (goal: 0). Errors are commands
-the server refused, connections lost, a room that dealt no hand for ``STALL`` seconds, and every
-record the server logged (at WARNING and above: a traceback counts once). Exit 1 with errors.
+the server refused, connections lost, each room that dealt no hand for ``STALL`` seconds, and
+every record the server logged (at WARNING and above: a traceback counts once). Exit 1 with errors.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from typing import TextIO
 from boardroom.bench.server import Client, Stats, TableRun, raise_file_limit, rss_kib, serve_child
 
 MAX_HANDS = 1_000_000
-STALL = 60.0  # seconds without a new hand in a room before the run counts it an error
+STALL = 300.0  # seconds without a new hand in a room before the run counts it an error
 DEFAULT_STYLES = ("random", "station")  # the cheap bots: the server's own cost dominates
 
 
@@ -70,6 +70,7 @@ class Soak:
     hosts: list[Client] = field(default_factory=list)
     last_hand: list[tuple[int, float]] = field(default_factory=list)  # (hand_no, seen at)
     stalled: set[int] = field(default_factory=set)
+    ever_stalled: set[int] = field(default_factory=set)  # counted once each, as errors
     refused: int = 0
 
     def hands(self) -> int:
@@ -82,15 +83,18 @@ class Soak:
             if hand_no != self.last_hand[number][0]:
                 self.last_hand[number] = (hand_no, now)
                 self.stalled.discard(number)
-            elif now - self.last_hand[number][1] > STALL:
+            elif now - self.last_hand[number][1] > STALL and number not in self.stalled:
                 self.stalled.add(number)
+                self.ever_stalled.add(number)
+                print(f"room {self.tables[number].room} ({table.get('game')}, "
+                      f"{table.get('phase')}) dealt no hand for {STALL:.0f} s", flush=True)
             total += hand_no
         return total
 
     def errors(self, log: TextIO) -> int:
         lost = sum(1 for host in self.hosts if host.ws is None or host.ws.closed)
         stats = self.tables[0].stats.errors if self.tables else 0
-        return self.refused + lost + len(self.stalled) + stats + log_records(log)
+        return self.refused + lost + len(self.ever_stalled) + stats + log_records(log)
 
 
 def log_records(log: TextIO) -> int:
@@ -229,7 +233,7 @@ async def _watch(soak: Soak, pid: int, hands: int, every: int, warmup: int,
     while True:
         await asyncio.sleep(0.2)
         dealt = soak.hands()
-        if dealt < min(next_row, hands) and not soak.stalled:
+        if dealt < min(next_row, hands):
             continue
         rss = rss_kib(pid) or 0
         sample = Sample(dealt, time.monotonic() - start, rss, soak.errors(log))
@@ -239,10 +243,7 @@ async def _watch(soak: Soak, pid: int, hands: int, every: int, warmup: int,
         since = f"{(rss - warm.rss_kib) / 1024:+.1f} MiB" if warm is not None else "warm-up"
         print(f"{dealt:>9,} {sample.seconds:>8.0f} {60 * dealt / sample.seconds:>9,.0f} "
               f"{rss / 1024:>8.1f} {since:>13} {sample.errors:>6}", flush=True)
-        if dealt >= hands or soak.stalled:
-            if soak.stalled:
-                print(f"rooms that dealt no hand for {STALL:.0f} s: "
-                      f"{', '.join(soak.tables[n].room for n in sorted(soak.stalled))}")
+        if dealt >= hands:
             return samples
         while next_row <= dealt:
             next_row += every
