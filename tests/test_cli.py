@@ -198,3 +198,8 @@ def test_output_into_a_closed_pipe_ends_quietly() -> None:
                           shell=True, capture_output=True, text=True, timeout=60, check=False)
     assert "Traceback" not in done.stderr, done.stderr
     assert "BrokenPipeError" not in done.stderr, done.stderr
+
+
+def test_serve_refuses_a_bot_think_time_out_of_range(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["serve", "--bot-think", "31", "--data", "unused"]) == 2
+    assert "--bot-think must be 0 to 30 seconds" in capsys.readouterr().err

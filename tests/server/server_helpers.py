@@ -5,9 +5,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import itertools
+import signal
 import socket
+import subprocess
+import sys
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -32,6 +35,35 @@ def free_port() -> int:
         probe.bind(("127.0.0.1", 0))
         port: int = probe.getsockname()[1]
         return port
+
+
+@contextlib.contextmanager
+def serve(data: Path, port: int, log: Path, *options: str) -> Iterator[subprocess.Popen[bytes]]:
+    """``boardroom serve`` in a child process on ``port`` (extra ``options`` passed on), its
+    output appended to ``log``; stopped with SIGTERM at the end unless it is already dead."""
+    with log.open("ab") as out:
+        process = subprocess.Popen(
+            [sys.executable, "-m", "boardroom", "serve", "--port", str(port), "--data", str(data),
+             "--log-level", "warning", *options], stdout=out, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and process.poll() is None:
+            try:
+                if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
+                    break
+            except httpx.HTTPError:
+                time.sleep(0.1)
+        else:
+            raise AssertionError(f"the server did not start: {log.read_text()[-2000:]}")
+        yield process
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGTERM)
+            try:
+                process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
 
 
 @dataclass

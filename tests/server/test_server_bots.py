@@ -12,9 +12,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from leaks import cards_in
 from server_helpers import Client, clients, new_room, running_server
-
-from boardroom.cards import CardError, parse_card
 
 
 def _ended(client: Client) -> list[dict[str, Any]]:
@@ -25,24 +24,6 @@ async def _ledger(running: Any, room: str) -> list[dict[str, str]]:
     response = await running.http.get(f"/api/rooms/{room}/ledger.csv")
     assert response.status_code == 200
     return list(csv.DictReader(io.StringIO(response.text)))
-
-
-def _cards_in(value: Any) -> set[str]:
-    """Every string in a payload that reads as a card."""
-    found: set[str] = set()
-    if isinstance(value, dict):
-        for item in value.values():
-            found |= _cards_in(item)
-    elif isinstance(value, list):
-        for item in value:
-            found |= _cards_in(item)
-    elif isinstance(value, str) and len(value) == 2:
-        try:
-            parse_card(value)
-        except CardError:
-            return found
-        found.add(value)
-    return found
 
 
 async def test_host_adds_and_removes_bots_and_every_error(tmp_path: Path) -> None:
@@ -152,7 +133,7 @@ async def test_bots_play_complete_games_on_a_real_server(tmp_path: Path, game: s
                 if event["event"]["type"] in ("HoleDealt", "Redrawn"):
                     dealt = event["event"]
                     down = [c for c, up in zip(dealt["cards"], dealt["up"], strict=True) if not up]
-                    assert _cards_in(down) <= shown.get(event["hand_no"], set()), event
+                    assert cards_in(down) <= shown.get(event["hand_no"], set()), event
             await host.ok("close")
             await host.wait_for(lambda e: e["kind"] == "closed", timeout=30)
             rows = await _ledger(running, room)

@@ -7,23 +7,19 @@ before that viewer was entitled to it."""
 from __future__ import annotations
 
 import asyncio
-import bisect
 import contextlib
 import json
 import random
-import re
-import signal
 import sqlite3
-import subprocess
-import sys
 import time
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import httpx
-from server_helpers import Client, free_port
+from leaks import cards_in, entitlements
+from server_helpers import Client, free_port, serve
 
 from boardroom.fairness import check_history
 from boardroom.rules import VARIANTS, find_variant
@@ -31,34 +27,6 @@ from boardroom.rules import VARIANTS, find_variant
 GAMES = [variant.id for variant in VARIANTS]  # plo and every other variant the engine deals
 PLAYERS = 3
 STACK = 1000
-CARD = re.compile(r"^[2-9TJQKA][cdhs]$")
-
-
-@contextlib.contextmanager
-def serve(data: Path, port: int, log: Path) -> Iterator[subprocess.Popen[bytes]]:
-    with log.open("ab") as out:
-        process = subprocess.Popen(
-            [sys.executable, "-m", "boardroom", "serve", "--port", str(port), "--data", str(data),
-             "--log-level", "warning"], stdout=out, stderr=subprocess.STDOUT)
-    try:
-        deadline = time.monotonic() + 30
-        while time.monotonic() < deadline:
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        else:
-            raise AssertionError(f"the server did not start: {log.read_text()[-2000:]}")
-        yield process
-    finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGTERM)
-            try:
-                process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                process.kill()
-                process.wait()
 
 
 @dataclass
@@ -284,67 +252,10 @@ async def test_kill_restart_and_finish_every_variant_without_leaks(tmp_path: Pat
 # -- the leak check ----------------------------------------------------------------------------
 
 
-def _cards_in(value: Any) -> set[str]:
-    if isinstance(value, str):
-        return {value} if CARD.match(value) else set()
-    if isinstance(value, dict):
-        return set().union(*(_cards_in(v) for v in value.values())) if value else set()
-    if isinstance(value, list):
-        return set().union(*(_cards_in(v) for v in value)) if value else set()
-    return set()
-
-
-@dataclass
-class Entitled:
-    """After each version: the hand in play, its public cards and each hand seat's own."""
-
-    versions: list[int] = field(default_factory=list)
-    states: list[tuple[list[int], frozenset[str], tuple[frozenset[str], ...]]] = field(
-        default_factory=list)
-
-    def at(self, version: int, seat: int | None) -> set[str]:
-        index = bisect.bisect_right(self.versions, version) - 1
-        if index < 0:
-            return set()
-        seats, public, private = self.states[index]
-        mine = private[seats.index(seat)] if seat in seats else frozenset()
-        return set(public | mine)
-
-
-def _entitlements(database: Path, room: str) -> tuple[Entitled, dict[int, str]]:
-    with sqlite3.connect(database) as db:
-        rows = db.execute("select version, kind, payload from events where room_id = ? "
-                          "order by version", (room,)).fetchall()
-    entitled = Entitled()
-    kinds = {}
-    seats: list[int] = []
-    public: set[str] = set()
-    private: list[set[str]] = []
-    for version, kind, text in rows:
-        payload = json.loads(text)
-        kinds[version] = kind
-        if kind == "hand_started":
-            seats = payload["data"]["seats"]
-            public, private = set(), [set() for _ in seats]
-        elif kind == "hand":
-            event = payload["event"]
-            if event["type"] in ("HoleDealt", "Redrawn"):
-                private[event["seat"]] |= set(event["cards"])
-                public |= {c for c, up in zip(event["cards"], event["up"], strict=True) if up}
-            elif event["type"] in ("BoardDealt", "HandShown"):
-                public |= set(event["cards"])
-            elif event["type"] == "AllocationsRevealed":
-                public |= _cards_in(event["allocations"])
-        entitled.versions.append(version)
-        entitled.states.append((list(seats), frozenset(public),
-                                tuple(frozenset(p) for p in private)))
-    return entitled, kinds
-
-
 def _check_no_leaks(database: Path, rooms: list[RoomPlay]) -> None:
     checked = 0
     for room in rooms:
-        entitled, kinds = _entitlements(database, room.room)
+        entitled, kinds = entitlements(database, room.room)
         for seat in room.seats:
             version = 0
             for kind, payload in seat.log:
@@ -354,7 +265,7 @@ def _check_no_leaks(database: Path, rooms: list[RoomPlay]) -> None:
                     if kind == "event":
                         # Published means stored: the log holds the same event.
                         assert kinds.get(payload["version"]) == payload["kind"]
-                cards = _cards_in(payload)
+                cards = cards_in(payload)
                 allowed = entitled.at(version, seat.seat)
                 assert cards <= allowed, (room.game, seat.seat, kind, cards - allowed)
                 checked += 1

@@ -102,11 +102,11 @@ def run(args: argparse.Namespace) -> int:
         raise UsageError("--url must be a loopback address (http://127.0.0.1:PORT)")
     if args.pid is not None and (args.url is None or not Path(f"/proc/{args.pid}").exists()):
         raise UsageError("--pid goes with --url and names a running process")
-    _raise_file_limit(max(counts) * (args.players + 1) * 2 + 200)
+    raise_file_limit(max(counts) * (args.players + 1) * 2 + 200)
     print(f"boardroom bench server: {args.players} players and 1 spectator a table, "
           f"{args.rate:g} action/table/s, {args.duration:g} s a run, {args.clients} clients, "
           f"loopback", flush=True)
-    with contextlib.nullcontext((args.url, args.pid)) if args.url else _server() as (url, pid):
+    with contextlib.nullcontext((args.url, args.pid)) if args.url else serve_child() as (url, pid):
         print(f"server {url}" + (f" (pid {pid})" if pid else " (no pid: no CPU or memory)"))
         print(Result.HEADER, flush=True)
         for game in games:
@@ -127,17 +127,20 @@ def _free_port() -> int:
 
 
 @contextlib.contextmanager
-def _server() -> Iterator[tuple[str, int]]:
+def serve_child(*options: str, output: Any = None) -> Iterator[tuple[str, int]]:
+    """``boardroom serve`` in a child process on a free loopback port and a temporary data
+    folder (removed after), with extra ``options``; its output goes to ``output`` (a file)
+    when given. Yields the URL and the pid; stops the server at the end."""
     import httpx
 
     data = Path(tempfile.mkdtemp(prefix="boardroom-bench-"))
     port = _free_port()
     process = subprocess.Popen([sys.executable, "-m", "boardroom", "serve", "--host", "127.0.0.1",
                                 "--port", str(port), "--data", str(data), "--log-level",
-                                "warning"])
+                                "warning", *options], stdout=output, stderr=output)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 30
+        deadline = time.monotonic() + 120  # a busy machine starts a server slowly
         while True:
             try:
                 if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
@@ -158,7 +161,7 @@ def _server() -> Iterator[tuple[str, int]]:
         shutil.rmtree(data, ignore_errors=True)
 
 
-def _raise_file_limit(wanted: int) -> None:
+def raise_file_limit(wanted: int) -> None:
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft < wanted:
         resource.setrlimit(resource.RLIMIT_NOFILE, (min(wanted, hard), hard))
@@ -174,7 +177,7 @@ def _cpu_seconds(pid: int | None) -> float | None:
     return None
 
 
-def _rss_kib(pid: int | None) -> int | None:
+def rss_kib(pid: int | None) -> int | None:
     """Resident memory of process ``pid`` in KiB (VmRSS in /proc/PID/status)."""
     if pid is None:
         return None
@@ -503,7 +506,7 @@ async def _run(url: str, pid: int | None, game: str, count: int,
     stats = Stats()
     rng = random.Random(args.seed * 1000 + count)
     tables: list[TableRun] = []
-    rss_before = _rss_kib(pid)
+    rss_before = rss_kib(pid)
     browser = args.clients == "browser"
     async with httpx.AsyncClient(base_url=url, timeout=30) as http:
         for _ in range(count):
@@ -540,7 +543,7 @@ async def _run(url: str, pid: int | None, game: str, count: int,
             for number in range(args.players):
                 await asyncio.gather(*(join(table, number) for table in tables))
             await asyncio.gather(*(join(table, None) for table in tables))  # the spectators
-            rss_seated = _rss_kib(pid)
+            rss_seated = rss_kib(pid)
             await asyncio.sleep(2.0)  # the first hands start
             cpu_start, own_start = _cpu_seconds(pid), resource.getrusage(resource.RUSAGE_SELF)
             stats.recording = True

@@ -22,6 +22,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--ws", default="websockets-sansio",
                         choices=["websockets-sansio", "websockets", "wsproto"],
                         help="uvicorn's WebSocket implementation (default: websockets-sansio)")
+    parser.add_argument("--bot-think", type=float, default=0.8, metavar="SECONDS",
+                        help="how long a bot waits before it acts (default: 0.8; 0: bot-only "
+                             "rooms play flat out, as `boardroom bench soak` runs them)")
     parser.add_argument("--log-level", default="info",
                         choices=["critical", "error", "warning", "info", "debug"])
 
@@ -29,6 +32,7 @@ def configure(parser: argparse.ArgumentParser) -> None:
 def run(args: argparse.Namespace) -> int:
     import uvicorn
 
+    from boardroom.cli import UsageError
     from boardroom.server import (
         ServerConfig,
         check_data_folder,
@@ -41,7 +45,10 @@ def run(args: argparse.Namespace) -> int:
         database_url(args.database, args.data)
     except StoreError as error:
         raise ValueError(str(error)) from None
-    config = ServerConfig(data=args.data, database=args.database, public_url=args.public_url)
+    if not 0 <= args.bot_think <= 30:
+        raise UsageError("--bot-think must be 0 to 30 seconds")
+    config = ServerConfig(data=args.data, database=args.database, public_url=args.public_url,
+                          bot_think=args.bot_think)
     check_data_folder(args.data)  # DataFolderInUse is a ValueError: exit 2, with the folder
     app = create_app(config)
     tune_garbage_collector()

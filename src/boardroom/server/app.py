@@ -25,7 +25,7 @@ from boardroom.server.config import WEB, ServerConfig, check_public_url
 from boardroom.server.http import add_routes
 from boardroom.server.limits import BodyLimit, FrameGuard
 from boardroom.server.realtime import SocketHub
-from boardroom.server.room import Room
+from boardroom.server.room import REMEMBERED_COMMANDS, Room
 from boardroom.store import RoomRow, Store, database_url
 from boardroom.table import Table, TableSettings
 
@@ -114,7 +114,8 @@ class Server:
             table = Table.from_state(settings, row.state, clock=self.clock, rng=self.config.rng,
                                      room=row.id)
             room = self._room(row.id, table, row.host_hash)
-            for key, version in await self._store.recent_commands(row.id, 4096):
+            for key, version in await self._store.recent_commands(row.id,
+                                                                  REMEMBERED_COMMANDS):
                 room.answers[key] = {"id": key.partition(":")[2], "ok": True, "version": version}
             room.answers = type(room.answers)(reversed(room.answers.items()))
             room.start()

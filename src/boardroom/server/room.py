@@ -5,9 +5,9 @@ clock tick it calls the table, writes the new events and state to the store, and
 pushes them: one ``update`` per audience (each seat with someone connected, and the spectators)
 holding that audience's events and its view of the room, computed once per commit. Clients
 draw from these pushes alone and ask for a snapshot only on joining, on a version gap and on
-reconnecting. A command id already applied answers with the first answer (the last few
-thousand ids are kept, and reloaded from the store on a restart), so a retried command is
-applied once.
+reconnecting. A command id already applied answers with the first answer (the last
+``REMEMBERED_COMMANDS`` ids of people's commands are kept, and reloaded from the store on a
+restart), so a retried command is applied once.
 """
 
 from __future__ import annotations
@@ -50,7 +50,7 @@ from boardroom.table.table import rebuild_hand
 
 log = logging.getLogger("boardroom.server")
 
-REMEMBERED_COMMANDS = 4096
+REMEMBERED_COMMANDS = 256  # a room's last command ids, for retries (a few minutes of a busy table)
 MAX_QUEUE = 2000
 RECENT_CHAT = 50
 
@@ -172,7 +172,11 @@ class Room:
             await self._commit(None)
             return {}
         key = f"{viewer.player or viewer.sid}:{command.id}"
-        if command.type not in READ_ONLY and key in self.answers:
+        # A bot's commands come from its driver in this process, never again with the same
+        # id: nothing to remember for a retry (a bot room played on would keep every one).
+        retried = command.type not in READ_ONLY and \
+            bot_driver.bot_style(viewer.player or "") is None
+        if retried and key in self.answers:
             return {**self.answers[key], "duplicate": True}
         try:
             result = self._apply(viewer, command)
@@ -183,7 +187,7 @@ class Room:
             if command.type == "sit":
                 await self.hub.place(viewer)  # the sit's own update is the seat's first
             try:
-                await self._commit(key if command.type not in READ_ONLY else None)
+                await self._commit(key if retried else None)
             except StoreError:
                 log.exception("room %s: could not save", self.id)
                 await self._reload()
@@ -192,7 +196,7 @@ class Room:
             answer = {"id": command.id, "ok": True, "version": self.table.version, **result}
             if command.type == "join":
                 await self.hub.place(viewer)
-        if command.type not in READ_ONLY:
+        if retried:
             self.remember(key, answer)
         return answer
 

@@ -1,0 +1,8 @@
+"""The reliability suite uses the server tests' helpers (servers, clients, the leak check)."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).parent.parent / "server"))

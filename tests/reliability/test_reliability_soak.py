@@ -1,0 +1,50 @@
+"""``boardroom bench soak`` runs end to end: bot rooms through a live server, a row of the
+server's memory every so many hands, the growth after the warm-up and the errors (none); bad
+options are clear errors; what the server logs counts as errors, a traceback once."""
+
+from __future__ import annotations
+
+import io
+import subprocess
+import sys
+
+from boardroom.bench.soak import log_records
+
+
+def _soak(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "boardroom", "bench", "soak", *args],
+                          capture_output=True, text=True, timeout=400)
+
+
+def test_a_short_soak_reports_memory_over_time_and_no_error() -> None:
+    done = _soak("--hands", "24", "--rooms", "2", "--game", "plo,esg", "--every", "6",
+                 "--warmup", "6")
+    assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
+    lines = done.stdout.splitlines()
+    start = next(n for n, line in enumerate(lines) if line.split()[:2] == ["hands", "seconds"])
+    rows = [line.split() for line in lines[start + 1:-1]]
+    assert len(rows) >= 2
+    assert all(float(row[3]) > 10 for row in rows)  # the server's RSS, in MiB
+    assert all(row[-1] == "0" for row in rows)  # errors so far
+    assert int(rows[-1][0].replace(",", "")) >= 24
+    assert "KiB per 1,000 hands" in lines[-1]
+    assert lines[-1].endswith("errors 0 (goal: 0)")
+
+
+def test_bad_options_are_clear_errors() -> None:
+    for args, message in ((["--hands", "0"], "--hands runs from 1 to 1,000,000"),
+                          (["--game", "nope"], "unknown game 'nope'"),
+                          (["--styles", "shark"], "--styles takes bot styles"),
+                          (["--bots", "11"], "--bots runs from 2 to")):
+        done = _soak(*args)
+        assert done.returncode == 2, (args, done.stderr)
+        assert message in done.stderr
+        assert "Traceback" not in done.stderr
+
+
+def test_what_the_server_logged_counts_as_errors() -> None:
+    log = io.StringIO("room a: command failed\nTraceback (most recent call last):\n"
+                      '  File "x.py", line 1, in f\n    g()\nKeyError: 3\n'
+                      "a bad frame from a connection\n")
+    assert log_records(log) == 3
+    assert log_records(io.StringIO("")) == 0

@@ -1,0 +1,57 @@
+"""What a room keeps does not grow with the hands it plays (the soak bench, ``boardroom bench
+soak``, found a server with 20 bot rooms growing about 11 MiB per 1,000 hands): these tests
+count the entries kept, never bytes or time."""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from server_helpers import clients, new_room, running_server
+
+from boardroom.server.room import REMEMBERED_COMMANDS
+
+
+async def _until(check: Callable[[], bool], timeout: float = 120.0) -> None:
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, "timed out"
+        await asyncio.sleep(0.05)
+
+
+async def test_a_bot_room_remembers_no_more_commands_as_it_plays(tmp_path: Path) -> None:
+    """Bots' commands are submitted in the server and never retried: none is remembered for a
+    retry, in memory or (for a restart) in the store, so a bot room keeps the same few
+    answers (the host's) however many hands it plays."""
+    async with running_server(tmp_path, bot_think=0.0) as running:
+        room_id, secret = await new_room(running, game="plo", pause_between_hands=0,
+                                         starting_stack=1000)
+        async with clients(running.url, 1) as (host,):
+            await host.ok("join", room=room_id, role="spectator", host_secret=secret)
+            for seat in range(3):
+                await host.ok("add_bot", seat=seat, style="station")
+            room = running.server.rooms[room_id]
+            await _until(lambda: room.table.hand_no >= 3)
+            early = len(room.answers)
+            await _until(lambda: room.table.hand_no >= 12)
+            assert len(room.answers) == early == 3  # the host's three add_bot
+            stored = await running.server.store.recent_commands(room_id, 100_000)
+            assert len(stored) == 3
+
+
+async def test_a_players_commands_are_remembered_up_to_the_bound(tmp_path: Path) -> None:
+    async with running_server(tmp_path) as running:
+        running.server.hub.clock = itertools.count(0.0, 1.0).__next__  # no rate limit here
+        room_id, _ = await new_room(running)
+        async with clients(running.url, 1) as (player,):
+            await player.ok("join", room=room_id)
+            for number in range(REMEMBERED_COMMANDS + 20):
+                await player.send({"id": f"line{number}", "type": "chat", "text": "hi"})
+            room = running.server.rooms[room_id]
+            assert len(room.answers) == REMEMBERED_COMMANDS
+            last = await player.send({"id": f"line{REMEMBERED_COMMANDS + 19}", "type": "chat",
+                                      "text": "hi"})
+            assert last.get("duplicate") is True  # a retry of a recent command: applied once
