@@ -17,6 +17,15 @@ const FRACTIONS = { 2: ['half', 'halves'], 3: ['third', 'thirds'], 4: ['quarter'
 
 export const streetName = (street) => STREETS[street] || (street ? String(street) : '');
 
+// How a board is called: "Board B", "the Christmas card" (XMAS), or nothing in a one-board game.
+export function boardLabel(name, boards) {
+  if (!boards || !boards.length) return `Board ${name}`;
+  if (boards.length === 1 && boards[0].name === name) return '';
+  const spec = boards.find((b) => b.name === name);
+  if (spec && spec.size === 1 && !boards.some((b) => b.tilted)) return 'Christmas card';
+  return `Board ${name}`;
+}
+
 // "a, b and c"
 export function listing(items) {
   const list = items.filter((x) => x != null && x !== '');
@@ -95,8 +104,10 @@ function potText(state, conn, event, after) {
     if (result.categories && result.categories.length > 1) {
       text += ` ${result.categories.map(([cat, seats]) => `${cat}: ${seats.length ? listing(seats.map(name)) : 'void'}`).join('; ')}.`;
     }
-    const scored = (result.points || []).filter(([, pts]) => pts !== '0');
-    if (scored.length && result.categories.length > 1) {
+    const value = (pts) => { const [n, d = 1] = String(pts).split('/').map(Number); return n / d; };
+    const scored = (result.points || []).filter(([, pts]) => pts !== '0')
+      .sort((a, b) => value(b[1]) - value(a[1])); // most points first (for the order only)
+    if (scored.length && result.categories.length > 1 && state.split !== 'hi-lo') {
       text += ` Points: ${scored.map(([seat, pts]) => `${name(seat)} ${pointsSpoken(pts)}`).join(', ')}.`;
     }
   }
@@ -127,6 +138,7 @@ export function describeUpdate(state, conn, events, after) {
   const you = conn.you || {};
   const variantBoards = state.boards || null;
   const antes = [];
+  let antesAt = -1; // where the antes' line goes: after the hand's first line
   const redraws = [];
   const dealtBoards = events.some((e) => e.kind === 'hand' && e.event && e.event.type === 'BoardDealt');
   const lastAct = new Map(); // hand seat -> index in out of its last betting action
@@ -163,6 +175,7 @@ export function describeUpdate(state, conn, events, after) {
     const person = e.seat != null ? who(state, conn, e.seat) : null;
     switch (e.type) {
       case 'AntePosted':
+        if (antesAt < 0) antesAt = out.length;
         antes.push(e.amount);
         break;
       case 'BlindPosted':
@@ -183,9 +196,7 @@ export function describeUpdate(state, conn, events, after) {
         }
         break;
       case 'BoardDealt': {
-        const single = variantBoards && variantBoards.filter((b) => b.size > 1).length === 1 && e.board === variantBoards[0].name;
-        const christmas = variantBoards && variantBoards.some((b) => b.name === e.board && b.size === 1) && !variantBoards.some((b) => b.tilted);
-        const where = christmas ? 'Christmas card' : single ? '' : `Board ${e.board}`;
+        const where = boardLabel(e.board, variantBoards);
         const street = streetName(state.street);
         const head = where ? `${where}, ${street}` : street.replace(/^./, (c) => c.toUpperCase());
         polite(`${head}: ${cardsSpoken(e.cards)}.`);
@@ -208,7 +219,7 @@ export function describeUpdate(state, conn, events, after) {
       }
       case 'Redrawn':
         if (person && person.you) polite(`You redraw ${e.cards.length}: ${cardsSpoken(e.cards)}.`);
-        else if (person) redraws.push(`${person.name} ${e.cards.length}`);
+        else if (person) redraws.push([person.name, e.cards.length]);
         break;
       case 'Folded':
         polite(`${says(person, 'folds', 'fold')}.`);
@@ -267,9 +278,16 @@ export function describeUpdate(state, conn, events, after) {
   }
   if (antes.length) {
     const same = antes.every((a) => a === antes[0]);
-    out.unshift([same ? `Everyone antes ${antes[0]}.` : `Antes posted: ${antes.join(', ')}.`, 'polite']);
+    out.splice(antesAt, 0, [same ? `Everyone antes ${antes[0]}.` : `Antes posted: ${antes.join(', ')}.`, 'polite']);
   }
-  if (redraws.length) out.push([`Redraws: ${listing(redraws)} ${redraws.length === 1 && redraws[0].endsWith(' 1') ? 'card' : 'cards'}.`, 'polite']);
+  if (redraws.length) {
+    // Everyone still in gets the same number (docs/rules.md), but say each count if not.
+    const n = redraws[0][1];
+    const cards = (k) => `${k} ${k === 1 ? 'card' : 'cards'}`;
+    out.push([redraws.every(([, k]) => k === n)
+      ? `Redraws: ${cards(n)} each to ${listing(redraws.map(([name]) => name))}.`
+      : `Redraws: ${listing(redraws.map(([name, k]) => `${cards(k)} to ${name}`))}.`, 'polite']);
+  }
   return out;
 }
 
@@ -288,6 +306,7 @@ export function attachAnnouncer(conn, getVariant) {
     if (before && before.hand && before.hand.seats) state.roundBet = Math.max(0, ...before.hand.seats.map((s) => s.bet || 0));
     const variant = getVariant(after);
     state.boards = variant ? variant.boards : null;
+    state.split = variant ? variant.split : null;
     state.firstStreet = variant && variant.streets && variant.streets[0] ? variant.streets[0].name : null;
     for (const [text, politeness] of describeUpdate(state, conn, events, after)) conn.announce(text, politeness);
     if (after && after.table && after.table.hand_seats) state.handSeats = after.table.hand_seats;
@@ -312,7 +331,8 @@ export function tableSummary(conn, variant) {
     const boards = Object.entries(hand.boards || {});
     const dealt = boards.filter(([, cards]) => cards.length);
     if (boards.length) {
-      parts.push(dealt.length ? dealt.map(([name, cards]) => `${boards.length > 1 ? `Board ${name}` : 'Board'}: ${cardsSpoken(cards)}.`).join(' ') : 'No board cards yet.');
+      const label = (name) => (boards.length > 1 ? boardLabel(name, variant && variant.boards) || `Board ${name}` : 'Board');
+      parts.push(dealt.length ? dealt.map(([name, cards]) => `${label(name)}: ${cardsSpoken(cards)}.`).join(' ') : 'No board cards yet.');
     }
     const handSeats = display.handSeats || [];
     const mineIndex = you.seat != null ? handSeats.indexOf(you.seat) : -1;
