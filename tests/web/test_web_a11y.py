@@ -108,7 +108,7 @@ def test_a_whole_hand_by_keyboard_alone_read_through_the_announcements(
             wait_for_announcement(someone.page, r"^Board B, flop: ")
         for someone in players:
             wait_for_announcement(someone.page, rf"^You redraw 3: {THREE}\.$")
-        wait_for_announcement(sue.page, r"^Redraws: (Ann 3 and Bob 3|Bob 3 and Ann 3) cards\.$")
+        wait_for_announcement(sue.page, r"^Redraws: 3 cards each to (Ann and Bob|Bob and Ann)\.$")
         # The summary, on demand: boards, your cards, your hand, pot, stacks, who is to act.
         ann.page.keyboard.press("s")
         summary = wait_for_announcement(ann.page, r"^Hand 1, ESG, flop\.", "assertive")
@@ -235,3 +235,30 @@ def test_points_and_lists_are_said_in_words(browser: Browser, base: str) -> None
         ]
     finally:
         someone.context.close()
+
+
+def test_enter_on_a_focused_action_button_presses_that_button(browser: Browser,
+                                                              base: str) -> None:
+    """Tab to Call and press Enter: that is a call, not the raise Enter confirms from the amount
+    box (the action bar's Enter key must not take over a focused button)."""
+    made = create_room_by_http(base, {"game": "plo"})
+    ann = person(browser, "Ann", DESKTOP)
+    bob = person(browser, "Bob", DESKTOP)
+    players = [ann, bob]
+    try:
+        for seat, someone in enumerate(players):
+            someone.page.goto(f"{base}/?room={made['room']}")
+            sit_by_keyboard(someone.page, seat, someone.name)
+        first = wait_turn(players)
+        other = bob if first is ann else ann
+        tab_to(first.page, re.compile(r"^Call 1$"))
+        first.page.keyboard.press("Enter")
+        wait_for_announcement(other.page, rf"^{first.name} calls 1\.$")
+        turn(other.page, r"check or raise to 4")
+        tab_to(other.page, re.compile(r"^Check$"))
+        other.page.keyboard.press("Enter")
+        wait_for_announcement(first.page, rf"^{other.name} checks\.$")
+        assert not [t for t in announcements(first.page) if "raises" in t]
+    finally:
+        for someone in players:
+            someone.context.close()
