@@ -12,7 +12,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import socketio  # type: ignore[import-untyped]
-from a11y_helpers import axe_violations, create_room_by_http, sit_by_keyboard
+from a11y_helpers import axe_violations, create_room_by_http, sit_by_keyboard, tab_to
 from playwright.sync_api import Browser, expect
 from web_helpers import DESKTOP, PHONE, get_json, person, status_of
 
@@ -74,10 +74,20 @@ def test_axe_finds_nothing_serious_on_any_page_or_state(browser: Browser, base: 
         assert first is not None
         # The host panel, with the room's Rules button showing the current game.
         page.goto(f"{base}/?room={first['room']}#host={first['host_secret']}")
-        page.get_by_role("button", name="Host").click()
+        page.get_by_role("button", name="Copy share link").wait_for()
+        tab_to(page, re.compile(r"^Host$"))
+        page.keyboard.press("Enter")
         expect(page.get_by_role("heading", name="Host controls")).to_be_focused()
         both("host panel", ".host-panel .host-seat")
+        page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
+        tab_to(page, re.compile(r"^Pause$"))  # the host panel by keyboard
+        page.keyboard.press("Enter")
+        expect(page.get_by_role("button", name="Resume")).to_be_visible()
+        tab_to(page, re.compile(r"^Resume$"))
+        page.keyboard.press("Enter")
+        expect(page.get_by_role("button", name="Pause")).to_be_visible()
         page.keyboard.press("Escape")
+        expect(page.get_by_role("dialog", name="Host controls")).to_have_count(0)
         expect(page.get_by_role("button", name="Host")).to_be_focused()
         page.get_by_role("button", name="Rules").click()
         expect(page.get_by_role("heading", level=1, name="ESG")).to_be_visible()

@@ -47,29 +47,40 @@ export function useRoomKeys({ onHelp, onSummary }) {
 }
 
 // A dialog: focus moves in on open (to the element marked data-autofocus, or the first
-// control), Escape closes it and focus goes back where it was; a modal one (`trap`) keeps Tab
-// inside.
+// control), Escape closes it (the last one opened, wherever the focus is) and focus goes back
+// where it was; a modal one (`trap`) keeps Tab inside.
+const openDialogs = [];
+
 export function useDialog(ref, close, { trap = true } = {}) {
   const closer = useRef(close);
   closer.current = close;
   useEffect(() => {
     const previous = document.activeElement;
     const box = ref.current;
+    const me = {};
+    openDialogs.push(me);
     const controls = () => [...box.querySelectorAll('button, a[href], input, select, textarea, [tabindex]:not([tabindex="-1"])')]
       .filter((el) => !el.disabled);
     const first = box.querySelector('[data-autofocus]') || controls()[0] || box;
     first.focus();
-    const onKey = (e) => {
-      if (e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); closer.current(); return; }
+    const onEscape = (e) => {
+      if (e.key !== 'Escape' || openDialogs[openDialogs.length - 1] !== me) return;
+      e.preventDefault();
+      closer.current();
+    };
+    const onTab = (e) => {
       if (e.key !== 'Tab' || !trap) return;
       const list = controls();
       if (!list.length) return;
       const at = list.indexOf(document.activeElement);
       if (e.shiftKey && at <= 0) { e.preventDefault(); list[list.length - 1].focus(); } else if (!e.shiftKey && at === list.length - 1) { e.preventDefault(); list[0].focus(); }
     };
-    box.addEventListener('keydown', onKey);
+    document.addEventListener('keydown', onEscape);
+    box.addEventListener('keydown', onTab);
     return () => {
-      box.removeEventListener('keydown', onKey);
+      openDialogs.splice(openDialogs.indexOf(me), 1);
+      document.removeEventListener('keydown', onEscape);
+      box.removeEventListener('keydown', onTab);
       if (previous && previous.isConnected && previous.focus) previous.focus();
     };
   }, []);
