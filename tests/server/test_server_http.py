@@ -187,3 +187,23 @@ async def test_a_second_server_on_the_same_data_folder_is_refused(tmp_path: Path
     again = Server(ServerConfig(data=tmp_path))
     await again.start()
     await again.stop()
+
+
+async def test_a_variants_worked_example_and_unknown_games(tmp_path: Path) -> None:
+    async with running_server(tmp_path, web=None) as running:
+        answer = await running.http.get("/api/variants/ESG/example")
+        assert answer.status_code == 200
+        body = answer.json()
+        assert body["game"] == "esg"
+        assert body["players"] == ["Ann", "Ben", "Cal"]
+        view = body["view"]
+        assert set(view["boards"]) == {"A", "B"}
+        assert all(len(cards) == 5 for cards in view["boards"].values())
+        assert [c[0] for c in view["results"][0]["categories"]] == ["A", "B", "Hand"]
+        assert all(isinstance(card, str) for shown in view["showdown"] for card in shown["cards"])
+        unknown = await running.http.get("/api/variants/nope/example")
+        assert unknown.status_code == 404
+        assert "nope" in unknown.json()["detail"]
+        choice = await running.http.get("/api/variants/dealers-choice/example")
+        assert choice.status_code == 404
+        assert "picks a variant" in choice.json()["detail"]

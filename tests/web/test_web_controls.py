@@ -18,6 +18,7 @@ import re
 import time
 import urllib.request
 
+from a11y_helpers import spoken
 from playwright.sync_api import Browser, Page, expect
 from web_helpers import (
     DESKTOP,
@@ -249,9 +250,9 @@ def test_host_runs_an_allocator_room(browser: Browser, base: str) -> None:
         bob.page.get_by_label("Rebuy amount").fill("80")
         bob.page.get_by_role("button", name="Rebuy", exact=True).click()
         expect(bob.page.get_by_text("Rebuy of 80 waits for the host")).to_be_visible()
-        approve = ann.page.get_by_role("button", name="Approve rebuy of Bob")
+        approve = ann.page.get_by_role("button", name="Approve rebuy 80 for Bob")
         expect(approve).to_have_text("Approve rebuy 80")
-        all_named(ann.page, "Approve rebuy of Bob", "New stack for Cat", "Kick Cat", "Resume")
+        all_named(ann.page, "Approve rebuy 80 for Bob", "New stack for Cat", "Kick Cat", "Resume")
         approve.click()
         for page in everybody:
             expect(page.locator(".seat[aria-label='Seat 2: Bob'] .stack")).to_have_text("200")
@@ -290,7 +291,7 @@ def test_host_runs_an_allocator_room(browser: Browser, base: str) -> None:
             assert card_codes(page, ".alloc-slot[data-slot='A'] .alloc-card") == [first]
             size = "desktop" if someone is ann else "phone"
             page.screenshot(path=str(SHOTS / f"allocation-{size}.png"), full_page=True)
-            all_named(page, "Suggest", "Clear", "Commit", f"{first}: on A")
+            all_named(page, "Suggest", "Clear", "Commit", f"{spoken(first)}: on A")
             assert page.evaluate("window.boardroom.snapshot.suggestion") is None  # not pushed
             page.get_by_role("button", name="Suggest").click()
             expect(page.locator(".alloc-tray .alloc-card")).to_have_count(0)

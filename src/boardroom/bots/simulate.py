@@ -18,23 +18,14 @@ from fractions import Fraction
 
 from boardroom.bots.players import Bot, Command
 from boardroom.engine import events as ev
-from boardroom.engine.betting import Stakes
+from boardroom.engine.betting import Stakes, default_stakes
 from boardroom.engine.hand import Hand
 from boardroom.engine.view import view_for
-from boardroom.rules import ForcedBets, Variant
+from boardroom.rules import Variant
 from boardroom.table.table import apply_action
 
 BIG_BLIND = 2
 STARTING_STACK = 100 * BIG_BLIND
-
-
-def default_stakes(variant: Variant) -> Stakes:
-    """Blinds 1/2; ante 1 with a minimum bet of 2; stud: ante 1, bring-in 1, bets 2/4."""
-    if variant.forced_bets is ForcedBets.BLINDS:
-        return Stakes(small_blind=1, big_blind=BIG_BLIND)
-    if variant.forced_bets is ForcedBets.ANTES:
-        return Stakes(ante=1, big_blind=BIG_BLIND)
-    return Stakes(ante=1, bring_in=1, small_bet=BIG_BLIND)
 
 
 def apply_command(hand: Hand, seat: int, command: Command) -> None:

@@ -107,3 +107,13 @@ def raise_range(
     else:
         largest = all_in_to
     return min(smallest, all_in_to), min(largest, all_in_to)
+
+
+def default_stakes(variant: Variant) -> Stakes:
+    """Blinds 1/2; ante 1 with a minimum bet of 2; stud: ante 1, bring-in 1, bets 2/4 (the bots'
+    simulator and the rules page's example hands)."""
+    if variant.forced_bets is ForcedBets.BLINDS:
+        return Stakes(small_blind=1, big_blind=2)
+    if variant.forced_bets is ForcedBets.ANTES:
+        return Stakes(ante=1, big_blind=2)
+    return Stakes(ante=1, bring_in=1, small_bet=2)

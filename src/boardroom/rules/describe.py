@@ -4,8 +4,55 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardroom.rules.spec import Variant
+from boardroom.evaluation import Construction, Ranking
+from boardroom.rules.spec import Category, Split, Variant
 from boardroom.rules.variants import DealersChoice
+
+# How each ranking orders hands, in the rule book's words (docs/rules.md s.3 to s.5).
+RANKING_RULES = {
+    Ranking.HIGH: "the highest poker hand wins (straight flush, four of a kind, full house, flush,"
+                  " straight, three of a kind, two pair, pair, high card)",
+    Ranking.ESG_LOW: "the lowest hand wins: five different ranks, not all one suit and not five in"
+                     " a row, the ace always high; the best is 7-5-4-3-2, and without such a five"
+                     " there is no low",
+    Ranking.LOW8: "the lowest hand wins: five different ranks of 8 or lower, the ace low,"
+                  " straights and flushes ignored; the best is 5-4-3-2-A, and without such a five"
+                  " there is no low",
+    Ranking.THREE_CARD: "from best: royal (A-K-Q suited), three of a kind, straight flush,"
+                        " straight, flush, pair, high card; A-2-3 is the lowest straight",
+    Ranking.TWO_CARD: "a pair beats no pair, pairs by rank, otherwise the high card then the"
+                      " kicker; suits never count: A-A is best, 3-2 worst",
+}
+
+SPLIT_RULES = {
+    Split.POINTS: "Each category is worth one point of every pot; hands that tie share its point"
+                  " and a category nobody qualifies for is void. The most points take the pot;"
+                  " equal points split it.",
+    Split.HI_LO: "Half of every pot goes to the best high hand and half to the best qualifying"
+                 " low; with no low, the high hand takes the whole pot.",
+}
+
+
+def how_made(variant: Variant, category: Category) -> str:
+    """How a hand of ``category`` is made, in words (docs/rules.md's table)."""
+    board = category.board
+    tilted = {b.name: b.tilted for b in variant.boards if b.tilted}
+    made = {
+        Construction.OMAHA: f"exactly 2 of your hole cards and exactly 3 cards of board {board}",
+        Construction.TILT_BOARD: f"exactly 2 of your hole cards and exactly 3 cards of board"
+                                 f" {board}, one of them its tilted card ({board}"
+                                 f"{tilted.get(board or '', '')})",
+        Construction.TILT_DIAGONAL: "exactly 2 of your hole cards and any 3 of the tilted cards ("
+                                    + ", ".join(f"{n}{t}" for n, t in tilted.items())
+                                    + "), scored once three of them show",
+        Construction.HOLE_ONLY: "the best 5 of all your own cards",
+        Construction.TREE: "exactly 4 of your hole cards and the Christmas card",
+        Construction.HOLDEM: f"the best 5 of the 2 cards you allocate to board {board} and that"
+                             f" board's 5, in any mix",
+        Construction.ALLOCATED: f"exactly the {category.allocated}"
+                                f" cards you allocate to the {category.name}",
+    }[category.construction]
+    return f"{made}; {RANKING_RULES[category.ranking]}"
 
 
 def describe_variant(variant: Variant | DealersChoice) -> dict[str, Any]:
@@ -52,9 +99,11 @@ def describe_variant(variant: Variant | DealersChoice) -> dict[str, Any]:
                 "construction": c.construction.value,
                 "ranking": c.ranking.name.lower(),
                 **({"board": c.board} if c.board else {}),
+                "how": how_made(variant, c),
             }
             for c in variant.categories
         ],
         "split": variant.split.value,
+        "split_rule": SPLIT_RULES[variant.split],
         **({"bring_in": variant.bring_in.value} if variant.bring_in else {}),
     }

@@ -8,7 +8,9 @@ cards never shown.
 
 from __future__ import annotations
 
+import asyncio
 import csv
+import functools
 import io
 from typing import Annotated, Any, Protocol
 
@@ -18,6 +20,7 @@ from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict
 
+from boardroom.rules import SpecError
 from boardroom.server.auth import AuthError, Signer
 from boardroom.server.config import ServerConfig
 from boardroom.server.room import Room
@@ -82,6 +85,25 @@ def spreadsheet_safe(cell: str) -> str:
     return "'" + cell if cell.startswith(FORMULA_LEADS) else cell
 
 
+def example_of(game_id: str) -> dict[str, Any]:
+    """A game's worked example as JSON-ready data (an unknown game raises ``SpecError``)."""
+    from boardroom.rules import find_variant
+
+    return _example(find_variant(game_id).id)
+
+
+@functools.cache
+def _example(variant_id: str) -> dict[str, Any]:
+    """Computed once per variant (at most one entry per game of the registry)."""
+    from boardroom.engine.example import example_hand
+    from boardroom.rules import find_variant
+    from boardroom.server.encode import plain
+
+    example = example_hand(find_variant(variant_id))
+    return {"game": variant_id, "players": list(example.players), "seed": example.seed,
+            "view": plain(example.view)}
+
+
 class RoomCreated(BaseModel):
     room: str
     join_link: str
@@ -100,6 +122,15 @@ def add_routes(app: FastAPI, server: Service) -> None:
         from boardroom.rules.describe import describe_variant
 
         return {"variants": [describe_variant(game) for game in iter_games()]}
+
+    @app.get("/api/variants/{game_id}/example")
+    async def variant_example(game_id: str) -> dict[str, Any]:
+        """The rules page's worked example: a checked-down hand of the game, every hand shown
+        (``engine.example``), computed once per game."""
+        try:
+            return await asyncio.to_thread(example_of, game_id)
+        except SpecError as error:
+            raise HTTPException(404, str(error)) from None
 
     @app.post("/api/rooms", status_code=201)
     async def create_room(options: RoomRequest, request: Request) -> RoomCreated:

@@ -42,7 +42,10 @@ export function ActionBar({ conn, legal, sizes, hand }) {
       const h = handlers.current;
       const typing = e.target && ['INPUT', 'SELECT', 'TEXTAREA'].includes(e.target.tagName);
       if (e.key === 'Enter') {
-        if (h.canRaise && (typing ? e.target === box.current : true)) { e.preventDefault(); h.raise(); }
+        // Enter raises from the amount box or from no control at all; on a focused button or
+        // link it is that control's own Enter (Tab to Call, Enter: a call).
+        const control = e.target && e.target.closest && e.target.closest('button, a[href], input, select, textarea');
+        if (h.canRaise && (control ? e.target === box.current : true)) { e.preventDefault(); h.raise(); }
         return;
       }
       if (typing) return;

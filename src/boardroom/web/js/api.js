@@ -22,6 +22,11 @@ export function getVariants() {
   return variantsCache;
 }
 
+// A game's worked example hand for the rules page (engine-played, every hand shown).
+export function getVariantExample(id) {
+  return fetch(`/api/variants/${encodeURIComponent(id)}/example`).then(json);
+}
+
 export function variantById(variants, id) {
   return (variants || []).find((v) => v.id === id) || null;
 }

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'preact/hooks';
 import { Home } from './home.js';
 import { RoomPage } from './room.js';
 import { HistoryPage } from './history.js';
+import { RulesPage } from './rules.js';
 import { saveRoom } from './store.js';
 
 // A host link (`/?room=ID#host=SECRET`, printed by `boardroom play`) hands this browser the
@@ -25,6 +26,8 @@ function route() {
     watch: params.get('watch') === '1',
     history: params.get('history') === '1',
     hand: params.get('hand') ? Number(params.get('hand')) : null,
+    rules: params.get('rules'),
+    back: params.get('back'),
   };
 }
 
@@ -39,6 +42,7 @@ function App() {
       window.removeEventListener('boardroom:navigate', update);
     };
   }, []);
+  if (where.rules) return html`<${RulesPage} game=${where.rules} back=${where.back && where.back.startsWith('/') && !where.back.startsWith('//') ? where.back : null} />`;
   if (where.room && where.history) return html`<${HistoryPage} room=${where.room} hand=${where.hand} />`;
   if (where.room) return html`<${RoomPage} key=${where.room + where.watch} room=${where.room} watch=${where.watch} />`;
   return html`<${Home} />`;

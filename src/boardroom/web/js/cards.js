@@ -3,7 +3,9 @@ import { html } from './html.js';
 
 const SUITS = { s: ['♠', 'spades'], h: ['♥', 'hearts'], d: ['♦', 'diamonds'], c: ['♣', 'clubs'] };
 const RANKS = { T: '10', J: 'J', Q: 'Q', K: 'K', A: 'A' };
-const RANK_NAMES = { A: 'ace', K: 'king', Q: 'queen', J: 'jack', T: 'ten', 9: 'nine', 8: 'eight', 7: 'seven', 6: 'six', 5: 'five', 4: 'four', 3: 'three', 2: 'two' };
+// Spoken names: "ace of spades", "10 of hearts" (the rank as the card face prints it, so a
+// control's accessible name contains the text it shows; screen readers say "ten").
+const RANK_NAMES = { A: 'ace', K: 'king', Q: 'queen', J: 'jack', T: '10' };
 
 export function cardName(card) {
   if (!card) return 'hidden card';

@@ -31,6 +31,7 @@ export class RoomConnection {
     this.result = null; // the finished hand: {hand_no, winnings, stacks}
     this.clockOffset = 0; // server time minus local time, seconds
     this.closed = false;
+    this.listeners = []; // (events, before, after) after each update: the announcer (announce.js)
     this._snapTimer = null;
     this._snapBusy = false;
     this._snapAgain = false;
@@ -172,10 +173,12 @@ export class RoomConnection {
       this.requestSnapshot(0);
       return;
     }
+    const before = this.snapshot;
     for (const event of events) this.onEvent(event);
     this.snapshot = { ...this.snapshot, ...payload.view, version: payload.version };
     this.keepHand();
     offerSeed(this);
+    for (const listener of this.listeners) listener(events, before, this.snapshot);
     this.changed();
   }
 

@@ -193,7 +193,7 @@ export function HistoryPage({ room, hand }) {
   const open = (n) => navigate(`/?room=${encodeURIComponent(room)}&history=1&hand=${n}`);
   return html`<div class="history-page">
     <header class="topbar">
-      <a class="brand" href="/" onClick=${(e) => { e.preventDefault(); navigate('/'); }}><span class="logo" aria-hidden="true">♠</span><span class="brand-name">Boardroom</span></a>
+      <a class="brand" href="/" aria-label="Boardroom home" onClick=${(e) => { e.preventDefault(); navigate('/'); }}><span class="logo" aria-hidden="true">♠</span><span class="brand-name">Boardroom</span></a>
       <div class="game-title"><strong>Hand history</strong></div>
       <div class="top-actions">
         <a class="btn small" href=${ledgerUrl(room)} download=${`boardroom-${room}-ledger.csv`}>Download ledger</a>

@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { createRoom, getVariants, variantById } from './api.js';
 import { saveRoom } from './store.js';
 import { navigate } from './nav.js';
+import { rulesUrl } from './rules.js';
 
 const DEFAULTS = {
   game: 'esg', hole_cards: '', betting: '', bring_in_rule: '', small_blind: 1, big_blind: 2, ante: 0,
@@ -86,7 +87,7 @@ export function Home() {
         <//>
         ${variant ? html`<div class="game-card">
           <strong>${variant.name}</strong>
-          <p>${variant.summary}</p>
+          <p>${variant.summary} <a href=${rulesUrl(variant.id)} onClick=${(e) => { e.preventDefault(); navigate(rulesUrl(variant.id)); }}>Rules of ${variant.name}</a></p>
           ${variant.boards && variant.boards.length ? html`<p class="meta">Boards ${variant.boards.map((b) => `${b.name}(${b.size})`).join(' · ')}
             · categories ${(variant.categories || []).map((c) => c.name).join(' · ')}</p>` : null}
         </div>` : null}
@@ -128,8 +129,10 @@ export function Home() {
         </form>
         <h2>The games</h2>
         <ul class="game-list">
-          ${(variants || []).map((v) => html`<li><strong>${v.name}</strong> <span>${v.summary}</span></li>`)}
+          ${(variants || []).map((v) => html`<li><a class="game-rules" href=${rulesUrl(v.id)} aria-label=${`${v.name}: rules`}
+            onClick=${(e) => { e.preventDefault(); navigate(rulesUrl(v.id)); }}><strong>${v.name}</strong></a> <span>${v.summary}</span></li>`)}
         </ul>
+        <p><a href=${rulesUrl('index')} onClick=${(e) => { e.preventDefault(); navigate(rulesUrl('index')); }}>All the rules</a></p>
       </aside>
     </main>
   </div>`;

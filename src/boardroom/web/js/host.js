@@ -2,7 +2,8 @@
 // resume, pass the host role, close the room. Every button sends a host command; the server
 // checks it.
 import { html } from './html.js';
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
+import { useDialog } from './keys.js';
 
 const BOT_STYLES = [['tight', 'Tight'], ['loose', 'Loose'], ['random', 'Random'], ['station', 'Calling station']];
 
@@ -12,11 +13,11 @@ function SeatRow({ conn, seat, bot }) {
   return html`<li class="host-seat" data-seat=${n}>
     <span class="who"><b>${n + 1}.</b> ${seat.name} <small class="muted">${bot ? `${bot} bot · ` : ''}${seat.status} · ${seat.stack}</small></span>
     ${seat.status === 'pending' ? html`<button class="btn small primary" aria-label=${`Approve ${seat.name}`} onClick=${() => conn.send('approve', { seat: n })}>Approve</button>` : null}
-    ${seat.rebuy_requested ? html`<button class="btn small" aria-label=${`Approve rebuy of ${seat.name}`} onClick=${() => conn.send('approve_rebuy', { seat: n })}>Approve rebuy ${seat.rebuy_requested}</button>` : null}
+    ${seat.rebuy_requested ? html`<button class="btn small" aria-label=${`Approve rebuy ${seat.rebuy_requested} for ${seat.name}`} onClick=${() => conn.send('approve_rebuy', { seat: n })}>Approve rebuy ${seat.rebuy_requested}</button>` : null}
     <input type="number" min="0" placeholder="stack" value=${stack} aria-label=${`New stack for ${seat.name}`} onInput=${(e) => setStack(e.currentTarget.value)} />
     <button class="btn small" aria-label=${`Set stack of ${seat.name}`} onClick=${() => stack !== '' && conn.send('set_stack', { seat: n, amount: Number(stack) })}>Set stack</button>
     ${bot ? html`<button class="btn small danger" aria-label=${`Remove bot ${seat.name}`} onClick=${() => conn.send('remove_bot', { seat: n })}>Remove bot</button>`
-      : html`<button class="btn small" aria-label=${`Make ${seat.name} host`} onClick=${() => conn.send('transfer_host', { seat: n })}>Make host</button>
+      : html`<button class="btn small" onClick=${() => conn.send('transfer_host', { seat: n })}>Make <span class="sr-only">${seat.name} </span>host</button>
     <button class="btn small danger" aria-label=${`Kick ${seat.name}`} onClick=${() => conn.send('kick', { seat: n })}>Kick</button>`}
   </li>`;
 }
@@ -36,8 +37,10 @@ export function HostPanel({ conn, close }) {
   const table = conn.snapshot.table;
   const seated = table.seats.filter((s) => !s.empty);
   const bots = conn.snapshot.bots || {};
-  return html`<aside class="host-panel panel" role="dialog" aria-label="Host controls">
-    <div class="row spread"><h2>Host controls</h2><button class="btn small" onClick=${close} aria-label="Close host controls">✕</button></div>
+  const box = useRef(null);
+  useDialog(box, close, { trap: false }); // focus moves in; Escape closes and gives it back
+  return html`<aside class="host-panel panel" role="dialog" aria-labelledby="host-title" ref=${box}>
+    <div class="row spread"><h2 id="host-title" tabindex="-1" data-autofocus>Host controls</h2><button class="btn small" onClick=${close} aria-label="Close host controls">✕</button></div>
     <div class="row">
       ${table.paused ? html`<button class="btn primary small" onClick=${() => conn.send('resume')}>Resume</button>`
         : html`<button class="btn small" onClick=${() => conn.send('pause')}>Pause</button>`}

@@ -13,8 +13,12 @@ import { Boards } from './boards.js';
 import { Clock } from './clock.js';
 import { beep } from './sound.js';
 import { ChatPanel, ChatToggle, useChatUnread } from './chat.js';
+import { LiveRegions, attachAnnouncer, pillItems, tableSummary } from './announce.js';
+import { KeyHelp, useRoomKeys } from './keys.js';
+import { rulesUrl } from './rules.js';
 
 const GAME_NAME = (variants, id) => (variantById(variants, id) || { name: id || '' }).name;
+const gameOf = (snap) => (snap ? (snap.hand && snap.hand.variant) || snap.table.game || snap.table.settings.game : null);
 
 export function RoomPage({ room, watch }) {
   const [, setTick] = useState(0);
@@ -23,8 +27,12 @@ export function RoomPage({ room, watch }) {
   const [prefs, setPrefs] = useState(loadPrefs());
   const [hostOpen, setHostOpen] = useState(false);
   const [chatOpen, setChatOpen] = useState(false);
+  const [helpOpen, setHelpOpen] = useState(false);
+  const variantsRef = useRef(null);
+  variantsRef.current = variants;
   useEffect(() => {
     const c = new RoomConnection(room, { role: watch ? 'spectator' : 'player', onChange: () => setTick((t) => t + 1) });
+    attachAnnouncer(c, (snap) => variantById(variantsRef.current, gameOf(snap)));
     setConn(c);
     window.boardroom = c; // for the console and the browser tests
     getVariants().then(setVariants).catch(() => {});
@@ -41,6 +49,14 @@ export function RoomPage({ room, watch }) {
   const myTurn = !!(snap && snap.hand && snap.hand.legal);
   useTurnSignals(myTurn, prefs.muted);
   const unread = useChatUnread(conn && conn.snapshot ? conn : null, room, chatOpen);
+  useRoomKeys({
+    onHelp: () => setHelpOpen((open) => !open),
+    onSummary: () => {
+      if (!conn) return;
+      conn.announce(tableSummary(conn, variantById(variants, gameOf(conn.snapshot))), 'assertive');
+      setTick((t) => t + 1);
+    },
+  });
   if (!conn || !snap) {
     return html`<div class="room loading-room">
       <${TopBar} room=${room} prefs=${prefs} togglePref=${togglePref} />
@@ -53,20 +69,24 @@ export function RoomPage({ room, watch }) {
   const variant = variantById(variants, gameId);
   return html`<div class=${`room ${prefs.fourColour ? 'four-colour' : ''} ${myTurn ? 'my-turn' : ''} ${chatOpen ? 'chat-open' : ''}`}>
     <${TopBar} room=${room} prefs=${prefs} togglePref=${togglePref} conn=${conn} variants=${variants}
-      hostOpen=${hostOpen} setHostOpen=${setHostOpen} chat=${html`<${ChatToggle} open=${chatOpen} setOpen=${setChatOpen} unread=${unread} />`} />
+      hostOpen=${hostOpen} setHostOpen=${setHostOpen} chat=${html`<${ChatToggle} open=${chatOpen} setOpen=${setChatOpen} unread=${unread} />`}
+      game=${gameId} helpOpen=${helpOpen} setHelpOpen=${setHelpOpen} />
     ${you.host && hostOpen ? html`<${HostPanel} conn=${conn} close=${() => setHostOpen(false)} />` : null}
     <div class="room-body">
       <main class="room-main">
+        <h1 class="sr-only">${GAME_NAME(variants, gameId)} table${table.hand_no ? `, hand ${table.hand_no}` : ''}</h1>
         <${Table} conn=${conn} display=${display} variant=${variant} variants=${variants} />
         <${Dock} conn=${conn} display=${display} variant=${variant} variants=${variants} />
       </main>
       ${chatOpen ? html`<${ChatPanel} conn=${conn} close=${() => setChatOpen(false)} />` : null}
     </div>
     <${Notices} conn=${conn} />
+    <${LiveRegions} conn=${conn} />
+    ${helpOpen ? html`<${KeyHelp} close=${() => setHelpOpen(false)} />` : null}
   </div>`;
 }
 
-function TopBar({ room, prefs, togglePref, conn, variants, hostOpen, setHostOpen, chat }) {
+function TopBar({ room, prefs, togglePref, conn, variants, hostOpen, setHostOpen, chat, game, helpOpen, setHelpOpen }) {
   const snap = conn && conn.snapshot;
   const table = snap && snap.table;
   const you = (conn && conn.you) || {};
@@ -90,12 +110,16 @@ function TopBar({ room, prefs, togglePref, conn, variants, hostOpen, setHostOpen
     <div class="top-actions">
       ${you.host ? html`<div class="share">
         <input class="share-link" readonly value=${link} aria-label="Share link" onFocus=${(e) => e.currentTarget.select()} />
-        <button class="btn small" onClick=${copy} aria-label="Copy share link">${copied ? 'Copied' : 'Copy link'}</button>
+        <button class="btn small" onClick=${copy}>${copied ? 'Copied' : html`Copy <span class="sr-only">share </span>link`}</button>
       </div>` : null}
       ${you.host ? html`<button class="btn small host-btn" aria-pressed=${hostOpen ? 'true' : 'false'} onClick=${() => setHostOpen(!hostOpen)}>Host</button>` : null}
       ${chat || null}
       <button class="btn small" onClick=${() => navigate(`/?room=${encodeURIComponent(room)}&history=1`)}>History</button>
-      <button class="btn small icon" aria-pressed=${prefs.fourColour ? 'true' : 'false'} aria-label="Four-colour deck" title="Four-colour deck" onClick=${() => togglePref('fourColour')}>4♣</button>
+      ${game ? html`<button class="btn small rules-btn" title=${`The rules of ${GAME_NAME(variants, game)}`}
+        onClick=${() => navigate(`${rulesUrl(game)}&back=${encodeURIComponent(`/?room=${room}`)}`)}>Rules</button>` : null}
+      ${setHelpOpen ? html`<button class="btn small icon keys-btn" aria-label="Keyboard help" aria-keyshortcuts="?" title="Keyboard (?)"
+        aria-expanded=${helpOpen ? 'true' : 'false'} onClick=${() => setHelpOpen(!helpOpen)}>?</button>` : null}
+      <button class="btn small icon" aria-pressed=${prefs.fourColour ? 'true' : 'false'} title="Four-colour deck" onClick=${() => togglePref('fourColour')}><span aria-hidden="true">4♣</span><span class="sr-only">Four-colour deck</span></button>
       <button class="btn small icon" aria-pressed=${prefs.muted ? 'true' : 'false'} aria-label=${prefs.muted ? 'Unmute' : 'Mute'} title="Turn sound" onClick=${() => togglePref('muted')}><${Speaker} muted=${prefs.muted} /></button>
     </div>
   </header>`;
@@ -173,7 +197,7 @@ function Seat({ conn, seat, hv, hand, index, style, posClass, blind, isButton, d
   if (seat.empty) {
     const canSit = you.seat == null && you.role !== 'spectator';
     return html`<div class=${`seat empty ${posClass}`} style=${style} data-seat=${seat.seat}>
-      ${canSit && !sitting ? html`<button class="btn sit" aria-label=${`Sit in seat ${seat.seat + 1}`} onClick=${() => setSitting(true)}>Sit <span class="seat-no">${seat.seat + 1}</span></button>` : null}
+      ${canSit && !sitting ? html`<button class="btn sit" onClick=${() => setSitting(true)}>Sit <span class="sr-only">in seat </span><span class="seat-no">${seat.seat + 1}</span></button>` : null}
       ${canSit && sitting ? html`<${SitForm} conn=${conn} seat=${seat.seat} cancel=${() => setSitting(false)} />` : null}
       ${!canSit ? html`<span class="empty-label">Seat ${seat.seat + 1}</span>` : null}
     </div>`;
@@ -406,16 +430,10 @@ function MyCards({ cards, folded }) {
 }
 
 export function Pills({ pills }) {
-  const items = Array.isArray(pills) ? pills : Object.entries(pills).map(([category, value]) => (
-    typeof value === 'object' && value !== null ? { category, ...value } : { category, text: value }));
-  return html`<div class="pills" aria-label="Your hand strength">
-    ${items.map((p) => {
-      const name = p.category || p.name;
-      const text = p.text || p.description || p.hand || (p.value == null ? '—' : String(p.value));
-      return html`<span class=${`pill ${p.nuts ? 'nuts' : ''}`} data-category=${name}>
-        <b>${name}</b> ${text}${p.nuts ? html` <span class="nuts-badge" aria-label="the nuts">NUTS</span>` : null}
-      </span>`;
-    })}
+  return html`<div class="pills" role="group" aria-label="Your hand strength">
+    ${pillItems(pills).map((p) => html`<span class=${`pill ${p.nuts ? 'nuts' : ''}`} data-category=${p.category}>
+        <b>${p.category}</b> ${p.text}${p.nuts ? html` <span class="nuts-badge">NUTS</span>` : null}
+      </span>`)}
   </div>`;
 }
 
@@ -437,7 +455,7 @@ function Picker({ conn, variants, choices, deadline }) {
       </select>` : null}
       <button class="btn primary" onClick=${pick}>Pick</button>
     </div>
-    ${v ? html`<small>${v.summary}</small>` : null}
+    ${v ? html`<small>${v.summary} <a href=${rulesUrl(game)} onClick=${(e) => { e.preventDefault(); navigate(`${rulesUrl(game)}&back=${encodeURIComponent(`/?room=${conn.room}`)}`); }}>Rules of ${v.name}</a></small>` : null}
   </div>`;
 }
 

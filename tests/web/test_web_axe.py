@@ -1,0 +1,129 @@
+"""axe-core on every page and state, each on a desktop (1366x900) and a phone (390x844): the
+home page, a live table of every game, every game's rules page, the host panel, the history and
+the replayer, Dealer's Choice's picker; no serious or critical violation. The rules page is
+reached from the home page, the room's Rules button and the picker."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import time
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import socketio  # type: ignore[import-untyped]
+from a11y_helpers import axe_violations, create_room_by_http, sit_by_keyboard, tab_to
+from playwright.sync_api import Browser, expect
+from web_helpers import DESKTOP, PHONE, get_json, person, status_of
+
+
+async def _with_host(base: str, room: str, secret: str, commands: list[dict[str, Any]]) -> None:
+    host = socketio.AsyncClient(reconnection=False)
+    await host.connect(base, transports=["websocket"])
+    try:
+        joined = await host.call("command", {"id": "j", "type": "join", "room": room,
+                                             "host_secret": secret})
+        assert joined["ok"], joined
+        for n, command in enumerate(commands):
+            answer = await host.call("command", {"id": f"c{n}", **command})
+            assert answer["ok"], answer
+    finally:
+        await host.disconnect()
+
+
+def host_sends(base: str, made: dict[str, Any], *commands: dict[str, Any]) -> None:
+    with ThreadPoolExecutor(1) as pool:  # Playwright's sync API holds this thread's loop
+        pool.submit(asyncio.run, _with_host(base, made["room"], made["host_secret"],
+                                            list(commands))).result(timeout=60)
+
+
+def variant_ids(base: str) -> list[str]:
+    return [v["id"] for v in get_json(f"{base}/api/variants")["variants"]
+            if v["id"] != "dealers-choice"]
+
+
+def test_axe_finds_nothing_serious_on_any_page_or_state(browser: Browser, base: str) -> None:
+    found: list[str] = []
+    sue = person(browser, "Sue", DESKTOP)
+    page = sue.page
+    try:
+        def both(where: str, ready: str) -> None:
+            for size, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
+                page.set_viewport_size(viewport)  # type: ignore[arg-type]
+                page.locator(ready).first.wait_for(timeout=30000)
+                found.extend(axe_violations(page, f"{where}, {size}"))
+
+        page.goto(base + "/")
+        both("home", ".game-list li")
+        # The home page reaches every game's rules.
+        page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
+        page.get_by_role("link", name="Rules of ESG").click()
+        expect(page.get_by_role("heading", level=1, name="ESG")).to_be_visible()
+        first = None
+        for game in variant_ids(base):
+            made = create_room_by_http(base, {"game": game, "pause_between_hands": 1})
+            first = first or made
+            host_sends(base, made, {"type": "add_bot", "style": "station"},
+                       {"type": "add_bot", "style": "station"})
+            page.goto(f"{base}/?room={made['room']}&watch=1")
+            both(f"{game} table", ".seat-cards .card")
+            page.goto(f"{base}/?rules={game}")
+            both(f"{game} rules", ".rules-example .card")
+            if game != "esg":
+                host_sends(base, made, {"type": "close"})
+        assert first is not None
+        # The host panel, with the room's Rules button showing the current game.
+        page.goto(f"{base}/?room={first['room']}#host={first['host_secret']}")
+        page.get_by_role("button", name="Copy share link").wait_for()
+        tab_to(page, re.compile(r"^Host$"))
+        page.keyboard.press("Enter")
+        expect(page.get_by_role("heading", name="Host controls")).to_be_focused()
+        both("host panel", ".host-panel .host-seat")
+        page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
+        tab_to(page, re.compile(r"^Pause$"))  # the host panel by keyboard
+        page.keyboard.press("Enter")
+        expect(page.get_by_role("button", name="Resume")).to_be_visible()
+        tab_to(page, re.compile(r"^Resume$"))
+        page.keyboard.press("Enter")
+        expect(page.get_by_role("button", name="Pause")).to_be_visible()
+        page.keyboard.press("Escape")
+        expect(page.get_by_role("dialog", name="Host controls")).to_have_count(0)
+        expect(page.get_by_role("button", name="Host")).to_be_focused()
+        page.get_by_role("button", name="Rules").click()
+        expect(page.get_by_role("heading", level=1, name="ESG")).to_be_visible()
+        page.get_by_role("link", name="Back to the table").click()
+        page.get_by_role("button", name="Host").wait_for()
+        # The history and the replayer of a finished hand.
+        deadline = time.monotonic() + 60
+        while status_of(f"{base}/api/rooms/{first['room']}/hands/1") != 200:
+            assert time.monotonic() < deadline
+            time.sleep(0.2)
+        page.goto(f"{base}/?room={first['room']}&history=1")
+        both("history", ".hand-list li")
+        page.goto(f"{base}/?room={first['room']}&history=1&hand=1")
+        both("replayer", ".replay-players tr[data-player]")
+        host_sends(base, first, {"type": "close"})
+        # Dealer's Choice: the button's picker links to the rules of the game it shows.
+        choice = create_room_by_http(base, {"game": "dealers-choice"})
+        bob = person(browser, "Bob", DESKTOP)
+        try:
+            for seat, someone in enumerate((sue, bob)):
+                someone.page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
+                someone.page.goto(f"{base}/?room={choice['room']}")
+                sit_by_keyboard(someone.page, seat, someone.name)
+            deadline = time.monotonic() + 30
+            while not (picker := next((p for p in (sue, bob) if p.page.locator(".picker").count()),
+                                      None)):
+                assert time.monotonic() < deadline, "nobody was asked to pick"
+                time.sleep(0.1)
+            page = picker.page
+            both("dealer's choice picker", ".picker select")
+            page.set_viewport_size(DESKTOP)  # type: ignore[arg-type]
+            page.locator(".picker").get_by_role("link", name=re.compile("^Rules of ")).click()
+            expect(page.get_by_role("heading", level=1)).not_to_have_text("Rules")
+            assert "&back=" in page.url
+        finally:
+            bob.context.close()
+        assert not found, "\n".join(found)
+    finally:
+        sue.context.close()
