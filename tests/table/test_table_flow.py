@@ -491,3 +491,22 @@ def test_bots_with_short_stacks_are_only_asked_real_decisions() -> None:
             turns += 1
         assert table.chips_on_table() == table.balance
     assert turns > 0
+
+
+def test_deal_now_ends_the_pause_before_a_hand() -> None:
+    # `boardroom play` deals its first hand as soon as the bots are seated (issue 15): the
+    # host's deal_now ends the pause at once, without the clock moving.
+    table, _clock = make_table(players=2)
+    assert table.phase == BETWEEN
+    table.deal_now()
+    assert table.phase == DEALING
+    assert table.hand is not None
+    assert table.hand_no == 1
+    with pytest.raises(TableError, match="no pause to end: a hand is being played"):
+        table.deal_now()
+
+
+def test_deal_now_needs_two_players() -> None:
+    table, _clock = make_table(players=1)
+    with pytest.raises(TableError, match="no pause to end: the table waits for players"):
+        table.deal_now()

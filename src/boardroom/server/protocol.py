@@ -52,6 +52,7 @@ COMMANDS: dict[str, Spec] = {
     "set_stack": Spec(HOST, (("seat", int, True), ("amount", int, True))),
     "pause": Spec(HOST),
     "resume": Spec(HOST),
+    "deal_now": Spec(HOST),
     "transfer_host": Spec(HOST, (("seat", int, True),)),
     "close": Spec(HOST),
     "add_bot": Spec(HOST, (("style", str, True), ("seat", int, False), ("name", str, False))),

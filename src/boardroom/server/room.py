@@ -354,6 +354,8 @@ class Room:
                 table.pause()
             case "resume":
                 table.resume()
+            case "deal_now":
+                table.deal_now()
             case "close":
                 table.close()
             case "transfer_host":

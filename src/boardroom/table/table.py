@@ -481,6 +481,21 @@ class Table:
             raise TableError(str(error)) from None
         self._emit("seed_received", {"seat": seat, "hand_no": hand_no})
 
+    def deal_now(self) -> None:
+        """End the pause before the next hand now (the host's "deal now"; ``boardroom play``
+        deals its first hand as soon as its bots are seated)."""
+        self._check_open()
+        if self.phase == WAITING:
+            raise TableError("there is no pause to end: the table waits for players")
+        if self.phase == PICKING:
+            raise TableError("there is no pause to end: the button is picking the game")
+        if self.phase != BETWEEN:
+            raise TableError("there is no pause to end: a hand is being played")
+        if self.paused:
+            raise TableError("the table is paused")
+        self.deadline = self.clock()
+        self.tick()
+
     def tick(self) -> None:
         """Apply whatever the clock says is due: the next hand, a missed pick, a timeout."""
         for _ in range(8):  # each step sets a new deadline; a few cover any jump in time

@@ -1,5 +1,5 @@
 // The host panel: approve seats and rebuys, set stacks, kick, add and remove bots, pause and
-// resume, pass the host role, close the room. Every button sends a host command; the server
+// resume, deal now (end the pause before a hand), pass the host role, close the room. Every button sends a host command; the server
 // checks it.
 import { html } from './html.js';
 import { useState } from 'preact/hooks';
@@ -41,6 +41,7 @@ export function HostPanel({ conn, close }) {
     <div class="row">
       ${table.paused ? html`<button class="btn primary small" onClick=${() => conn.send('resume')}>Resume</button>`
         : html`<button class="btn small" onClick=${() => conn.send('pause')}>Pause</button>`}
+      ${table.phase === 'between' && !table.paused ? html`<button class="btn small" onClick=${() => conn.send('deal_now')}>Deal now</button>` : null}
       <button class="btn small danger" onClick=${() => confirm('Close this room after the hand?') && conn.send('close')}>Close room</button>
     </div>
     ${seated.length ? html`<ul class="host-seats">${seated.map((s) => html`<${SeatRow} key=${s.seat} conn=${conn} seat=${s} bot=${bots[String(s.seat)]} />`)}</ul>`
