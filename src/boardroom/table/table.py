@@ -14,6 +14,7 @@ event log, and every hand replays exactly).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
@@ -24,7 +25,7 @@ from boardroom.cards import RandomSource
 from boardroom.engine import ActionError, Deck, Hand, Stakes
 from boardroom.engine.events import Event
 from boardroom.engine.view import HandView, events_for, view_for
-from boardroom.rules import DEALERS_CHOICE, Variant
+from boardroom.rules import DEALERS_CHOICE, ForcedBets, Variant
 from boardroom.table import fair
 from boardroom.table.events import HAND, TableEvent
 from boardroom.table.settings import TableError, TableSettings, check_chips
@@ -196,6 +197,7 @@ class Table:
         if self.hand is not None:
             game, options = self.hand_setup["game"], self.hand_setup["options"]
         return {
+            "posts": self._posts(game, options),
             "version": self.version, "hand_no": self.hand_no, "phase": self.phase,
             "deadline": self.deadline, "paused": self.paused, "closing": self.closing,
             "button": self.button, "game": game, "options": options,
@@ -205,6 +207,16 @@ class Table:
             "turn": {"seat": actor, "deadline": self.turn_deadline} if actor is not None else None,
             "seats": seats, "settings": self.settings.to_dict(), "fair": self._fair_public(),
         }
+
+    def _posts(self, game: str | None, options: Mapping[str, Any]) -> dict[str, Any] | None:
+        """What the game of the hand in play (or of the next one) posts, for the top bar: its
+        blinds, its ante and minimum bet, or stud's ante, bring-in and bet sizes. None in
+        Dealer's Choice before the first pick."""
+        if game is None and self.settings.is_dealers_choice:
+            return None
+        if game is None:
+            game, options = self.settings.game, self.settings.options
+        return dict(_posts(self.settings, game, tuple(sorted(options.items()))))
 
     def _fair_public(self) -> dict[str, Any] | None:
         """The commitment players can see: the next hand's while seeds are open, else the
@@ -676,7 +688,8 @@ class Table:
             for index in hand.allocation_pending:
                 seat = self.hand_seats[index]
                 self.seats[seat].timeouts += 1
-                self._emit("timed_out", {"seat": seat, "timeouts": self.seats[seat].timeouts})
+                self._emit("timed_out", {"seat": seat, "name": self.seats[seat].name,
+                                         "timeouts": self.seats[seat].timeouts})
                 if self.seats[seat].timeouts >= TIMEOUTS_TO_SIT_OUT:
                     self.seats[seat].sit_out_next = True
                 self._allocate_best(index)
@@ -687,7 +700,7 @@ class Table:
         state = self.seats[seat]
         state.time_bank = 0.0
         state.timeouts += 1
-        self._emit("timed_out", {"seat": seat, "timeouts": state.timeouts})
+        self._emit("timed_out", {"seat": seat, "name": state.name, "timeouts": state.timeouts})
         if state.timeouts >= TIMEOUTS_TO_SIT_OUT and not state.sit_out_next:
             state.sit_out_next = True
             self._emit("sitting_out", {"seat": seat, "next_hand": True})
@@ -905,6 +918,22 @@ def rebuild_hand(settings: TableSettings, record: Mapping[str, Any]) -> Hand:
                              f"seat {index} acts out of turn")
         apply_action(hand, action, amount, index)
     return hand
+
+
+@functools.lru_cache(maxsize=256)
+def _posts(settings: TableSettings, game: str,
+           options: tuple[tuple[str, Any], ...]) -> tuple[tuple[str, Any], ...]:
+    variant = settings.variant_for(game, dict(options))
+    stakes = settings.stakes_for(variant)
+    kind = variant.forced_bets
+    if kind is ForcedBets.BLINDS:
+        posts = {"small_blind": stakes.small_blind, "big_blind": stakes.big_blind}
+    elif kind is ForcedBets.ANTES:
+        posts = {"ante": stakes.ante, "min_bet": stakes.big_blind}
+    else:
+        posts = {"ante": stakes.ante, "bring_in": stakes.bring_in,
+                 "small_bet": stakes.small_bet, "big_bet": stakes.big_bet}
+    return (("forced_bets", kind.value), *posts.items())
 
 
 def _first_fitting(choices: Sequence[Variant], players: int) -> tuple[Variant, dict[str, Any]]:

@@ -204,7 +204,7 @@ export class RoomConnection {
       }
       this.notice(`${data.name} ${data.kicked ? 'was removed' : 'left'}`);
     } else if (kind === 'timed_out') {
-      this.notice(`Seat ${data.seat + 1} ran out of time`);
+      this.notice(`${data.name || `Seat ${data.seat + 1}`} ran out of time`);
     }
   }
 

@@ -127,6 +127,18 @@ function VerifyDeal({ history }) {
   </div>`;
 }
 
+// The replayer's step buttons as drawn icons (a bar and triangles), not the U+23EE/U+23ED
+// glyphs that many fonts (Debian's among them) lack.
+const STEP_PATHS = {
+  first: 'M3 2h2v12H3zM14 2v12L6 8z',
+  previous: 'M12 2v12L4 8z',
+  next: 'M4 2v12l8-6z',
+  last: 'M11 2h2v12h-2zM2 2v12l8-6z',
+};
+function StepIcon({ to }) {
+  return html`<svg class="step-icon" viewBox="0 0 16 16" aria-hidden="true"><path d=${STEP_PATHS[to]} fill="currentColor" /></svg>`;
+}
+
 function Replayer({ room, handNo, token }) {
   const [data, setData] = useState(null);
   const [error, setError] = useState(null);
@@ -167,11 +179,11 @@ function Replayer({ room, handNo, token }) {
     </table>
     </div>
     <div class="replay-controls row">
-      <button class="btn small" onClick=${() => setStep(0)} aria-label="First step">⏮</button>
-      <button class="btn small" onClick=${() => setStep(Math.max(0, step - 1))} aria-label="Previous step">◀</button>
+      <button class="btn small" onClick=${() => setStep(0)} aria-label="First step"><${StepIcon} to="first" /></button>
+      <button class="btn small" onClick=${() => setStep(Math.max(0, step - 1))} aria-label="Previous step"><${StepIcon} to="previous" /></button>
       <span class="step" aria-live="polite">Step ${step} / ${actions.length}</span>
-      <button class="btn small" onClick=${() => setStep(Math.min(actions.length, step + 1))} aria-label="Next step">▶</button>
-      <button class="btn small" onClick=${() => setStep(actions.length)} aria-label="Last step">⏭</button>
+      <button class="btn small" onClick=${() => setStep(Math.min(actions.length, step + 1))} aria-label="Next step"><${StepIcon} to="next" /></button>
+      <button class="btn small" onClick=${() => setStep(actions.length)} aria-label="Last step"><${StepIcon} to="last" /></button>
     </div>
     <ol class="replay-actions">
       ${actions.map((text, i) => html`<li class=${i === step - 1 ? 'current' : i >= step ? 'future' : ''}>

@@ -13,6 +13,7 @@ import { Boards } from './boards.js';
 import { Clock } from './clock.js';
 import { beep } from './sound.js';
 import { ChatPanel, ChatToggle, useChatUnread } from './chat.js';
+import { postsText } from './words.js';
 
 const GAME_NAME = (variants, id) => (variantById(variants, id) || { name: id || '' }).name;
 
@@ -82,7 +83,7 @@ function TopBar({ room, prefs, togglePref, conn, variants, hostOpen, setHostOpen
     <a class="brand" href="/" aria-label="Boardroom home" onClick=${(e) => { e.preventDefault(); navigate('/'); }}><span class="logo" aria-hidden="true">♠</span><span class="brand-name">Boardroom</span></a>
     ${table ? html`<div class="game-title">
       <strong>${GAME_NAME(variants, table.game || table.settings.game)}</strong>
-      <span class="stakes">${table.settings.small_blind}/${table.settings.big_blind}</span>
+      ${table.posts ? html`<span class="stakes">${postsText(table.posts)}</span>` : null}
       ${table.hand_no ? html`<span class="hand-no">Hand #${table.hand_no}</span>` : null}
       ${table.paused ? html`<span class="badge warn">Paused</span>` : null}
       ${!conn.connected ? html`<span class="badge warn">Reconnecting…</span>` : null}
@@ -422,24 +423,42 @@ export function Pills({ pills }) {
 function Picker({ conn, variants, choices, deadline }) {
   const [game, setGame] = useState(choices[0] || '');
   const [hole, setHole] = useState('');
+  const [betting, setBetting] = useState('');
+  const [bringIn, setBringIn] = useState('');
   const v = variantById(variants, game);
   const holeOptions = v && v.hole_card_options && v.hole_card_options.length > 1 ? v.hole_card_options : [];
-  const pick = () => conn.send('pick', { game, options: hole ? { hole_cards: Number(hole) } : {} });
+  const bettingOptions = v && v.betting_options && v.betting_options.length > 1 ? v.betting_options : [];
+  const choose = (id) => { setGame(id); setHole(''); setBetting(''); setBringIn(''); };
+  const pick = () => {
+    const options = {};
+    if (hole) options.hole_cards = Number(hole);
+    if (betting) options.betting = betting;
+    if (bringIn) options.bring_in = bringIn;
+    conn.send('pick', { game, options });
+  };
   return html`<div class="picker panel" role="group" aria-label="Pick the game">
     <div class="row"><strong>Your pick: the next game</strong> <${Countdown} conn=${conn} deadline=${deadline} /></div>
     <div class="row">
-      <select value=${game} onChange=${(e) => { setGame(e.currentTarget.value); setHole(''); }} aria-label="Game to play">
+      <select value=${game} onChange=${(e) => choose(e.currentTarget.value)} aria-label="Game to play">
         ${choices.map((id) => html`<option value=${id}>${GAME_NAME(variants, id)}</option>`)}
       </select>
       ${holeOptions.length ? html`<select value=${hole} onChange=${(e) => setHole(e.currentTarget.value)} aria-label="Hole cards">
         <option value="">${v.hole_cards} cards</option>
         ${holeOptions.filter((h) => h !== v.hole_cards).map((h) => html`<option value=${h}>${h} cards</option>`)}
       </select>` : null}
+      ${bettingOptions.length ? html`<select value=${betting || v.betting} onChange=${(e) => setBetting(e.currentTarget.value)} aria-label="Betting limit">
+        ${bettingOptions.map((b) => html`<option value=${b}>${BETTING_NAMES[b] || b}</option>`)}
+      </select>` : null}
+      ${v && v.bring_in ? html`<select value=${bringIn || v.bring_in} onChange=${(e) => setBringIn(e.currentTarget.value)} aria-label="Bring-in by">
+        <option value="highest">bring-in: highest card</option><option value="lowest">bring-in: lowest card</option>
+      </select>` : null}
       <button class="btn primary" onClick=${pick}>Pick</button>
     </div>
     ${v ? html`<small>${v.summary}</small>` : null}
   </div>`;
 }
+
+const BETTING_NAMES = { 'pot-limit': 'Pot limit', 'no-limit': 'No limit', 'fixed-limit': 'Fixed limit' };
 
 function SeatControls({ conn, seat }) {
   const [amount, setAmount] = useState('');

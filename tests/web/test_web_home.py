@@ -1,0 +1,102 @@
+"""Issue 15's home-game fixes and features through the browser, on a desktop and on a phone: the
+replayer's Bet column and step buttons, the top bar's forced bets, notices that name players,
+the Dealer's Choice picker's options and the host's Deal now."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser, expect
+from web_helpers import DESKTOP, PHONE, create_room, get_json, history_of_one_hand, person, sit
+
+MISSING_GLYPHS = ("\u23ee", "\u23ed")  # drawn as empty boxes by Debian's fonts
+
+
+@pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])
+def test_replayer_bets_stay_in_their_rows_and_step_buttons_are_drawn(
+        browser: Browser, base: str, viewport: dict[str, int]) -> None:
+    with history_of_one_hand(browser, base, ["Ann", "Ben"]) as viewer:
+        page = viewer.page
+        page.set_viewport_size(viewport)  # type: ignore[arg-type]
+        page.get_by_role("button", name="First step").click()  # the blinds are on the table
+        cells = page.locator(".replay-players td.bet")
+        expect(cells.filter(has_text="2")).to_have_count(1)
+        for index in range(cells.count()):
+            cell = cells.nth(index)
+            assert cell.evaluate("e => getComputedStyle(e).position") == "static"
+            box, row = cell.bounding_box(), cell.locator("xpath=..").bounding_box()
+            assert box is not None
+            assert row is not None
+            assert row["y"] <= box["y"]
+            assert box["y"] + box["height"] <= row["y"] + row["height"] + 0.5
+        for name in ("First step", "Previous step", "Next step", "Last step"):
+            button = page.get_by_role("button", name=name)
+            assert not any(glyph in button.inner_text() for glyph in MISSING_GLYPHS)
+            icon = button.locator("svg path")
+            expect(icon).to_have_count(1)
+            drawn = button.locator("svg").bounding_box()
+            assert drawn is not None
+            assert drawn["width"] >= 12
+
+
+@pytest.mark.parametrize(("game", "posts"), [("xmas", "Ante 1 · bet 2"), ("plo", "1/2"),
+                                             ("stud-hilo", "Ante 1 · bring-in 1 · 2/4")])
+def test_the_top_bar_shows_what_the_game_posts(browser: Browser, base: str, game: str,
+                                               posts: str) -> None:
+    host = person(browser, "Ann", PHONE)
+    try:
+        create_room(host.page, base, game)
+        expect(host.page.locator(".topbar .stakes")).to_have_text(posts)
+    finally:
+        host.context.close()
+
+
+def test_a_timeout_notice_names_the_player(browser: Browser, base: str) -> None:
+    ann, bob = person(browser, "Ann", DESKTOP), person(browser, "Bob", PHONE)
+    try:
+        room = create_room(ann.page, base, "plo", **{"Action clock": 1,
+                                                      "Time bank": 0,
+                                                      "Pause between hands": 30})
+        sit(ann.page, 0, "Ann")
+        bob.page.goto(f"{base}/?room={room}")
+        sit(bob.page, 1, "Bobby")
+        ann.page.get_by_role("button", name="Host").click()
+        ann.page.get_by_role("button", name="Deal now").click()
+        for page in (ann.page, bob.page):
+            expect(page.locator(".notices")).to_contain_text(
+                "ran out of time", timeout=20_000)
+            text = page.locator(".notices").inner_text()
+            assert "Seat " not in text
+            assert "Ann ran out of time" in text or "Bobby ran out of time" in text
+    finally:
+        ann.context.close()
+        bob.context.close()
+
+
+def test_dealers_choice_picker_offers_the_limit_and_the_bring_in_rule(
+        browser: Browser, base: str) -> None:
+    ann, bob = person(browser, "Ann", PHONE), person(browser, "Bob", DESKTOP)
+    try:
+        room = create_room(ann.page, base, "dealers-choice",
+                           **{"Pause between hands": 30})
+        sit(ann.page, 0, "Ann")
+        bob.page.goto(f"{base}/?room={room}")
+        sit(bob.page, 1, "Bob")
+        ann.page.get_by_role("button", name="Host").click()
+        ann.page.get_by_role("button", name="Deal now").click()
+        picker = ann.page  # the first button is seat 1's
+        expect(picker.get_by_role("group", name="Pick the game")).to_be_visible()
+        picker.get_by_label("Game to play").select_option("plo")
+        limits = picker.get_by_label("Betting limit")
+        expect(limits.locator("option")).to_have_count(3)
+        picker.get_by_label("Game to play").select_option("stud-hilo")
+        picker.get_by_label("Bring-in by").select_option("lowest")
+        picker.get_by_label("Betting limit").select_option("pot-limit")
+        picker.get_by_role("button", name="Pick").click()
+        for page in (ann.page, bob.page):
+            expect(page.locator(".topbar .stakes")).to_have_text("Ante 1 · bring-in 1 · 2/4")
+        table = get_json(f"{base}/api/rooms/{room}")["table"]
+        assert table["game"] == "stud-hilo"
+        assert table["options"] == {"bring_in": "lowest", "betting": "pot-limit"}
+    finally:
+        ann.context.close()
+        bob.context.close()
