@@ -300,3 +300,31 @@ async def test_dealers_choice_pick_and_timeout_through_the_actor(tmp_path: Path)
             assert timed["data"]["seat"] == turn["data"]["seat"]
             assert timed["data"]["timeouts"] == 1
             assert timed["data"]["name"] in ("Ann", "Bob")  # the notice names the player
+
+
+async def test_a_snapshot_carries_the_hand_so_far_for_the_action_log(tmp_path: Path) -> None:
+    # Issue 15's action log: a browser that joins (or reconnects) mid-hand gets the hand's
+    # events so far as it may see them, so its log starts at the deal.
+    async with running_server(tmp_path) as running:
+        room, _ = await new_room(running, pause_between_hands=0.1)
+        async with clients(running.url, 3) as (a, b, watcher):
+            await _seat(a, room, 0, "Ann")
+            await _seat(b, room, 1, "Bob")
+            turn = await a.wait_for(lambda e: e["kind"] == "turn")
+            actor = a if turn["data"]["seat"] == 0 else b
+            await actor.ok("act", action="call")
+            await watcher.ok("join", room=room, role="spectator")
+            for client, seat in ((watcher, None), (a, 0), (b, 1)):
+                snapshot = (await client.ok("snapshot"))["snapshot"]
+                story = snapshot["hand_log"]
+                assert story["hand_no"] == 1
+                assert story["name"] == "PLO"
+                assert story["seats"] == snapshot["table"]["hand_seats"]
+                assert story["stacks"] == [200, 200]
+                types = [event["type"] for event in story["events"]]
+                assert types[:3] == ["BlindPosted", "BlindPosted", "StreetStarted"]
+                assert "Called" in types
+                for event in story["events"]:
+                    if event["type"] == "HoleDealt":
+                        mine = story["seats"][event["seat"]] == seat
+                        assert all((card is not None) == mine for card in event["cards"])

@@ -4,9 +4,22 @@ the Dealer's Choice picker's options and the host's Deal now."""
 
 from __future__ import annotations
 
+import re
+import time
+
 import pytest
-from playwright.sync_api import Browser, expect
-from web_helpers import DESKTOP, PHONE, create_room, get_json, history_of_one_hand, person, sit
+from playwright.sync_api import Browser, Page, expect
+from web_helpers import (
+    DESKTOP,
+    PHONE,
+    SHOTS,
+    create_room,
+    get_json,
+    history_of_one_hand,
+    person,
+    sit,
+    status_of,
+)
 
 MISSING_GLYPHS = ("\u23ee", "\u23ed")  # drawn as empty boxes by Debian's fonts
 
@@ -100,3 +113,88 @@ def test_dealers_choice_picker_offers_the_limit_and_the_bring_in_rule(
     finally:
         ann.context.close()
         bob.context.close()
+
+
+def _play_pot_then_check_down(pages: list[Page], base: str, room: str) -> None:
+    """Hand 1 through the action bar: the first decision pots, every other one checks or calls."""
+    potted = False
+    deadline = time.monotonic() + 90
+    while status_of(f"{base}/api/rooms/{room}/hands/1") != 200:
+        assert time.monotonic() < deadline, "hand 1 did not finish"
+        acted = False
+        for page in pages:
+            if not page.locator(".action-bar").count():
+                continue
+            version = page.evaluate("window.boardroom.snapshot.version")
+            if not potted and page.get_by_role("button", name="Pot", exact=True).count():
+                potted = True
+                page.get_by_role("button", name="Pot", exact=True).click()
+                page.locator(".btn.raise").click()
+            elif page.get_by_role("button", name="Check").count():
+                page.get_by_role("button", name="Check").click()
+            else:
+                page.get_by_role("button", name="Call", exact=False).click()
+            page.wait_for_function("v => window.boardroom.snapshot.version > v", arg=version,
+                                   timeout=10000)
+            acted = True
+        if not acted:
+            time.sleep(0.1)
+
+
+def test_the_action_log_tells_the_hand_in_words_and_the_replayer_says_the_same(
+        browser: Browser, base: str) -> None:
+    ann, bob = person(browser, "Ann", DESKTOP), person(browser, "Bob", PHONE)
+    watcher = person(browser, "Sue", PHONE)
+    try:
+        room = create_room(ann.page, base, "plo", **{"Pause between hands": 60})
+        sit(ann.page, 0, "Ann")
+        bob.page.goto(f"{base}/?room={room}")
+        sit(bob.page, 1, "Bob")
+        ann.page.get_by_role("button", name="Host").click()
+        ann.page.get_by_role("button", name="Deal now").click()
+        ann.page.get_by_role("button", name="Close host controls").click()
+        ann.page.wait_for_function("window.boardroom.snapshot && window.boardroom.snapshot.hand")
+        watcher.page.goto(f"{base}/?room={room}&watch=1")  # joins mid-hand: the log so far
+        watcher.page.get_by_text("You are watching.").wait_for()
+        for someone in (ann, bob, watcher):
+            someone.page.get_by_role("button", name="Log", exact=True).click()
+        _play_pot_then_check_down([ann.page, bob.page], base, room)
+        history = get_json(f"{base}/api/rooms/{room}/hands/1")["history"]
+        names = history["players"]  # p1 is the big blind, p2 the button heads-up
+        button, big = names[1], names[0]
+        expected = [f"{button} posts the small blind of 1", f"{big} posts the big blind of 2",
+                    f"{button} raises to 6", f"{big} calls 6", "Flop", f"{big} checks",
+                    "Turn", "River", "main pot (12)"]
+        logs = {}
+        for someone in (ann, bob, watcher):
+            lines = someone.page.get_by_role("region", name="Action log").locator("li")
+            expect(lines.filter(has_text="main pot (12)")).to_have_count(1)
+            text = "\n".join(lines.all_inner_texts())
+            logs[someone.name] = text
+            someone.page.screenshot(path=str(SHOTS / f"log-{someone.name.lower()}.png"))
+            for sentence in expected:
+                assert sentence in text, (someone.name, sentence, text)
+            assert "checks or calls" not in text
+            assert re.search(r"Board A: \S\S \S\S \S\S", text), text
+        # Nobody's log shows another player's hole cards before the showdown.
+        assert f"{big} is dealt 4 cards" in logs["Sue"]
+        assert f"{button} is dealt 4 cards" in logs["Sue"]
+        mine = {"Ann": "Ann", "Bob": "Bob"}
+        for viewer, own in mine.items():
+            other = "Bob" if own == "Ann" else "Ann"
+            assert f"{other} is dealt 4 cards" in logs[viewer]
+            assert re.search(rf"{own} is dealt \S\S \S\S \S\S \S\S", logs[viewer])
+        # The replayer tells the same actions in the same words.
+        page = bob.page
+        page.goto(f"{base}/?room={room}&history=1&hand=1")
+        steps = page.locator(".replay-actions li")
+        expect(steps.first).to_be_visible()
+        told = "\n".join(steps.all_inner_texts())
+        for sentence in (f"{button} raises to 6", f"{big} calls 6", f"{big} checks"):
+            assert sentence in told, (sentence, told)
+        assert "checks or calls" not in told
+        outcome = page.locator(".replay-outcome").inner_text()
+        assert "(200 →" in outcome
+    finally:
+        for someone in (ann, bob, watcher):
+            someone.context.close()

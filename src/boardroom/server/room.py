@@ -418,10 +418,13 @@ class Room:
 
     def snapshot(self, viewer: Viewer) -> dict[str, Any]:
         """Everything ``viewer`` may know about the room now (DESIGN.md: per-viewer views): its
-        view, as the pushes carry it, with who the viewer is and the recent chat."""
+        view, as the pushes carry it, with who the viewer is, the recent chat and the hand's
+        events so far (for the action log of a browser that joins mid-hand)."""
         seat = viewer.seat if viewer.room == self.id else None
+        story = self.table.hand_story(seat)
         return {"room": self.id, "version": self.table.version, "you": viewer.describe(),
-                **self._view(seat, self._shared_view()), "chat": list(self.chat)}
+                **self._view(seat, self._shared_view()), "chat": list(self.chat),
+                "hand_log": plain(story) if story is not None else None}
 
     def _shared_view(self) -> dict[str, Any]:
         """The parts of the view that every audience sees alike."""

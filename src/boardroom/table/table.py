@@ -174,6 +174,17 @@ class Table:
             return None
         return view_for(self.hand, self.hand_seat(seat) if seat is not None else None)
 
+    def hand_story(self, seat: int | None) -> dict[str, Any] | None:
+        """The running hand so far as table ``seat`` (None: a spectator) may see it: its table
+        seats, its stacks at the deal and its events, for a log that joins mid-hand."""
+        if self.hand is None:
+            return None
+        index = self.hand_seat(seat) if seat is not None else None
+        return {"hand_no": self.hand_no, "name": self.hand.variant.name,
+                "seats": list(self.hand_seats),
+                "stacks": list(self.hand_setup["stacks"]),
+                "events": events_for(self.hand, index)}
+
     def public_state(self) -> dict[str, Any]:
         """Everything about the table that every viewer may know, as plain data."""
         seats: list[dict[str, Any]] = []

@@ -9,8 +9,10 @@
 import { io } from 'socket.io-client';
 import { loadRoom, saveRoom } from './store.js';
 import { offerSeed } from './seed.js';
+import { HandStory, pointsSentences } from './words.js';
 
 const CHAT_KEPT = 100;
+const LOG_KEPT = 400; // lines of the action log kept, over the last hands
 let counter = 0;
 const newId = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -29,6 +31,9 @@ export class RoomConnection {
     this.lastHand = null; // {hand, version, table}
     this.handEvents = []; // hand events of the current hand: [{version, event}]
     this.result = null; // the finished hand: {hand_no, winnings, stacks}
+    this.log = []; // the action log: [{hand_no, text, head}], oldest first
+    this.story = null; // the words of the hand in play (words.js)
+    this.logPoints = null; // the hand whose points are in the log
     this.clockOffset = 0; // server time minus local time, seconds
     this.closed = false;
     this._snapTimer = null;
@@ -174,6 +179,7 @@ export class RoomConnection {
     }
     for (const event of events) this.onEvent(event);
     this.snapshot = { ...this.snapshot, ...payload.view, version: payload.version };
+    this.logResults();
     this.keepHand();
     offerSeed(this);
     this.changed();
@@ -184,7 +190,9 @@ export class RoomConnection {
     const { kind, data } = payload;
     if (kind === 'hand') {
       this.handEvents.push({ version: payload.version, event: payload.event });
+      this.tell(payload.hand_no, payload.event);
     } else if (kind === 'hand_started') {
+      this.startStory(data);
       this.result = null;
       this.lastHand = null;
       this.handEvents = [];
@@ -208,6 +216,46 @@ export class RoomConnection {
     }
   }
 
+  // -- the action log: each hand's events in a player's words (words.js) --------------------
+
+  startStory({ hand_no: handNo, seats, stacks, name }) {
+    const table = this.snapshot && this.snapshot.table;
+    const names = seats.map((seat) => {
+      const s = table && table.seats[seat];
+      return s && s.name ? s.name : `Seat ${seat + 1}`;
+    });
+    this.story = { handNo, words: new HandStory({ names, stacks }) };
+    this.log = [...this.log.filter((line) => line.hand_no !== handNo),
+      { hand_no: handNo, head: true, text: `Hand #${handNo}${name ? ` · ${name}` : ''}` }].slice(-LOG_KEPT);
+  }
+
+  tell(handNo, event) {
+    if (!event || !this.story || this.story.handNo !== handNo) return;
+    const text = this.story.words.say(event);
+    if (text) this.log = [...this.log, { hand_no: handNo, text }].slice(-LOG_KEPT);
+  }
+
+  // The hand's category winners and points, once the view has them (points games, hi-lo).
+  logResults() {
+    const snap = this.snapshot;
+    const ended = snap.hand && snap.hand.is_over ? { view: snap.hand, handNo: snap.table.hand_no }
+      : snap.last_hand ? { view: snap.last_hand.view, handNo: snap.last_hand.hand_no } : null;
+    if (!ended || this.logPoints === ended.handNo || !this.story || this.story.handNo !== ended.handNo) return;
+    const results = ended.view.results || [];
+    if (!results.length) return;
+    this.logPoints = ended.handNo;
+    const lines = pointsSentences(results, this.story.words.names).map((text) => ({ hand_no: ended.handNo, text }));
+    this.log = [...this.log, ...lines].slice(-LOG_KEPT);
+  }
+
+  // A snapshot mid-hand: the log of that hand is told again from its events so far.
+  storyFromSnapshot(snapshot) {
+    const told = snapshot.hand_log;
+    if (!told) return;
+    this.startStory(told);
+    for (const event of told.events || []) this.tell(told.hand_no, event);
+  }
+
   requestSnapshot(delay = 0) {
     clearTimeout(this._snapTimer);
     this._snapTimer = setTimeout(() => this._snapshot(), delay);
@@ -227,6 +275,7 @@ export class RoomConnection {
     if (this.snapshot && snapshot.version < this.snapshot.version) return;
     this.snapshot = snapshot;
     this.you = snapshot.you;
+    this.storyFromSnapshot(snapshot);
     if (snapshot.chat) this.addChat(snapshot.chat.map((c) => ({ version: c.version, ...(c.data || c) })));
     this.keepHand();
     offerSeed(this);

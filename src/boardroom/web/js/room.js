@@ -14,6 +14,7 @@ import { Clock } from './clock.js';
 import { beep } from './sound.js';
 import { ChatPanel, ChatToggle, useChatUnread } from './chat.js';
 import { postsText } from './words.js';
+import { LogPanel, LogToggle } from './log.js';
 
 const GAME_NAME = (variants, id) => (variantById(variants, id) || { name: id || '' }).name;
 
@@ -24,6 +25,9 @@ export function RoomPage({ room, watch }) {
   const [prefs, setPrefs] = useState(loadPrefs());
   const [hostOpen, setHostOpen] = useState(false);
   const [chatOpen, setChatOpen] = useState(false);
+  const [logOpen, setLogOpen] = useState(false);
+  const openChat = (open) => { setChatOpen(open); if (open) setLogOpen(false); };
+  const openLog = (open) => { setLogOpen(open); if (open) setChatOpen(false); };
   useEffect(() => {
     const c = new RoomConnection(room, { role: watch ? 'spectator' : 'player', onChange: () => setTick((t) => t + 1) });
     setConn(c);
@@ -52,9 +56,9 @@ export function RoomPage({ room, watch }) {
   const table = snap.table;
   const gameId = (display && display.hand.variant) || table.game || table.settings.game;
   const variant = variantById(variants, gameId);
-  return html`<div class=${`room ${prefs.fourColour ? 'four-colour' : ''} ${myTurn ? 'my-turn' : ''} ${chatOpen ? 'chat-open' : ''}`}>
+  return html`<div class=${`room ${prefs.fourColour ? 'four-colour' : ''} ${myTurn ? 'my-turn' : ''} ${chatOpen || logOpen ? 'chat-open' : ''}`}>
     <${TopBar} room=${room} prefs=${prefs} togglePref=${togglePref} conn=${conn} variants=${variants}
-      hostOpen=${hostOpen} setHostOpen=${setHostOpen} chat=${html`<${ChatToggle} open=${chatOpen} setOpen=${setChatOpen} unread=${unread} />`} />
+      hostOpen=${hostOpen} setHostOpen=${setHostOpen} chat=${html`<${ChatToggle} open=${chatOpen} setOpen=${openChat} unread=${unread} /><${LogToggle} open=${logOpen} setOpen=${openLog} />`} />
     ${you.host && hostOpen ? html`<${HostPanel} conn=${conn} close=${() => setHostOpen(false)} />` : null}
     <div class="room-body">
       <main class="room-main">
@@ -62,6 +66,7 @@ export function RoomPage({ room, watch }) {
         <${Dock} conn=${conn} display=${display} variant=${variant} variants=${variants} />
       </main>
       ${chatOpen ? html`<${ChatPanel} conn=${conn} close=${() => setChatOpen(false)} />` : null}
+      ${logOpen ? html`<${LogPanel} conn=${conn} close=${() => setLogOpen(false)} />` : null}
     </div>
     <${Notices} conn=${conn} />
   </div>`;
