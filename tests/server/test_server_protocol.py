@@ -10,6 +10,8 @@ from typing import Any
 
 from server_helpers import Client, FakeClock, clients, new_room, running_server
 
+from boardroom.engine.history import replay, setup_of
+
 
 def _versions(client: Client) -> list[int]:
     return [event["version"] for event in client.events]
@@ -328,3 +330,63 @@ async def test_a_snapshot_carries_the_hand_so_far_for_the_action_log(tmp_path: P
                     if event["type"] == "HoleDealt":
                         mine = story["seats"][event["seat"]] == seat
                         assert all((card is not None) == mine for card in event["cards"])
+
+
+async def test_the_table_shows_who_is_watching(tmp_path: Path) -> None:
+    # Issue 15: how many are watching, and the names of those who gave one.
+    async with running_server(tmp_path) as running:
+        room, _ = await new_room(running, pause_between_hands=60)
+        async with clients(running.url, 3) as (a, sam, anonymous):
+            await _seat(a, room, 0, "Ann")
+            await sam.ok("join", room=room, role="spectator", name="Sam")
+            told = await a.wait_for(lambda e: e["kind"] == "watchers"
+                                    and e["data"]["names"] == ["Sam"])
+            assert told["data"] == {"count": 1, "names": ["Sam"]}
+            await anonymous.ok("join", room=room, role="spectator")
+            told = await a.wait_for(lambda e: e["kind"] == "watchers"
+                                    and e["data"]["count"] == 2)
+            assert told["data"]["names"] == ["Sam"]
+            view = (await a.ok("snapshot"))["snapshot"]
+            assert view["watchers"] == {"count": 2, "names": ["Sam"]}
+            after = told["version"]
+            await sam.close()
+            told = await a.wait_for(lambda e: e["kind"] == "watchers" and e["version"] > after)
+            assert told["data"] == {"count": 1, "names": []}
+            assert a.updates[-1]["version"] == told["version"]
+            assert a.updates[-1]["view"]["watchers"] == {"count": 1, "names": []}
+            await sam.connect()  # (closed again by the helper)
+
+
+async def test_the_uncontested_winner_shows_cards_after_the_hand(tmp_path: Path) -> None:
+    # Issue 15: a player who won uncontested may show any of their cards; the history says so.
+    async with running_server(tmp_path) as running:
+        room, secret = await new_room(running, pause_between_hands=60)
+        async with clients(running.url, 3) as (a, b, watcher):
+            await a.ok("join", room=room, host_secret=secret)
+            await a.ok("sit", seat=0, name="Ann")
+            await _seat(b, room, 1, "Bob")
+            await a.ok("deal_now")
+            turn = await a.wait_for(lambda e: e["kind"] == "turn")
+            folder, winner = (a, b) if turn["data"]["seat"] == 0 else (b, a)
+            await folder.ok("act", action="fold")
+            await winner.wait_for(lambda e: e["kind"] == "hand_ended")
+            last = (await winner.ok("snapshot"))["snapshot"]["last_hand"]
+            index = last["hand_seats"].index(1 if winner is b else 0)
+            cards = last["view"]["seats"][index]["cards"]
+            assert last["can_show"] is True
+            folded = (await folder.ok("snapshot"))["snapshot"]["last_hand"]
+            assert folded["can_show"] is False
+            assert (await folder.cmd("show", cards=cards[0]))["error"] == \
+                "you folded this hand: folded cards are not shown"
+            await watcher.ok("join", room=room, role="spectator")
+            assert (await watcher.cmd("show", cards=cards[0]))["error"] == \
+                "spectators cannot act"
+            await winner.ok("show", cards=" ".join(cards[:2]))
+            shown = await folder.wait_for(lambda e: e["kind"] == "shown_after")
+            assert shown["data"]["cards"] == cards[:2]
+            view = (await folder.ok("snapshot"))["snapshot"]["last_hand"]
+            assert view["shown_after"] == {str(index): cards[:2]}
+            history = (await running.http.get(f"/api/rooms/{room}/hands/1")).json()["history"]
+            label = f"p{history['_table_seats'].index(1 if winner is b else 0) + 1}"
+            assert history["_shown_after"] == {label: "".join(cards[:2])}
+            replay(setup_of(history))  # the history still reads and replays

@@ -198,3 +198,74 @@ def test_the_action_log_tells_the_hand_in_words_and_the_replayer_says_the_same(
     finally:
         for someone in (ann, bob, watcher):
             someone.context.close()
+
+
+def test_the_host_panel_gives_a_watch_link_and_the_table_counts_watchers(
+        browser: Browser, base: str) -> None:
+    ann, sue, anon = (person(browser, "Ann", PHONE), person(browser, "Sue", PHONE),
+                      person(browser, "Anon", DESKTOP))
+    try:
+        room = create_room(ann.page, base, "esg", **{"Pause between hands": 60})
+        sit(ann.page, 0, "Ann")
+        ann.page.get_by_role("button", name="Host").click()
+        link = ann.page.get_by_label("Watch link", exact=True).input_value()
+        assert link == f"{base}/?room={room}&watch=1"
+        ann.page.get_by_role("button", name="Copy watch link").click()
+        ann.page.get_by_role("button", name="Close host controls").click()
+        expect(ann.page.locator(".watchers")).to_have_count(0)  # nobody watches yet
+        sue.page.goto(link)
+        sue.page.get_by_text("You are watching.").wait_for()
+        sue.page.get_by_label("Your name as a watcher").fill("Sue")
+        sue.page.get_by_role("button", name="Show my name").click()
+        expect(ann.page.locator(".watchers")).to_have_text("1 watching: Sue")
+        anon.page.goto(link)
+        anon.page.get_by_text("You are watching.").wait_for()
+        for page in (ann.page, sue.page, anon.page):
+            expect(page.locator(".watchers")).to_have_text("2 watching: Sue and 1 more")
+        anon.context.close()
+        expect(ann.page.locator(".watchers")).to_have_text("1 watching: Sue")
+    finally:
+        for someone in (ann, sue):
+            someone.context.close()
+
+
+def test_the_uncontested_winner_shows_a_card_after_the_hand(browser: Browser, base: str) -> None:
+    ann, bob = person(browser, "Ann", DESKTOP), person(browser, "Bob", PHONE)
+    try:
+        room = create_room(ann.page, base, "plo", **{"Pause between hands": 60})
+        sit(ann.page, 0, "Ann")
+        bob.page.goto(f"{base}/?room={room}")
+        sit(bob.page, 1, "Bob")
+        ann.page.get_by_role("button", name="Host").click()
+        ann.page.get_by_role("button", name="Deal now").click()
+        ann.page.get_by_role("button", name="Close host controls").click()
+        pages = {"Ann": ann.page, "Bob": bob.page}
+        deadline = time.monotonic() + 30
+        folder = None
+        while folder is None:
+            assert time.monotonic() < deadline, "nobody was asked to act"
+            folder = next((name for name, page in pages.items()
+                           if page.get_by_role("button", name="Fold").count()), None)
+            time.sleep(0.1)
+        pages[folder].get_by_role("button", name="Fold").click()
+        winner = "Bob" if folder == "Ann" else "Ann"
+        page, other = pages[winner], pages[folder]
+        group = page.get_by_role("group", name="Show your cards")
+        expect(group).to_be_visible()
+        expect(other.get_by_role("group", name="Show your cards")).to_have_count(0)
+        first = group.locator(".show-card").first
+        card = first.get_attribute("data-card")
+        assert card
+        first.click()
+        group.get_by_role("button", name="Show chosen").click()
+        seat = 1 if winner == "Bob" else 0
+        expect(other.locator(f".seat[data-seat='{seat}'] [data-card='{card}']")).to_have_count(1)
+        expect(other.locator(".notices")).to_contain_text(f"{winner} shows {card} after the hand")
+        history = get_json(f"{base}/api/rooms/{room}/hands/1")["history"]
+        assert card in next(iter(history["_shown_after"].values()))
+        group.get_by_role("button", name="Show all").click()
+        expect(page.get_by_role("group", name="Show your cards")).to_have_count(0)
+        expect(other.locator(f".seat[data-seat='{seat}'] [data-card]")).to_have_count(4)
+    finally:
+        ann.context.close()
+        bob.context.close()

@@ -110,6 +110,8 @@ class Room:
         self._last_views: dict[int | None, str] = {}  # hand seat -> its last hand, as JSON
         self._last_hand: Hand | None = None  # the last hand, replayed (once) from its record
         self.bots = bot_driver.BotSeats(self, bot_think)  # the bot seats' driver tasks
+        self._watchers_told: dict[str, Any] = {"count": 0, "names": []}
+        self._watchers_moved = False  # a connection came, went or sat: recount the watchers
 
     @property
     def settings(self) -> TableSettings:
@@ -149,9 +151,21 @@ class Room:
         self._wake.set()
         return await job.done
 
+    def watchers_changed(self) -> None:
+        """A connection joined, left or took a seat: the actor recounts the watchers and, when
+        the count or the names changed, tells everyone (a ``watchers`` event)."""
+        self._watchers_moved = True
+        self._wake.set()
+
+    def watchers(self) -> dict[str, Any]:
+        """How many connections watch without a seat, and the names of those who gave one."""
+        watching = [viewer for viewer in self.hub.viewers(self.id) if viewer.seat is None]
+        return {"count": len(watching),
+                "names": sorted(viewer.name for viewer in watching if viewer.name)}
+
     async def _run(self) -> None:
         while True:
-            if not self._jobs:
+            if not self._jobs and not self._watchers_moved:
                 deadline = self.table.next_deadline()
                 timeout = None if deadline is None else max(0.0, deadline - self.clock())
                 self._wake.clear()
@@ -177,6 +191,12 @@ class Room:
         viewer, command = job.viewer, job.command
         if viewer is None or command is None:
             self.table.tick()
+            if self._watchers_moved:
+                self._watchers_moved = False
+                watchers = self.watchers()
+                if watchers != self._watchers_told and self.table.phase != CLOSED:
+                    self._watchers_told = watchers
+                    self.table.announce("watchers", watchers)
             await self._commit(None)
             return {}
         key = f"{viewer.player or viewer.sid}:{command.id}"
@@ -190,6 +210,7 @@ class Room:
         else:
             if command.type == "sit":
                 await self.hub.place(viewer)  # the sit's own update is the seat's first
+                self.watchers_changed()
             try:
                 await self._commit(key if command.type not in READ_ONLY else None)
             except StoreError:
@@ -199,6 +220,7 @@ class Room:
             answer = {"id": command.id, "ok": True, "version": self.table.version, **result}
             if command.type == "join":
                 await self.hub.place(viewer)
+                self.watchers_changed()
         if command.type not in READ_ONLY:
             self.remember(key, answer)
         return answer
@@ -208,7 +230,7 @@ class Room:
         events = self.table.drain()
         if not events:
             return
-        rows, ledger, hands = [], [], []
+        rows, ledger, hands, revised = [], [], [], []
         for event in events:
             payload: dict[str, Any] = {"data": dict(event.data)}
             if event.truth is not None:
@@ -225,13 +247,17 @@ class Room:
                                      dict(event.private)))
                 self._last_record, self._last_views = dict(event.private), {}
                 self._last_hand = None
+            elif event.kind == "shown_after" and event.private is not None:
+                revised.append(HandRow(event.data["hand_no"], event.private["game"], event.at,
+                                       dict(event.private)))
+                self._last_record, self._last_views = dict(event.private), {}
             elif event.kind == "chat":
                 self.chat.append(_event_payload(self.id, event, None))
         host_hash = self._pending_host_hash
         self._pending_host_hash = None
         await self.store.append(self.id, version=self.table.version, state=self.table.to_state(),
                                 closed=self.table.phase == CLOSED, events=rows, ledger=ledger,
-                                hands=hands, host_hash=host_hash)
+                                hands=hands, revised=revised, host_hash=host_hash)
         if host_hash is not None:
             self.host_hash = host_hash
         await self._after_seat_changes(events)
@@ -249,6 +275,7 @@ class Room:
                     if viewer.seat == event.data["seat"]:
                         viewer.seat, viewer.player = None, None
                         await self.hub.place(viewer)
+                        self.watchers_changed()
 
     def _updates(self, events: list[TableEvent]) -> list[tuple[Audience, Fragment]]:
         """One ``update`` per audience with someone connected: the commit's events as that
@@ -336,6 +363,8 @@ class Room:
                 table.allocate(_int(seat), args["cards"])
             case "pick":
                 table.pick(_int(seat), args["game"], args.get("options"))
+            case "show":
+                table.show_after(_int(seat), args["cards"])
             case "seed":
                 table.client_seed(_int(seat), args["hand_no"], args["seed"])
             case "chat":
@@ -429,7 +458,7 @@ class Room:
     def _shared_view(self) -> dict[str, Any]:
         """The parts of the view that every audience sees alike."""
         return {"table": self.table.public_state(), "bots": self.bots.styles(),
-                "blinds": blinds(self.table)}
+                "blinds": blinds(self.table), "watchers": self._watchers_told}
 
     def _view(self, seat: Audience, shared: dict[str, Any]) -> dict[str, Any]:
         """What table ``seat`` (None: a spectator) needs to draw the room: the shared parts,
@@ -462,10 +491,14 @@ class Room:
         if index not in self._last_views:
             if self._last_hand is None:
                 self._last_hand = rebuild_hand(self.settings, record)
-            view = view_for(self._last_hand, index)
-            self._last_views[index] = dumps({"hand_no": record["hand_no"],
-                                             "hand_seats": [p["seat"] for p in players],
-                                             "view": plain(view)})
+            hand = self._last_hand
+            view = view_for(hand, index)
+            self._last_views[index] = dumps({
+                "hand_no": record["hand_no"], "hand_seats": [p["seat"] for p in players],
+                "view": plain(view), "shown_after": record.get("shown_after", {}),
+                # the show command's rule: a hand that won uncontested or was mucked
+                "can_show": index is not None and hand.live[index]
+                and not hand.shown.get(index)})
         return self._last_views[index]
 
 

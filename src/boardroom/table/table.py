@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from boardroom import fairness
-from boardroom.cards import RandomSource
+from boardroom.cards import RandomSource, format_card, parse_cards
 from boardroom.engine import ActionError, Deck, Hand, Stakes
 from boardroom.engine.events import Event
 from boardroom.engine.view import HandView, events_for, view_for
@@ -118,6 +118,8 @@ class Table:
         self.hand_actions: list[list[Any]] = []
         self.turn_started: float | None = None
         self.turn_deadline: float | None = None
+        self.last_record: dict[str, Any] | None = None  # the hand that ended last, until a deal
+        self._last_hand: Hand | None = None  # that hand, replayed from its record (once)
         self._published = 0  # hand events already turned into table events
         self._allocation_clock = False  # the allocation phase's clock is running
         self._outbox: list[TableEvent] = []
@@ -519,6 +521,47 @@ class Table:
         self.deadline = self.clock()
         self.tick()
 
+    def show_after(self, seat: int, cards: str | Sequence[str]) -> None:
+        """After the hand, until the next deal: a player who won uncontested or mucked shows
+        any of their cards to the table. The hand's record (its history) keeps them."""
+        self._check_open()
+        if self.hand is not None:
+            raise TableError("show your cards once the hand is over")
+        record = self.last_record
+        if record is None:
+            raise TableError("there is no finished hand to show cards from")
+        state = self._seat(seat)
+        index = next((n for n, p in enumerate(record["players"])
+                      if p["player"] == state.player), None)
+        if index is None:
+            raise TableError(f"you were not dealt in hand {record['hand_no']}")
+        if self._last_hand is None:
+            self._last_hand = rebuild_hand(self.settings, record)
+        hand = self._last_hand
+        if not hand.live[index]:
+            raise TableError("you folded this hand: folded cards are not shown")
+        if hand.shown.get(index):
+            raise TableError("your hand was shown at the showdown")
+        try:
+            chosen = parse_cards(cards)
+        except ValueError as error:
+            raise TableError(str(error)) from None
+        if not chosen:
+            raise TableError("name the cards to show, e.g. 'As Kd'")
+        held = hand.hole[index]
+        for card in chosen:
+            if card not in held:
+                raise TableError(f"you did not hold {format_card(card)}")
+        shown = dict(record.get("shown_after", {}))
+        before = set(parse_cards(shown.get(str(index), [])))
+        codes = [format_card(card) for card in held if card in before or card in chosen]
+        shown[str(index)] = codes
+        record = {**record, "shown_after": shown}
+        self.last_record = record
+        self._emit("shown_after", {"seat": seat, "name": state.name,
+                                   "hand_no": record["hand_no"], "cards": codes},
+                   private=record)
+
     def tick(self) -> None:
         """Apply whatever the clock says is due: the next hand, a missed pick, a timeout."""
         for _ in range(8):  # each step sets a new deadline; a few cover any jump in time
@@ -610,6 +653,7 @@ class Table:
         assert self.fair_next is not None
         dealt = fair.for_hand(self.fair_next, self.room, seats, self.rng)
         self.fair_next = None
+        self.last_record, self._last_hand = None, None  # no more showing the last hand's cards
         stacks = [self.seats[s].stack for s in seats]
         self.hand_no += 1
         self.button = button
@@ -755,6 +799,7 @@ class Table:
             "stacks": {str(s): self.seats[s].stack for s in self.hand_seats},
             "winnings": {str(s): chips for s, chips in winnings.items()},
         }, private=record)
+        self.last_record, self._last_hand = record, hand
         self.last_game = (self.hand_setup["game"], dict(self.hand_setup["options"]))
         played = self.hand_seats
         self.hand, self.hand_seats, self.hand_setup, self.hand_actions = None, (), {}, []
@@ -856,7 +901,7 @@ class Table:
             "seats": {str(n): asdict(seat) for n, seat in self.seats.items()},
             "hand": self.hand_record() if self.hand is not None else None,
             "turn_started": self.turn_started, "turn_deadline": self.turn_deadline,
-            "fair_next": self.fair_next,
+            "fair_next": self.fair_next, "last_record": self.last_record,
         }
 
     @classmethod
@@ -870,6 +915,7 @@ class Table:
         every deadline stays as it was, so a failure never hands anyone a fresh clock."""
         table = cls(settings, clock=clock, rng=rng, room=room)
         table.fair_next = state.get("fair_next")
+        table.last_record = state.get("last_record")
         names = {item.name for item in fields(SeatState)}
         table.seats = {int(n): SeatState(**{k: v for k, v in seat.items() if k in names})
                        for n, seat in state["seats"].items()}

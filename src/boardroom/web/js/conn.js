@@ -9,7 +9,7 @@
 import { io } from 'socket.io-client';
 import { loadRoom, saveRoom } from './store.js';
 import { offerSeed } from './seed.js';
-import { HandStory, pointsSentences } from './words.js';
+import { HandStory, pointsSentences, shownAfterSentence } from './words.js';
 
 const CHAT_KEPT = 100;
 const LOG_KEPT = 400; // lines of the action log kept, over the last hands
@@ -211,6 +211,9 @@ export class RoomConnection {
         this.you = { ...this.you, seat: null };
       }
       this.notice(`${data.name} ${data.kicked ? 'was removed' : 'left'}`);
+    } else if (kind === 'shown_after') {
+      this.log = [...this.log, { hand_no: data.hand_no, text: shownAfterSentence(data) }].slice(-LOG_KEPT);
+      this.notice(shownAfterSentence(data));
     } else if (kind === 'timed_out') {
       this.notice(`${data.name || `Seat ${data.seat + 1}`} ran out of time`);
     }
@@ -297,7 +300,20 @@ export class RoomConnection {
     if (snap && snap.hand) return { hand: snap.hand, handSeats: snap.table.hand_seats, live: true };
     if (snap && snap.last_hand) {
       const last = snap.last_hand;
-      return { hand: last.view, handSeats: last.hand_seats, live: false, handNo: last.hand_no, awards: [], extra: [] };
+      const shownAfter = last.shown_after || {};
+      let hand = last.view;
+      if (Object.keys(shownAfter).length) { // cards shown after the hand join that seat's shown cards
+        hand = structuredClone(last.view);
+        for (const [index, cards] of Object.entries(shownAfter)) {
+          const seat = hand.seats[Number(index)];
+          if (!seat) continue;
+          const known = seat.cards.filter((c) => c && !cards.includes(c));
+          seat.cards = [...cards, ...known, ...seat.cards.filter((c) => !c).slice(cards.length)];
+        }
+      }
+      const you = this.you && this.you.seat != null ? last.hand_seats.indexOf(this.you.seat) : -1;
+      return { hand, handSeats: last.hand_seats, live: false, handNo: last.hand_no, awards: [], extra: [],
+        canShow: !!last.can_show, shownAfter: you >= 0 ? shownAfter[String(you)] || [] : [] };
     }
     if (!this.lastHand) return null;
     const hand = structuredClone(this.lastHand.hand);

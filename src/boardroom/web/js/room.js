@@ -59,7 +59,7 @@ export function RoomPage({ room, watch }) {
   return html`<div class=${`room ${prefs.fourColour ? 'four-colour' : ''} ${myTurn ? 'my-turn' : ''} ${chatOpen || logOpen ? 'chat-open' : ''}`}>
     <${TopBar} room=${room} prefs=${prefs} togglePref=${togglePref} conn=${conn} variants=${variants}
       hostOpen=${hostOpen} setHostOpen=${setHostOpen} chat=${html`<${ChatToggle} open=${chatOpen} setOpen=${openChat} unread=${unread} /><${LogToggle} open=${logOpen} setOpen=${openLog} />`} />
-    ${you.host && hostOpen ? html`<${HostPanel} conn=${conn} close=${() => setHostOpen(false)} />` : null}
+    ${you.host && hostOpen ? html`<${HostPanel} conn=${conn} close=${() => setHostOpen(false)} link=${loadRoom(room).join_link || `${location.origin}/?room=${room}`} />` : null}
     <div class="room-body">
       <main class="room-main">
         <${Table} conn=${conn} display=${display} variant=${variant} variants=${variants} />
@@ -167,7 +167,36 @@ function Table({ conn, display, variant, variants }) {
           display=${display} dx=${Math.cos(angle)} dy=${Math.sin(angle)} />`;
       })}
     </div>
+    <${Watchers} watchers=${snap.watchers} />
   </section>`;
+}
+
+// A spectator may give a name, which the table's watcher list shows (and chat lines carry).
+function WatcherName({ conn }) {
+  const [name, setName] = useState(localStorage.getItem('boardroom:name') || '');
+  const [said, setSaid] = useState(null);
+  const save = (e) => {
+    e.preventDefault();
+    const clean = name.trim();
+    if (!clean || clean.length > 24) { setSaid('A name is 1 to 24 characters'); return; }
+    localStorage.setItem('boardroom:name', clean);
+    conn.join().then(() => setSaid(`Watching as ${clean}`));
+  };
+  return html`<form class="row watcher-name" onSubmit=${save}>
+    <input value=${name} maxlength="24" placeholder="Your name (optional)" aria-label="Your name as a watcher"
+      onInput=${(e) => setName(e.currentTarget.value)} />
+    <button class="btn small" type="submit">Show my name</button>
+    ${said ? html`<span class="muted small" role="status">${said}</span>` : null}
+  </form>`;
+}
+
+// How many are watching without a seat, and the names of those who gave one.
+function Watchers({ watchers }) {
+  if (!watchers || !watchers.count) return null;
+  const { count, names } = watchers;
+  const others = count - names.length;
+  const who = names.length ? `: ${names.join(', ')}${others > 0 ? ` and ${others} more` : ''}` : '';
+  return html`<p class="watchers" data-count=${count}>${count} watching${who}</p>`;
 }
 
 function Seat({ conn, seat, hv, hand, index, style, posClass, blind, isButton, display, dx, dy }) {
@@ -313,6 +342,7 @@ function Dock({ conn, display, variant, variants }) {
     ${mine && mine.cards.length ? html`<${MyCards} cards=${mine.cards} folded=${mine.folded} key=${table.hand_no} />` : null}
     ${hand && hand.pills ? html`<${Pills} pills=${hand.pills} />` : null}
     ${allocating ? html`<${Allocation} conn=${conn} hand=${hand} mine=${mine} variant=${variant} key=${table.hand_no} />` : null}
+    ${display && !display.live && display.canShow && mine ? html`<${ShowAfter} conn=${conn} cards=${mine.cards.filter(Boolean)} shown=${display.shownAfter || []} key=${display.handNo} />` : null}
     ${legal ? html`<${ActionBar} conn=${conn} legal=${legal} sizes=${snap.sizes} hand=${hand} />` : null}
     ${!legal && mine && display.live && !mine.folded && !mine.all_in && !allocating
       ? html`<${PreActions} conn=${conn} hand=${hand} mine=${mine} />` : null}
@@ -320,7 +350,29 @@ function Dock({ conn, display, variant, variants }) {
       ? html`<${Picker} conn=${conn} variants=${variants} choices=${table.choices || []} deadline=${table.deadline} /> ` : null}
     ${seat && !seat.empty ? html`<${SeatControls} conn=${conn} seat=${seat} />` : null}
     ${you.seat == null ? html`<p class="hint">${you.role === 'spectator' ? 'You are watching.' : 'Pick an empty seat to play, or just watch.'}</p>` : null}
+    ${you.role === 'spectator' ? html`<${WatcherName} conn=${conn} />` : null}
   </section>`;
+}
+
+// After a hand you won uncontested or mucked: show any of your cards to the table.
+function ShowAfter({ conn, cards, shown }) {
+  const [chosen, setChosen] = useState([]);
+  const [error, setError] = useState(null);
+  const hidden = cards.filter((c) => !shown.includes(c));
+  if (!hidden.length) return null;
+  const toggle = (c) => setChosen(chosen.includes(c) ? chosen.filter((x) => x !== c) : [...chosen, c]);
+  const show = async (list) => {
+    const answer = await conn.send('show', { cards: list.join(' ') });
+    if (answer && answer.ok === false) setError(answer.error); else { setError(null); setChosen([]); }
+  };
+  return html`<div class="show-after panel" role="group" aria-label="Show your cards">
+    <span class="show-label">Show the table:</span>
+    ${hidden.map((c) => html`<button class=${`btn small show-card ${chosen.includes(c) ? 'primary' : ''}`} type="button"
+      aria-pressed=${chosen.includes(c) ? 'true' : 'false'} aria-label=${`Show ${cardName(c)}`} data-card=${c} onClick=${() => toggle(c)}>${c}</button>`)}
+    <button class="btn small" type="button" disabled=${!chosen.length} onClick=${() => show(chosen)}>Show chosen</button>
+    <button class="btn small" type="button" onClick=${() => show(hidden)}>Show all</button>
+    ${error ? html`<span class="error" role="alert">${error}</span>` : null}
+  </div>`;
 }
 
 // Your hole cards, in the order you like (kept here, in the browser, for the hand). Three ways

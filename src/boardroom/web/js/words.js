@@ -131,3 +131,8 @@ export function potPointsSentence(index, points, names, categories = []) {
   const said = points.map(([seat, value]) => `${name(seat)} ${value}`).join(', ');
   return `${label[0].toUpperCase()}${label.slice(1)}: ${categories.length ? `${categories.join(', ')}; ` : ''}points ${said}`;
 }
+
+// A card shown after the hand (the `shown_after` table event): "Ann shows As Kd after the hand".
+export function shownAfterSentence(data, cards = plainCards) {
+  return `${data.name} shows ${cards(data.cards)} after the hand`;
+}
