@@ -8,8 +8,10 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from server_helpers import Client, FakeClock, clients, new_room, running_server
 
+from boardroom import fairness
 from boardroom.engine.history import replay, setup_of
 
 
@@ -390,3 +392,59 @@ async def test_the_uncontested_winner_shows_cards_after_the_hand(tmp_path: Path)
             label = f"p{history['_table_seats'].index(1 if winner is b else 0) + 1}"
             assert history["_shown_after"] == {label: "".join(cards[:2])}
             replay(setup_of(history))  # the history still reads and replays
+
+
+@pytest.mark.parametrize("game", ["plo", "esg", "xmas"])
+async def test_the_rabbit_hunt_is_shown_to_all_and_verifies_with_the_deal(
+        tmp_path: Path, game: str) -> None:
+    # Issue 15: the board cards a hand did not deal, from the same committed deck, so the
+    # history still verifies (boardroom verify) with them.
+    async with running_server(tmp_path) as running:
+        room, secret = await new_room(running, game=game, pause_between_hands=60)
+        async with clients(running.url, 3) as (a, b, watcher):
+            await a.ok("join", room=room, host_secret=secret)
+            await a.ok("sit", seat=0, name="Ann")
+            await _seat(b, room, 1, "Bob")
+            await watcher.ok("join", room=room, role="spectator")
+            await a.ok("deal_now")
+            turn = await a.wait_for(lambda e: e["kind"] == "turn")
+            actor = a if turn["data"]["seat"] == 0 else b
+            legal = turn["data"]["legal"]
+            if legal["fold"]:
+                await actor.ok("act", action="fold")
+            else:  # an ante game: a bet, then the fold
+                await actor.ok("act", action="raise", amount=legal["raise_min"])
+                other = b if actor is a else a
+                await other.wait_for(lambda e: e["kind"] == "turn" and e["version"]
+                                     > turn["version"])
+                await other.ok("act", action="fold")
+            await a.wait_for(lambda e: e["kind"] == "hand_ended")
+            last = (await watcher.ok("snapshot"))["snapshot"]["last_hand"]
+            assert last["can_hunt"] is True
+            assert last["rabbit"] is None
+            assert (await watcher.cmd("rabbit"))["error"] == "spectators cannot act"
+            await b.ok("rabbit")
+            told = await watcher.wait_for(lambda e: e["kind"] == "rabbit")
+            assert told["data"]["name"] == "Bob"
+            boards = told["data"]["boards"]
+            last = (await watcher.ok("snapshot"))["snapshot"]["last_hand"]
+            assert last["rabbit"] == boards
+            assert last["can_hunt"] is False
+            dealt = {card for seat in last["view"]["seats"] for card in seat["cards"] if card}
+            assert not dealt & {card for cards in boards.values() for card in cards}
+            history = (await running.http.get(f"/api/rooms/{room}/hands/1")).json()["history"]
+            assert history["_rabbit"]
+            shown = fairness.check_history(history)
+            assert shown >= sum(len(cards) for cards in boards.values())
+            tampered = dict(history, _rabbit=[_swap_first_card(history["_rabbit"][0]),
+                                              *history["_rabbit"][1:]])
+            with pytest.raises(fairness.FairnessError, match="rabbit hunt 1"):
+                fairness.check_history(tampered)
+            replay(setup_of(history))
+
+
+def _swap_first_card(deal: str) -> str:
+    words = deal.split()
+    first = words[2][:2]
+    other = "2c" if first != "2c" else "2d"
+    return " ".join([*words[:2], other + words[2][2:], *words[3:]])

@@ -76,3 +76,47 @@ def test_a_seat_that_was_not_in_the_hand_has_nothing_to_show() -> None:
     _fold_to_the_big_blind(table)
     with pytest.raises(TableError, match="you were not dealt in hand 1"):
         table.show_after(2, "As")
+
+
+def test_a_seated_player_hunts_the_rabbit_once_for_everyone() -> None:
+    table, clock = make_table(players=3, game="esg")
+    start_hand(table, clock)
+    assert table.hand is not None
+    hand = table.hand
+    _fold_to_the_big_blind(table)
+    table.drain()
+    table.sit(4, "late", "Late")  # any seated player may ask, dealt in or not
+    table.drain()
+    table.rabbit_hunt(4)
+    events = table.drain()
+    assert [e.kind for e in events] == ["rabbit"]
+    hunted = hand.rabbit_hunt()
+    boards: dict[str, list[str]] = {}
+    for name, cards in hunted:
+        boards.setdefault(name, []).extend(format_cards(cards).split())
+    assert events[0].data == {"hand_no": 1, "name": "Late", "boards": boards}
+    assert set(boards) == {"A", "B"}
+    assert all(len(cards) == 5 for cards in boards.values())
+    assert events[0].private is not None
+    assert events[0].private["rabbit"] == [[name, format_cards(cards).split()]
+                                           for name, cards in hunted]
+    with pytest.raises(TableError, match="the rabbit of hand 1 is already out"):
+        table.rabbit_hunt(0)
+
+
+def test_no_rabbit_when_the_board_is_out_or_the_host_said_no() -> None:
+    table, clock = make_table(players=2, game="plo")
+    start_hand(table, clock)
+    with pytest.raises(TableError, match="hunt the rabbit once the hand is over"):
+        table.rabbit_hunt(0)
+    while table.hand is not None:  # check and call to the river: every card is out
+        legal = table.hand.legal_actions()
+        assert legal is not None
+        table.act(actor_seat(table), "check" if legal.check else "call")
+    with pytest.raises(TableError, match="every card of hand 1 was dealt: no rabbit to hunt"):
+        table.rabbit_hunt(0)
+    off, clock = make_table(players=2, game="plo", rabbit_hunting=False)
+    start_hand(off, clock)
+    _fold_to_the_big_blind(off)
+    with pytest.raises(TableError, match="the host turned rabbit hunting off"):
+        off.rabbit_hunt(0)

@@ -269,3 +269,51 @@ def test_the_uncontested_winner_shows_a_card_after_the_hand(browser: Browser, ba
     finally:
         ann.context.close()
         bob.context.close()
+
+
+def test_a_seated_player_hunts_the_rabbit_and_the_deal_still_verifies(
+        browser: Browser, base: str) -> None:
+    ann, bob = person(browser, "Ann", DESKTOP), person(browser, "Bob", PHONE)
+    try:
+        room = create_room(ann.page, base, "esg", **{"Pause between hands": 60})
+        sit(ann.page, 0, "Ann")
+        bob.page.goto(f"{base}/?room={room}")
+        sit(bob.page, 1, "Bob")
+        ann.page.get_by_role("button", name="Host").click()
+        ann.page.get_by_role("button", name="Deal now").click()
+        ann.page.get_by_role("button", name="Close host controls").click()
+        pages = [ann.page, bob.page]
+        deadline = time.monotonic() + 30
+        while not any(p.get_by_role("button", name="Fold").count() for p in pages):
+            assert time.monotonic() < deadline, "nobody was asked to act"
+            time.sleep(0.1)
+        next(p for p in pages if p.get_by_role("button", name="Fold").count()).get_by_role(
+            "button", name="Fold").click()
+        for page in pages:
+            expect(page.get_by_role("button", name="Rabbit hunt")).to_be_visible()
+            expect(page.locator(".board .card.rabbit")).to_have_count(0)
+        bob.page.get_by_role("button", name="Rabbit hunt").click()
+        for page in pages:
+            expect(page.locator(".board .card.rabbit")).to_have_count(10)  # A and B, 5 each
+            expect(page.get_by_text("Rabbit hunt: the dimmed cards were not dealt")).to_be_visible()
+            expect(page.get_by_role("button", name="Rabbit hunt")).to_have_count(0)
+            expect(page.locator(".notices")).to_contain_text("Bob hunts the rabbit")
+            label = page.locator(".board .card.rabbit").first.get_attribute("aria-label")
+            assert label is not None
+            assert label.endswith("not dealt (rabbit hunt)")
+        hunted = set(ann.page.eval_on_selector_all(
+            ".board .card.rabbit", "els => els.map(e => e.dataset.card)"))
+        mine = set(ann.page.eval_on_selector_all(
+            ".my-card [data-card]", "els => els.map(e => e.dataset.card)"))
+        assert len(hunted) == 10
+        assert mine
+        assert not hunted & mine  # never a hole card
+        history = get_json(f"{base}/api/rooms/{room}/hands/1")["history"]
+        assert len(history["_rabbit"]) == 6  # flop A, flop B, turn A, turn B, river A, river B
+        page = bob.page
+        page.goto(f"{base}/?room={room}&history=1&hand=1")
+        page.get_by_role("button", name="Verify this hand").click()
+        expect(page.locator(".verify-result")).to_contain_text("Verified in this browser")
+    finally:
+        ann.context.close()
+        bob.context.close()

@@ -45,6 +45,7 @@ COMMANDS: dict[str, Spec] = {
     "suggest": Spec(SEATED),
     "pick": Spec(SEATED, (("game", str, True), ("options", dict, False))),
     "show": Spec(SEATED, (("cards", str, True),)),
+    "rabbit": Spec(SEATED),
     "seed": Spec(SEATED, (("hand_no", int, True), ("seed", str, True))),
     "chat": Spec(JOINED, (("text", str, True),)),
     "approve": Spec(HOST, (("seat", int, True),)),

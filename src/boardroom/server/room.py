@@ -247,7 +247,7 @@ class Room:
                                      dict(event.private)))
                 self._last_record, self._last_views = dict(event.private), {}
                 self._last_hand = None
-            elif event.kind == "shown_after" and event.private is not None:
+            elif event.kind in ("shown_after", "rabbit") and event.private is not None:
                 revised.append(HandRow(event.data["hand_no"], event.private["game"], event.at,
                                        dict(event.private)))
                 self._last_record, self._last_views = dict(event.private), {}
@@ -365,6 +365,8 @@ class Room:
                 table.pick(_int(seat), args["game"], args.get("options"))
             case "show":
                 table.show_after(_int(seat), args["cards"])
+            case "rabbit":
+                table.rabbit_hunt(_int(seat))
             case "seed":
                 table.client_seed(_int(seat), args["hand_no"], args["seed"])
             case "chat":
@@ -496,10 +498,27 @@ class Room:
             self._last_views[index] = dumps({
                 "hand_no": record["hand_no"], "hand_seats": [p["seat"] for p in players],
                 "view": plain(view), "shown_after": record.get("shown_after", {}),
+                "rabbit": rabbit_boards(record),
+                "can_hunt": "rabbit" not in record and can_hunt(self.settings, hand),
                 # the show command's rule: a hand that won uncontested or was mucked
                 "can_show": index is not None and hand.live[index]
                 and not hand.shown.get(index)})
         return self._last_views[index]
+
+
+def rabbit_boards(record: dict[str, Any]) -> dict[str, list[str]] | None:
+    """The rabbit's cards of a finished hand, board by board (None: nobody asked)."""
+    if "rabbit" not in record:
+        return None
+    boards: dict[str, list[str]] = {}
+    for board, cards in record["rabbit"]:
+        boards.setdefault(board, []).extend(cards)
+    return boards
+
+
+def can_hunt(settings: TableSettings, hand: Hand) -> bool:
+    """Whether a finished hand left board cards to hunt (and the host allows it)."""
+    return settings.rabbit_hunting and bool(hand.rabbit_hunt())
 
 
 def allocation_hint(table: Table, seat: int | None) -> dict[str, Any] | None:

@@ -562,6 +562,36 @@ class Table:
                                    "hand_no": record["hand_no"], "cards": codes},
                    private=record)
 
+    def rabbit_hunt(self, seat: int) -> None:
+        """After a hand that ended before its last card, any seated player may ask for the
+        board cards that would have come (``Hand.rabbit_hunt``): shown to everyone, once, as
+        cards not dealt; they change nothing and join the hand's record (its history)."""
+        self._check_open()
+        state = self._seat(seat)
+        if not self.settings.rabbit_hunting:
+            raise TableError("the host turned rabbit hunting off")
+        if self.hand is not None:
+            raise TableError("hunt the rabbit once the hand is over")
+        record = self.last_record
+        if record is None:
+            raise TableError("there is no finished hand to hunt the rabbit of")
+        if "rabbit" in record:
+            raise TableError(f"the rabbit of hand {record['hand_no']} is already out")
+        if self._last_hand is None:
+            self._last_hand = rebuild_hand(self.settings, record)
+        hunted = self._last_hand.rabbit_hunt()
+        if not hunted:
+            raise TableError(f"every card of hand {record['hand_no']} was dealt: "
+                             f"no rabbit to hunt")
+        boards: dict[str, list[str]] = {}
+        for name, cards in hunted:
+            boards.setdefault(name, []).extend(format_card(card) for card in cards)
+        deals = [[name, [format_card(card) for card in cards]] for name, cards in hunted]
+        record = {**record, "rabbit": deals}
+        self.last_record = record
+        self._emit("rabbit", {"hand_no": record["hand_no"], "name": state.name,
+                              "boards": boards}, private=record)
+
     def tick(self) -> None:
         """Apply whatever the clock says is due: the next hand, a missed pick, a timeout."""
         for _ in range(8):  # each step sets a new deadline; a few cover any jump in time

@@ -276,7 +276,8 @@ function Centre({ conn, hand, display, variant, variants }) {
     } else if (table.phase === 'closed') note = 'This room is closed';
   }
   return html`<div class="centre">
-    ${hand ? html`<${Boards} hand=${hand} variant=${variant} />` : null}
+    ${hand ? html`<${Boards} hand=${hand} variant=${variant} rabbit=${display.rabbit} />` : null}
+    ${display && display.rabbit ? html`<p class="rabbit-note">Rabbit hunt: the dimmed cards were not dealt</p>` : null}
     <div class="pot-line">
       ${pots.length ? html`<span class="pot" aria-label=${`pot ${total}`}>Pot <strong>${total}</strong></span>` : null}
       ${pots.length > 1 && hand.seats.some((s) => s.all_in) ? html`<span class="side-pots">${pots.map((p, i) => html`<span class="pot-part">${i ? `Side ${i}` : 'Main'} ${p.amount}</span>`)}</span>` : null}
@@ -342,6 +343,7 @@ function Dock({ conn, display, variant, variants }) {
     ${mine && mine.cards.length ? html`<${MyCards} cards=${mine.cards} folded=${mine.folded} key=${table.hand_no} />` : null}
     ${hand && hand.pills ? html`<${Pills} pills=${hand.pills} />` : null}
     ${allocating ? html`<${Allocation} conn=${conn} hand=${hand} mine=${mine} variant=${variant} key=${table.hand_no} />` : null}
+    ${display && !display.live && display.canHunt && you.seat != null ? html`<button class="btn small rabbit-btn" type="button" onClick=${() => conn.send('rabbit')}>Rabbit hunt</button>` : null}
     ${display && !display.live && display.canShow && mine ? html`<${ShowAfter} conn=${conn} cards=${mine.cards.filter(Boolean)} shown=${display.shownAfter || []} key=${display.handNo} />` : null}
     ${legal ? html`<${ActionBar} conn=${conn} legal=${legal} sizes=${snap.sizes} hand=${hand} />` : null}
     ${!legal && mine && display.live && !mine.folded && !mine.all_in && !allocating

@@ -136,3 +136,9 @@ export function potPointsSentence(index, points, names, categories = []) {
 export function shownAfterSentence(data, cards = plainCards) {
   return `${data.name} shows ${cards(data.cards)} after the hand`;
 }
+
+// A rabbit hunt (the `rabbit` table event): who asked, then each board's cards, not dealt.
+export function rabbitSentences(data, cards = plainCards) {
+  return [`${data.name} hunts the rabbit (cards not dealt)`,
+    ...Object.entries(data.boards).map(([board, list]) => `Rabbit, board ${board}: ${cards(list)}`)];
+}
