@@ -69,6 +69,9 @@ def test_play_serves_a_room_of_bots_until_interrupted(tmp_path: Path) -> None:
             names = [seat["name"] for seat in first["seats"] if not seat["empty"]]
             assert names == ["Tight Bot 1", "Loose Bot 1", "Tight Bot 2"]
             assert first["settings"]["game"] == "esg"
+            # The first hand is dealt as soon as the bots are seated, before the links are
+            # printed: no pause between hands before the first one (issue 15).
+            assert first["hand_no"] >= 1, first
             deadline = time.monotonic() + 60
             started = first["hand_no"]
             while _table(port, room)["hand_no"] < max(2, started + 1):  # hand after hand

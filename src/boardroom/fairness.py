@@ -257,15 +257,7 @@ def check_history(record: Mapping[str, Any]) -> int:
             checked += _compare(where, f"{player}'s card", shown, dealt)
             held.setdefault(player, []).extend(card for card, _ in dealt)
         elif len(words) == 3 and words[:2] == ["d", "db"]:
-            shown = _history_cards(words[2], where)
-            if set_aside and dealer.aside is None:
-                dealer.aside_start = dealer.top
-                dealer.aside = [card for card, _ in dealer.take(set_aside)]
-            if burns:
-                dealer.take(1)
-            dealt = (dealer.take_aside(len(shown), where) if dealer.aside is not None
-                     else dealer.take(len(shown)))
-            checked += _compare(where, "board card", shown, dealt)
+            checked += _board_deal(dealer, words[2], where, burns, set_aside)
         elif len(words) == 2 and words[1] == "f":
             folded.add(words[0])
         elif len(words) == 3 and words[1] == "sm":
@@ -275,7 +267,29 @@ def check_history(record: Mapping[str, Any]) -> int:
                     raise FairnessError(f"{where}: {player} shows {format_card(card)}, a card "
                                         f"the committed deck never dealt them")
                 checked += card is not None
+    rabbit = record.get("_rabbit", [])  # the board cards a rabbit hunt showed, never dealt
+    if not isinstance(rabbit, list) or not all(isinstance(a, str) for a in rabbit):
+        raise FairnessError("the history's _rabbit must be a list of board deals")
+    for number, text in enumerate(rabbit, 1):
+        words = text.partition("#")[0].split()
+        where = f"rabbit hunt {number} ({text.partition('#')[0].strip()!r})"
+        if len(words) != 3 or words[:2] != ["d", "db"]:
+            raise FairnessError(f"{where}: a rabbit hunt deals board cards only (d db CARDS)")
+        checked += _board_deal(dealer, words[2], where, burns, set_aside)
     return checked
+
+
+def _board_deal(dealer: _Dealer, text: str, where: str, burns: bool, set_aside: int) -> int:
+    """Check one board deal (``d db CARDS``) against the deck; the number of cards checked."""
+    shown = _history_cards(text, where)
+    if set_aside and dealer.aside is None:
+        dealer.aside_start = dealer.top
+        dealer.aside = [card for card, _ in dealer.take(set_aside)]
+    if burns:
+        dealer.take(1)
+    dealt = (dealer.take_aside(len(shown), where) if dealer.aside is not None
+             else dealer.take(len(shown)))
+    return _compare(where, "board card", shown, dealt)
 
 
 def _history_cards(text: str, where: str) -> list[Card | None]:

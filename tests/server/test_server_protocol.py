@@ -8,7 +8,11 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from server_helpers import Client, FakeClock, clients, new_room, running_server
+
+from boardroom import fairness
+from boardroom.engine.history import replay, setup_of
 
 
 def _versions(client: Client) -> list[int]:
@@ -307,7 +311,9 @@ async def test_dealers_choice_pick_and_timeout_through_the_actor(tmp_path: Path)
             clock.now += 5
             await a.ok("snapshot")
             timed = await a.wait_for(lambda e: e["kind"] == "timed_out")
-            assert timed["data"] == {"seat": turn["data"]["seat"], "timeouts": 1}
+            assert timed["data"]["seat"] == turn["data"]["seat"]
+            assert timed["data"]["timeouts"] == 1
+            assert timed["data"]["name"] in ("Ann", "Bob")  # the notice names the player
 
 
 def test_every_error_code_is_documented() -> None:
@@ -316,3 +322,147 @@ def test_every_error_code_is_documented() -> None:
 
     doc = (Path(__file__).parents[2] / "docs" / "protocol.md").read_text(encoding="utf-8")
     assert [code for code in ERROR_CODES if f"| `{code}` |" not in doc] == []
+
+
+async def test_a_snapshot_carries_the_hand_so_far_for_the_action_log(tmp_path: Path) -> None:
+    # Issue 15's action log: a browser that joins (or reconnects) mid-hand gets the hand's
+    # events so far as it may see them, so its log starts at the deal.
+    async with running_server(tmp_path) as running:
+        room, _ = await new_room(running, pause_between_hands=0.1)
+        async with clients(running.url, 3) as (a, b, watcher):
+            await _seat(a, room, 0, "Ann")
+            await _seat(b, room, 1, "Bob")
+            turn = await a.wait_for(lambda e: e["kind"] == "turn")
+            actor = a if turn["data"]["seat"] == 0 else b
+            await actor.ok("act", action="call")
+            await watcher.ok("join", room=room, role="spectator")
+            for client, seat in ((watcher, None), (a, 0), (b, 1)):
+                snapshot = (await client.ok("snapshot"))["snapshot"]
+                story = snapshot["hand_log"]
+                assert story["hand_no"] == 1
+                assert story["name"] == "PLO"
+                assert story["seats"] == snapshot["table"]["hand_seats"]
+                assert story["stacks"] == [200, 200]
+                types = [event["type"] for event in story["events"]]
+                assert types[:3] == ["BlindPosted", "BlindPosted", "StreetStarted"]
+                assert "Called" in types
+                for event in story["events"]:
+                    if event["type"] == "HoleDealt":
+                        mine = story["seats"][event["seat"]] == seat
+                        assert all((card is not None) == mine for card in event["cards"])
+
+
+async def test_the_table_shows_who_is_watching(tmp_path: Path) -> None:
+    # Issue 15: how many are watching, and the names of those who gave one.
+    async with running_server(tmp_path) as running:
+        room, _ = await new_room(running, pause_between_hands=60)
+        async with clients(running.url, 3) as (a, sam, anonymous):
+            await _seat(a, room, 0, "Ann")
+            await sam.ok("join", room=room, role="spectator", name="Sam")
+            told = await a.wait_for(lambda e: e["kind"] == "watchers"
+                                    and e["data"]["names"] == ["Sam"])
+            assert told["data"] == {"count": 1, "names": ["Sam"]}
+            await anonymous.ok("join", room=room, role="spectator")
+            told = await a.wait_for(lambda e: e["kind"] == "watchers"
+                                    and e["data"]["count"] == 2)
+            assert told["data"]["names"] == ["Sam"]
+            view = (await a.ok("snapshot"))["snapshot"]
+            assert view["watchers"] == {"count": 2, "names": ["Sam"]}
+            after = told["version"]
+            await sam.close()
+            told = await a.wait_for(lambda e: e["kind"] == "watchers" and e["version"] > after)
+            assert told["data"] == {"count": 1, "names": []}
+            assert a.updates[-1]["version"] == told["version"]
+            assert a.updates[-1]["view"]["watchers"] == {"count": 1, "names": []}
+            await sam.connect()  # (closed again by the helper)
+
+
+async def test_the_uncontested_winner_shows_cards_after_the_hand(tmp_path: Path) -> None:
+    # Issue 15: a player who won uncontested may show any of their cards; the history says so.
+    async with running_server(tmp_path) as running:
+        room, secret = await new_room(running, pause_between_hands=60)
+        async with clients(running.url, 3) as (a, b, watcher):
+            await a.ok("join", room=room, host_secret=secret)
+            await a.ok("sit", seat=0, name="Ann")
+            await _seat(b, room, 1, "Bob")
+            await a.ok("deal_now")
+            turn = await a.wait_for(lambda e: e["kind"] == "turn")
+            folder, winner = (a, b) if turn["data"]["seat"] == 0 else (b, a)
+            await folder.ok("act", action="fold")
+            await winner.wait_for(lambda e: e["kind"] == "hand_ended")
+            last = (await winner.ok("snapshot"))["snapshot"]["last_hand"]
+            index = last["hand_seats"].index(1 if winner is b else 0)
+            cards = last["view"]["seats"][index]["cards"]
+            assert last["can_show"] is True
+            folded = (await folder.ok("snapshot"))["snapshot"]["last_hand"]
+            assert folded["can_show"] is False
+            assert (await folder.cmd("show", cards=cards[0]))["error"] == \
+                "you folded this hand: folded cards are not shown"
+            await watcher.ok("join", room=room, role="spectator")
+            assert (await watcher.cmd("show", cards=cards[0]))["error"] == \
+                "spectators cannot act"
+            await winner.ok("show", cards=" ".join(cards[:2]))
+            shown = await folder.wait_for(lambda e: e["kind"] == "shown_after")
+            assert shown["data"]["cards"] == cards[:2]
+            view = (await folder.ok("snapshot"))["snapshot"]["last_hand"]
+            assert view["shown_after"] == {str(index): cards[:2]}
+            history = (await running.http.get(f"/api/rooms/{room}/hands/1")).json()["history"]
+            label = f"p{history['_table_seats'].index(1 if winner is b else 0) + 1}"
+            assert history["_shown_after"] == {label: "".join(cards[:2])}
+            replay(setup_of(history))  # the history still reads and replays
+
+
+@pytest.mark.parametrize("game", ["plo", "esg", "xmas"])
+async def test_the_rabbit_hunt_is_shown_to_all_and_verifies_with_the_deal(
+        tmp_path: Path, game: str) -> None:
+    # Issue 15: the board cards a hand did not deal, from the same committed deck, so the
+    # history still verifies (boardroom verify) with them.
+    async with running_server(tmp_path) as running:
+        room, secret = await new_room(running, game=game, pause_between_hands=60)
+        async with clients(running.url, 3) as (a, b, watcher):
+            await a.ok("join", room=room, host_secret=secret)
+            await a.ok("sit", seat=0, name="Ann")
+            await _seat(b, room, 1, "Bob")
+            await watcher.ok("join", room=room, role="spectator")
+            await a.ok("deal_now")
+            turn = await a.wait_for(lambda e: e["kind"] == "turn")
+            actor = a if turn["data"]["seat"] == 0 else b
+            legal = turn["data"]["legal"]
+            if legal["fold"]:
+                await actor.ok("act", action="fold")
+            else:  # an ante game: a bet, then the fold
+                await actor.ok("act", action="raise", amount=legal["raise_min"])
+                other = b if actor is a else a
+                await other.wait_for(lambda e: e["kind"] == "turn" and e["version"]
+                                     > turn["version"])
+                await other.ok("act", action="fold")
+            await a.wait_for(lambda e: e["kind"] == "hand_ended")
+            last = (await watcher.ok("snapshot"))["snapshot"]["last_hand"]
+            assert last["can_hunt"] is True
+            assert last["rabbit"] is None
+            assert (await watcher.cmd("rabbit"))["error"] == "spectators cannot act"
+            await b.ok("rabbit")
+            told = await watcher.wait_for(lambda e: e["kind"] == "rabbit")
+            assert told["data"]["name"] == "Bob"
+            boards = told["data"]["boards"]
+            last = (await watcher.ok("snapshot"))["snapshot"]["last_hand"]
+            assert last["rabbit"] == boards
+            assert last["can_hunt"] is False
+            dealt = {card for seat in last["view"]["seats"] for card in seat["cards"] if card}
+            assert not dealt & {card for cards in boards.values() for card in cards}
+            history = (await running.http.get(f"/api/rooms/{room}/hands/1")).json()["history"]
+            assert history["_rabbit"]
+            shown = fairness.check_history(history)
+            assert shown >= sum(len(cards) for cards in boards.values())
+            tampered = dict(history, _rabbit=[_swap_first_card(history["_rabbit"][0]),
+                                              *history["_rabbit"][1:]])
+            with pytest.raises(fairness.FairnessError, match="rabbit hunt 1"):
+                fairness.check_history(tampered)
+            replay(setup_of(history))
+
+
+def _swap_first_card(deal: str) -> str:
+    words = deal.split()
+    first = words[2][:2]
+    other = "2c" if first != "2c" else "2d"
+    return " ".join([*words[:2], other + words[2][2:], *words[3:]])

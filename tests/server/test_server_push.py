@@ -18,7 +18,7 @@ import boardroom.table.table as table_module
 from boardroom.rules import VARIANTS, find_variant
 
 PLAYERS = 3
-VIEW_KEYS = ("table", "hand", "blinds", "sizes", "last_hand", "bots")
+VIEW_KEYS = ("table", "hand", "blinds", "sizes", "last_hand", "bots", "watchers")
 
 
 class Folded:

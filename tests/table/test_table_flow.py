@@ -128,6 +128,9 @@ def test_timeout_checks_when_free_else_folds_and_spends_the_time_bank() -> None:
     table.tick()
     events = table.drain()
     assert "timed_out" in kinds(events)
+    # The notice names the player, not the seat (issue 15).
+    timed = next(e for e in events if e.kind == "timed_out")
+    assert timed.data == {"seat": first, "name": f"P{first}", "timeouts": 1}
     assert any(isinstance(e.truth, Folded) and e.truth.seat == table.hand_seats.index(first)
                for e in hand_events(events)) or table.hand is None
     assert table.seats[first].time_bank == 0.0
@@ -491,3 +494,44 @@ def test_bots_with_short_stacks_are_only_asked_real_decisions() -> None:
             turns += 1
         assert table.chips_on_table() == table.balance
     assert turns > 0
+
+
+def test_deal_now_ends_the_pause_before_a_hand() -> None:
+    # `boardroom play` deals its first hand as soon as the bots are seated (issue 15): the
+    # host's deal_now ends the pause at once, without the clock moving.
+    table, _clock = make_table(players=2)
+    assert table.phase == BETWEEN
+    table.deal_now()
+    assert table.phase == DEALING
+    assert table.hand is not None
+    assert table.hand_no == 1
+    with pytest.raises(TableError, match="no pause to end: a hand is being played"):
+        table.deal_now()
+
+
+def test_deal_now_needs_two_players() -> None:
+    table, _clock = make_table(players=1)
+    with pytest.raises(TableError, match="no pause to end: the table waits for players"):
+        table.deal_now()
+
+
+@pytest.mark.parametrize(("game", "posts"), [
+    ("plo", {"forced_bets": "blinds", "small_blind": 1, "big_blind": 2}),
+    ("xmas", {"forced_bets": "antes", "ante": 1, "min_bet": 2}),
+    ("stud-hilo", {"forced_bets": "bring-in", "ante": 1, "bring_in": 1, "small_bet": 2,
+                    "big_bet": 4}),
+])
+def test_public_state_says_what_the_game_posts(game: str, posts: dict[str, object]) -> None:
+    # The top bar shows what the game posts, not "1/2" for an ante game (issue 15).
+    table, _clock = make_table(players=2, game=game)
+    assert table.public_state()["posts"] == posts
+    table.deal_now()
+    assert table.public_state()["posts"] == posts
+
+
+def test_dealers_choice_posts_what_the_picked_game_posts() -> None:
+    table, clock = make_table(players=2, game="dealers-choice", ante=3)
+    assert table.public_state()["posts"] is None  # nothing picked yet
+    start_hand(table, clock)
+    table.pick(table.button, "bomb", {})
+    assert table.public_state()["posts"] == {"forced_bets": "antes", "ante": 3, "min_bet": 2}

@@ -1,7 +1,8 @@
 """``boardroom play``: start Boardroom on its embedded defaults with a room of bots to play.
 
 It runs the same server as ``boardroom serve``, creates a room of the chosen variant, seats N
-bots through the host's ``add_bot`` command (the same path a host's browser uses), prints the
+bots through the host's ``add_bot`` command (the same path a host's browser uses), deals the first
+hand at once (the host's ``deal_now``: no pause before it), prints the
 room's link and the host's link, opens a browser when there is one, and serves until Ctrl-C.
 (To settle a typed hand without a server: ``boardroom showdown``.)
 """
@@ -92,6 +93,8 @@ async def _serve(args: argparse.Namespace, settings: Any, name: str) -> int:
                                                 "style": STYLES[n % len(STYLES)]}))
         if not answer["ok"]:
             print(f"boardroom play: could not add a bot: {answer['error']}")
+    if args.bots >= 2:  # no pause before the first hand: cards as soon as the bots sit
+        await room.submit(host, parse({"id": "play-deal", "type": "deal_now"}))
     address = "127.0.0.1" if args.host in ("0.0.0.0", "::", "") else args.host
     if ":" in address:
         address = f"[{address}]"

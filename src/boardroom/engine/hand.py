@@ -28,6 +28,7 @@ it) every seat gets the engine's best allocation at once, exactly as on a timeou
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -419,6 +420,28 @@ class Hand:
         if not self.is_allocating or seat not in self.allocation_pending:
             self.verify_allocate(seat, {})  # raises the precise reason
         self.allocate(seat, self.suggest_allocation(seat), automatic=True)
+
+    def rabbit_hunt(self) -> tuple[tuple[str, tuple[Card, ...]], ...]:
+        """After a hand that ended before its last card: the board cards that would have come,
+        as (board, cards) deals in the order the streets would have dealt them (burns skipped,
+        XMAS's Christmas card included), from a copy of the hand's card source. Never a hole
+        card or a redraw: stud, whose cards left are all hole cards, hunts nothing. The hand is
+        unchanged."""
+        if not self.is_over:
+            raise ActionError("the hand is not over: no rabbit hunting yet")
+        variant = self.variant
+        if variant.is_stud:
+            return ()
+        source = copy.deepcopy(self._cards)
+        deals: list[tuple[str, tuple[Card, ...]]] = []
+        for street in variant.streets[self.street_index + 1:]:
+            if not street.reveals:
+                continue
+            if variant.burns:
+                source.burn()
+            deals += [(reveal.board, source.board(reveal.board, reveal.count))
+                      for reveal in street.reveals]
+        return tuple(deals)
 
     def ask_to_show(self, seat: Seat) -> None:
         """The player at ``seat`` will show at showdown even a hand that cannot win."""

@@ -66,6 +66,7 @@ class RoomRequest(BaseModel):
     pause_between_hands: float | None = None
     spectators_allowed: bool | None = None
     seat_approval: bool | None = None
+    rabbit_hunting: bool | None = None
 
 
 Token = Annotated[str | None, Query(

@@ -95,8 +95,11 @@ class SocketHub:
     async def _disconnect(self, sid: str, reason: Any = None) -> None:
         viewer = self._viewers.pop(sid, None)
         if viewer is not None:
+            room = self.rooms.get(viewer.room) if viewer.room is not None else None
             viewer.room = None
             await self.place(viewer)
+            if room is not None:
+                room.watchers_changed()
 
     async def _command(self, sid: str, data: Any = None) -> dict[str, Any]:
         viewer = self._viewers.get(sid)

@@ -100,6 +100,8 @@ class Room:
         self._last_views: dict[int | None, str] = {}  # hand seat -> its last hand, as JSON
         self._last_hand: Hand | None = None  # the last hand, replayed (once) from its record
         self.bots = bot_driver.BotSeats(self, bot_think)  # the bot seats' driver tasks
+        self._watchers_told: dict[str, Any] = {"count": 0, "names": []}
+        self._watchers_moved = False  # a connection came, went or sat: recount the watchers
 
     @property
     def settings(self) -> TableSettings:
@@ -140,9 +142,21 @@ class Room:
         self._wake.set()
         return await job.done
 
+    def watchers_changed(self) -> None:
+        """A connection joined, left or took a seat: the actor recounts the watchers and, when
+        the count or the names changed, tells everyone (a ``watchers`` event)."""
+        self._watchers_moved = True
+        self._wake.set()
+
+    def watchers(self) -> dict[str, Any]:
+        """How many connections watch without a seat, and the names of those who gave one."""
+        watching = [viewer for viewer in self.hub.viewers(self.id) if viewer.seat is None]
+        return {"count": len(watching),
+                "names": sorted(viewer.name for viewer in watching if viewer.name)}
+
     async def _run(self) -> None:
         while True:
-            if not self._jobs:
+            if not self._jobs and not self._watchers_moved:
                 deadline = self.table.next_deadline()
                 timeout = None if deadline is None else max(0.0, deadline - self.clock())
                 self._wake.clear()
@@ -169,6 +183,12 @@ class Room:
         viewer, command = job.viewer, job.command
         if viewer is None or command is None:
             self.table.tick()
+            if self._watchers_moved:
+                self._watchers_moved = False
+                watchers = self.watchers()
+                if watchers != self._watchers_told and self.table.phase != CLOSED:
+                    self._watchers_told = watchers
+                    self.table.announce("watchers", watchers)
             await self._commit(None)
             return {}
         key = f"{viewer.player or viewer.sid}:{command.id}"
@@ -186,6 +206,7 @@ class Room:
         else:
             if command.type == "sit":
                 await self.hub.place(viewer)  # the sit's own update is the seat's first
+                self.watchers_changed()
             try:
                 await self._commit(key if retried else None)
             except StoreError:
@@ -196,6 +217,7 @@ class Room:
             answer = {"id": command.id, "ok": True, "version": self.table.version, **result}
             if command.type == "join":
                 await self.hub.place(viewer)
+                self.watchers_changed()
         if retried:
             self.remember(key, answer)
         return answer
@@ -205,7 +227,7 @@ class Room:
         events = self.table.drain()
         if not events:
             return
-        rows, ledger, hands = [], [], []
+        rows, ledger, hands, revised = [], [], [], []
         for event in events:
             payload: dict[str, Any] = {"data": dict(event.data)}
             if event.truth is not None:
@@ -222,13 +244,17 @@ class Room:
                                      dict(event.private)))
                 self._last_record, self._last_views = dict(event.private), {}
                 self._last_hand = None
+            elif event.kind in ("shown_after", "rabbit") and event.private is not None:
+                revised.append(HandRow(event.data["hand_no"], event.private["game"], event.at,
+                                       dict(event.private)))
+                self._last_record, self._last_views = dict(event.private), {}
             elif event.kind == "chat":
                 self.chat.append(_event_payload(self.id, event, None))
         host_hash = self._pending_host_hash
         self._pending_host_hash = None
         await self.store.append(self.id, version=self.table.version, state=self.table.to_state(),
                                 closed=self.table.phase == CLOSED, events=rows, ledger=ledger,
-                                hands=hands, host_hash=host_hash)
+                                hands=hands, revised=revised, host_hash=host_hash)
         if host_hash is not None:
             self.host_hash = host_hash
         await self._after_seat_changes(events)
@@ -246,6 +272,7 @@ class Room:
                     if viewer.seat == event.data["seat"]:
                         viewer.seat, viewer.player = None, None
                         await self.hub.place(viewer)
+                        self.watchers_changed()
 
     def _updates(self, events: list[TableEvent]) -> list[tuple[Audience, Fragment]]:
         """One ``update`` per audience with someone connected: the commit's events as that
@@ -335,6 +362,10 @@ class Room:
                 table.allocate(_int(seat), args["cards"])
             case "pick":
                 table.pick(_int(seat), args["game"], args.get("options"))
+            case "show":
+                table.show_after(_int(seat), args["cards"])
+            case "rabbit":
+                table.rabbit_hunt(_int(seat))
             case "seed":
                 table.client_seed(_int(seat), args["hand_no"], args["seed"])
             case "chat":
@@ -353,6 +384,8 @@ class Room:
                 table.pause()
             case "resume":
                 table.resume()
+            case "deal_now":
+                table.deal_now()
             case "close":
                 table.close()
             case "transfer_host":
@@ -415,15 +448,18 @@ class Room:
 
     def snapshot(self, viewer: Viewer) -> dict[str, Any]:
         """Everything ``viewer`` may know about the room now (DESIGN.md: per-viewer views): its
-        view, as the pushes carry it, with who the viewer is and the recent chat."""
+        view, as the pushes carry it, with who the viewer is, the recent chat and the hand's
+        events so far (for the action log of a browser that joins mid-hand)."""
         seat = viewer.seat if viewer.room == self.id else None
+        story = self.table.hand_story(seat)
         return {"room": self.id, "version": self.table.version, "you": viewer.describe(),
-                **self._view(seat, self._shared_view()), "chat": list(self.chat)}
+                **self._view(seat, self._shared_view()), "chat": list(self.chat),
+                "hand_log": plain(story) if story is not None else None}
 
     def _shared_view(self) -> dict[str, Any]:
         """The parts of the view that every audience sees alike."""
         return {"table": self.table.public_state(), "bots": self.bots.styles(),
-                "blinds": blinds(self.table)}
+                "blinds": blinds(self.table), "watchers": self._watchers_told}
 
     def _view(self, seat: Audience, shared: dict[str, Any]) -> dict[str, Any]:
         """What table ``seat`` (None: a spectator) needs to draw the room: the shared parts,
@@ -459,11 +495,32 @@ class Room:
         if index not in self._last_views:
             if self._last_hand is None:
                 self._last_hand = rebuild_hand(self.settings, record)
-            view = view_for(self._last_hand, index)
-            self._last_views[index] = dumps({"hand_no": record["hand_no"],
-                                             "hand_seats": [p["seat"] for p in players],
-                                             "view": plain(view)})
+            hand = self._last_hand
+            view = view_for(hand, index)
+            self._last_views[index] = dumps({
+                "hand_no": record["hand_no"], "hand_seats": [p["seat"] for p in players],
+                "view": plain(view), "shown_after": record.get("shown_after", {}),
+                "rabbit": rabbit_boards(record),
+                "can_hunt": "rabbit" not in record and can_hunt(self.settings, hand),
+                # the show command's rule: a hand that won uncontested or was mucked
+                "can_show": index is not None and hand.live[index]
+                and not hand.shown.get(index)})
         return self._last_views[index]
+
+
+def rabbit_boards(record: dict[str, Any]) -> dict[str, list[str]] | None:
+    """The rabbit's cards of a finished hand, board by board (None: nobody asked)."""
+    if "rabbit" not in record:
+        return None
+    boards: dict[str, list[str]] = {}
+    for board, cards in record["rabbit"]:
+        boards.setdefault(board, []).extend(cards)
+    return boards
+
+
+def can_hunt(settings: TableSettings, hand: Hand) -> bool:
+    """Whether a finished hand left board cards to hunt (and the host allows it)."""
+    return settings.rabbit_hunting and bool(hand.rabbit_hunt())
 
 
 def allocation_hint(table: Table, seat: int | None) -> dict[str, Any] | None:

@@ -101,6 +101,7 @@ class _Write:
     events: Sequence[EventRow] = ()
     ledger: Sequence[LedgerRow] = ()
     hands: Sequence[HandRow] = ()
+    revised: Sequence[HandRow] = ()  # finished hands whose record changed (a show after)
     create: RoomRow | None = None
     host_hash: str | None = None
     done: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop()
@@ -151,11 +152,13 @@ class Store:
 
     async def append(self, room_id: str, *, version: int, state: dict[str, Any], closed: bool,
                      events: Sequence[EventRow] = (), ledger: Sequence[LedgerRow] = (),
-                     hands: Sequence[HandRow] = (), host_hash: str | None = None) -> None:
-        """Write a room's new events (and ledger entries, finished hands) with its new state,
-        atomically; returns once they are committed."""
+                     hands: Sequence[HandRow] = (), revised: Sequence[HandRow] = (),
+                     host_hash: str | None = None) -> None:
+        """Write a room's new events (and ledger entries, finished hands, hands whose record
+        changed after they were written) with its new state, atomically; returns once they are
+        committed."""
         await self._submit(_Write(room_id, version, state, closed, events, ledger, hands,
-                                  host_hash=host_hash))
+                                  revised, host_hash=host_hash))
 
     async def _submit(self, write: _Write) -> None:
         if self._writer is None or self._writer.done():
@@ -306,6 +309,14 @@ async def _write_batch(connection: AsyncConnection, batch: Sequence[_Write]) -> 
               "ended_at": h.ended_at, "record": _dumps(h.record)} for w in batch for h in w.hands]
     if hands:
         await connection.execute(insert(schema.hands), hands)
+    revised = [{"room": w.room_id, "number": h.hand_no, "new_record": _dumps(h.record)}
+               for w in batch for h in w.revised]
+    if revised:
+        table = schema.hands
+        await connection.execute(
+            update(table).where(table.c.room_id == bindparam("room"),
+                                table.c.hand_no == bindparam("number"))
+            .values(record=bindparam("new_record")), revised)
     latest: dict[str, _Write] = {}
     for write in batch:
         if write.create is None:

@@ -35,6 +35,14 @@ def history_for(settings: TableSettings, record: Mapping[str, Any],
     written["players"] = [by_hand_seat[seat]["name"] for seat in hand.order]
     written["_table_seats"] = [by_hand_seat[seat]["seat"] for seat in hand.order]
     written["_hand_no"] = record["hand_no"]
+    shown_after = record.get("shown_after")
+    if shown_after:  # cards shown after the hand (public): by PHH label, in the label order
+        labels = {f"p{hand.order.index(int(seat)) + 1}": "".join(cards)
+                  for seat, cards in shown_after.items()}
+        written["_shown_after"] = dict(sorted(labels.items()))
+    if "rabbit" in record:  # the rabbit hunt: board cards never dealt, in the order they'd come
+        written["_rabbit"] = [f"d db {''.join(cards)} # board {board}"
+                              for board, cards in record["rabbit"]]
     revealed = fair.history_fields(record, hand.variant)
     if revealed is not None:
         # Every viewer gets the revealed seeds (docs/fairness.md: they give the whole deck).

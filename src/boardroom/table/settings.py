@@ -59,6 +59,7 @@ class TableSettings:
     pause_between_hands: float = 3.0
     spectators_allowed: bool = True
     seat_approval: bool = False  # the host approves every player who takes a seat
+    rabbit_hunting: bool = True  # seated players may see the board cards a hand did not deal
 
     # -- checks ---------------------------------------------------------------------------
 

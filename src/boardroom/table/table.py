@@ -14,17 +14,18 @@ event log, and every hand replays exactly).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from boardroom import fairness
-from boardroom.cards import RandomSource
+from boardroom.cards import RandomSource, format_card, parse_cards
 from boardroom.engine import ActionError, Deck, Hand, Stakes
 from boardroom.engine.events import Event
 from boardroom.engine.view import HandView, events_for, view_for, views_for
-from boardroom.rules import DEALERS_CHOICE, Variant
+from boardroom.rules import DEALERS_CHOICE, ForcedBets, Variant
 from boardroom.table import fair
 from boardroom.table.events import HAND, TableEvent
 from boardroom.table.settings import TableError, TableSettings, check_chips
@@ -117,6 +118,8 @@ class Table:
         self.hand_actions: list[list[Any]] = []
         self.turn_started: float | None = None
         self.turn_deadline: float | None = None
+        self.last_record: dict[str, Any] | None = None  # the hand that ended last, until a deal
+        self._last_hand: Hand | None = None  # that hand, replayed from its record (once)
         self._published = 0  # hand events already turned into table events
         self._allocation_clock = False  # the allocation phase's clock is running
         self._outbox: list[TableEvent] = []
@@ -182,6 +185,17 @@ class Table:
         views = views_for(self.hand, set(index.values()))
         return {seat: views[index[seat]] for seat in wanted}
 
+    def hand_story(self, seat: int | None) -> dict[str, Any] | None:
+        """The running hand so far as table ``seat`` (None: a spectator) may see it: its table
+        seats, its stacks at the deal and its events, for a log that joins mid-hand."""
+        if self.hand is None:
+            return None
+        index = self.hand_seat(seat) if seat is not None else None
+        return {"hand_no": self.hand_no, "name": self.hand.variant.name,
+                "seats": list(self.hand_seats),
+                "stacks": list(self.hand_setup["stacks"]),
+                "events": events_for(self.hand, index)}
+
     def public_state(self) -> dict[str, Any]:
         """Everything about the table that every viewer may know, as plain data."""
         seats: list[dict[str, Any]] = []
@@ -205,6 +219,7 @@ class Table:
         if self.hand is not None:
             game, options = self.hand_setup["game"], self.hand_setup["options"]
         return {
+            "posts": self._posts(game, options),
             "version": self.version, "hand_no": self.hand_no, "phase": self.phase,
             "deadline": self.deadline, "paused": self.paused, "closing": self.closing,
             "button": self.button, "game": game, "options": options,
@@ -214,6 +229,16 @@ class Table:
             "turn": {"seat": actor, "deadline": self.turn_deadline} if actor is not None else None,
             "seats": seats, "settings": self.settings.to_dict(), "fair": self._fair_public(),
         }
+
+    def _posts(self, game: str | None, options: Mapping[str, Any]) -> dict[str, Any] | None:
+        """What the game of the hand in play (or of the next one) posts, for the top bar: its
+        blinds, its ante and minimum bet, or stud's ante, bring-in and bet sizes. None in
+        Dealer's Choice before the first pick."""
+        if game is None and self.settings.is_dealers_choice:
+            return None
+        if game is None:
+            game, options = self.settings.game, self.settings.options
+        return dict(_posts(self.settings, game, tuple(sorted(options.items()))))
 
     def _fair_public(self) -> dict[str, Any] | None:
         """The commitment players can see: the next hand's while seeds are open, else the
@@ -490,6 +515,92 @@ class Table:
             raise TableError(str(error)) from None
         self._emit("seed_received", {"seat": seat, "hand_no": hand_no})
 
+    def deal_now(self) -> None:
+        """End the pause before the next hand now (the host's "deal now"; ``boardroom play``
+        deals its first hand as soon as its bots are seated)."""
+        self._check_open()
+        if self.phase == WAITING:
+            raise TableError("there is no pause to end: the table waits for players")
+        if self.phase == PICKING:
+            raise TableError("there is no pause to end: the button is picking the game")
+        if self.phase != BETWEEN:
+            raise TableError("there is no pause to end: a hand is being played")
+        if self.paused:
+            raise TableError("the table is paused")
+        self.deadline = self.clock()
+        self.tick()
+
+    def show_after(self, seat: int, cards: str | Sequence[str]) -> None:
+        """After the hand, until the next deal: a player who won uncontested or mucked shows
+        any of their cards to the table. The hand's record (its history) keeps them."""
+        self._check_open()
+        if self.hand is not None:
+            raise TableError("show your cards once the hand is over")
+        record = self.last_record
+        if record is None:
+            raise TableError("there is no finished hand to show cards from")
+        state = self._seat(seat)
+        index = next((n for n, p in enumerate(record["players"])
+                      if p["player"] == state.player), None)
+        if index is None:
+            raise TableError(f"you were not dealt in hand {record['hand_no']}")
+        if self._last_hand is None:
+            self._last_hand = rebuild_hand(self.settings, record)
+        hand = self._last_hand
+        if not hand.live[index]:
+            raise TableError("you folded this hand: folded cards are not shown")
+        if hand.shown.get(index):
+            raise TableError("your hand was shown at the showdown")
+        try:
+            chosen = parse_cards(cards)
+        except ValueError as error:
+            raise TableError(str(error)) from None
+        if not chosen:
+            raise TableError("name the cards to show, e.g. 'As Kd'")
+        held = hand.hole[index]
+        for card in chosen:
+            if card not in held:
+                raise TableError(f"you did not hold {format_card(card)}")
+        shown = dict(record.get("shown_after", {}))
+        before = set(parse_cards(shown.get(str(index), [])))
+        codes = [format_card(card) for card in held if card in before or card in chosen]
+        shown[str(index)] = codes
+        record = {**record, "shown_after": shown}
+        self.last_record = record
+        self._emit("shown_after", {"seat": seat, "name": state.name,
+                                   "hand_no": record["hand_no"], "cards": codes},
+                   private=record)
+
+    def rabbit_hunt(self, seat: int) -> None:
+        """After a hand that ended before its last card, any seated player may ask for the
+        board cards that would have come (``Hand.rabbit_hunt``): shown to everyone, once, as
+        cards not dealt; they change nothing and join the hand's record (its history)."""
+        self._check_open()
+        state = self._seat(seat)
+        if not self.settings.rabbit_hunting:
+            raise TableError("the host turned rabbit hunting off")
+        if self.hand is not None:
+            raise TableError("hunt the rabbit once the hand is over")
+        record = self.last_record
+        if record is None:
+            raise TableError("there is no finished hand to hunt the rabbit of")
+        if "rabbit" in record:
+            raise TableError(f"the rabbit of hand {record['hand_no']} is already out")
+        if self._last_hand is None:
+            self._last_hand = rebuild_hand(self.settings, record)
+        hunted = self._last_hand.rabbit_hunt()
+        if not hunted:
+            raise TableError(f"every card of hand {record['hand_no']} was dealt: "
+                             f"no rabbit to hunt")
+        boards: dict[str, list[str]] = {}
+        for name, cards in hunted:
+            boards.setdefault(name, []).extend(format_card(card) for card in cards)
+        deals = [[name, [format_card(card) for card in cards]] for name, cards in hunted]
+        record = {**record, "rabbit": deals}
+        self.last_record = record
+        self._emit("rabbit", {"hand_no": record["hand_no"], "name": state.name,
+                              "boards": boards}, private=record)
+
     def tick(self) -> None:
         """Apply whatever the clock says is due: the next hand, a missed pick, a timeout."""
         for _ in range(8):  # each step sets a new deadline; a few cover any jump in time
@@ -581,6 +692,7 @@ class Table:
         assert self.fair_next is not None
         dealt = fair.for_hand(self.fair_next, self.room, seats, self.rng)
         self.fair_next = None
+        self.last_record, self._last_hand = None, None  # no more showing the last hand's cards
         stacks = [self.seats[s].stack for s in seats]
         self.hand_no += 1
         self.button = button
@@ -670,7 +782,8 @@ class Table:
             for index in hand.allocation_pending:
                 seat = self.hand_seats[index]
                 self.seats[seat].timeouts += 1
-                self._emit("timed_out", {"seat": seat, "timeouts": self.seats[seat].timeouts})
+                self._emit("timed_out", {"seat": seat, "name": self.seats[seat].name,
+                                         "timeouts": self.seats[seat].timeouts})
                 if self.seats[seat].timeouts >= TIMEOUTS_TO_SIT_OUT:
                     self.seats[seat].sit_out_next = True
                 self._allocate_best(index)
@@ -681,7 +794,7 @@ class Table:
         state = self.seats[seat]
         state.time_bank = 0.0
         state.timeouts += 1
-        self._emit("timed_out", {"seat": seat, "timeouts": state.timeouts})
+        self._emit("timed_out", {"seat": seat, "name": state.name, "timeouts": state.timeouts})
         if state.timeouts >= TIMEOUTS_TO_SIT_OUT and not state.sit_out_next:
             state.sit_out_next = True
             self._emit("sitting_out", {"seat": seat, "next_hand": True})
@@ -725,6 +838,7 @@ class Table:
             "stacks": {str(s): self.seats[s].stack for s in self.hand_seats},
             "winnings": {str(s): chips for s, chips in winnings.items()},
         }, private=record)
+        self.last_record, self._last_hand = record, hand
         self.last_game = (self.hand_setup["game"], dict(self.hand_setup["options"]))
         played = self.hand_seats
         self.hand, self.hand_seats, self.hand_setup, self.hand_actions = None, (), {}, []
@@ -826,7 +940,7 @@ class Table:
             "seats": {str(n): asdict(seat) for n, seat in self.seats.items()},
             "hand": self.hand_record() if self.hand is not None else None,
             "turn_started": self.turn_started, "turn_deadline": self.turn_deadline,
-            "fair_next": self.fair_next,
+            "fair_next": self.fair_next, "last_record": self.last_record,
         }
 
     @classmethod
@@ -840,6 +954,7 @@ class Table:
         every deadline stays as it was, so a failure never hands anyone a fresh clock."""
         table = cls(settings, clock=clock, rng=rng, room=room)
         table.fair_next = state.get("fair_next")
+        table.last_record = state.get("last_record")
         names = {item.name for item in fields(SeatState)}
         table.seats = {int(n): SeatState(**{k: v for k, v in seat.items() if k in names})
                        for n, seat in state["seats"].items()}
@@ -899,6 +1014,22 @@ def rebuild_hand(settings: TableSettings, record: Mapping[str, Any]) -> Hand:
                              f"seat {index} acts out of turn")
         apply_action(hand, action, amount, index)
     return hand
+
+
+@functools.lru_cache(maxsize=256)
+def _posts(settings: TableSettings, game: str,
+           options: tuple[tuple[str, Any], ...]) -> tuple[tuple[str, Any], ...]:
+    variant = settings.variant_for(game, dict(options))
+    stakes = settings.stakes_for(variant)
+    kind = variant.forced_bets
+    if kind is ForcedBets.BLINDS:
+        posts = {"small_blind": stakes.small_blind, "big_blind": stakes.big_blind}
+    elif kind is ForcedBets.ANTES:
+        posts = {"ante": stakes.ante, "min_bet": stakes.big_blind}
+    else:
+        posts = {"ante": stakes.ante, "bring_in": stakes.bring_in,
+                 "small_bet": stakes.small_bet, "big_bet": stakes.big_bet}
+    return (("forced_bets", kind.value), *posts.items())
 
 
 def _first_fitting(choices: Sequence[Variant], players: int) -> tuple[Variant, dict[str, Any]]:

@@ -1,9 +1,11 @@
 // The boards as the variant defines them (/api/variants): side by side, XMAS's Christmas card,
 // Tilt's boards stacked so the gold, turned tilted cards form the diagonal.
 import { html } from './html.js';
-import { Card } from './cards.js';
+import { Card, cardName } from './cards.js';
 
-export function Boards({ hand, variant }) {
+// `rabbit` (after a rabbit hunt): the cards each board would have got, drawn after the dealt
+// ones, dimmed and labelled "not dealt".
+export function Boards({ hand, variant, rabbit = null }) {
   const specs = variant && variant.boards ? variant.boards
     : Object.entries(hand.boards || {}).map(([name, cards]) => ({ name, size: Math.max(5, cards.length) }));
   if (!specs.length) return null;
@@ -12,13 +14,17 @@ export function Boards({ hand, variant }) {
   const big = specs.filter((b) => b.size > 1);
   const singles = specs.filter((b) => b.size === 1);
   const board = (spec, row) => {
-    const cards = (hand.boards || {})[spec.name] || [];
+    const dealt = (hand.boards || {})[spec.name] || [];
+    const hunted = (rabbit && rabbit[spec.name]) || [];
+    const cards = [...dealt, ...hunted];
     const slots = [];
     const offset = tilt && spec.tilted ? Math.max(0, widest - row - spec.tilted) : 0;
     for (let i = 0; i < offset; i += 1) slots.push(html`<div class="card spacer" aria-hidden="true"></div>`);
     for (let i = 0; i < spec.size; i += 1) {
+      const notDealt = i >= dealt.length && i < cards.length;
       slots.push(html`<${Card} key=${i} card=${i < cards.length ? cards[i] : undefined}
-        tilted=${spec.tilted === i + 1} />`);
+        tilted=${spec.tilted === i + 1} extraClass=${notDealt ? 'rabbit' : ''}
+        label=${notDealt ? `${cardName(cards[i])}, not dealt (rabbit hunt)` : undefined} />`);
     }
     const christmas = !tilt && spec.size === 1;
     return html`<div class=${`board ${christmas ? 'christmas' : ''} ${spec.size === 1 ? 'single' : ''}`}

@@ -9,8 +9,10 @@
 import { io } from 'socket.io-client';
 import { loadRoom, saveRoom } from './store.js';
 import { offerSeed } from './seed.js';
+import { HandStory, pointsSentences, rabbitSentences, shownAfterSentence } from './words.js';
 
 const CHAT_KEPT = 100;
+const LOG_KEPT = 400; // lines of the action log kept, over the last hands
 let counter = 0;
 const newId = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
@@ -29,6 +31,9 @@ export class RoomConnection {
     this.lastHand = null; // {hand, version, table}
     this.handEvents = []; // hand events of the current hand: [{version, event}]
     this.result = null; // the finished hand: {hand_no, winnings, stacks}
+    this.log = []; // the action log: [{hand_no, text, head}], oldest first
+    this.story = null; // the words of the hand in play (words.js)
+    this.logPoints = null; // the hand whose points are in the log
     this.clockOffset = 0; // server time minus local time, seconds
     this.closed = false;
     this.listeners = []; // (events, before, after) after each update: the announcer (announce.js)
@@ -176,6 +181,7 @@ export class RoomConnection {
     const before = this.snapshot;
     for (const event of events) this.onEvent(event);
     this.snapshot = { ...this.snapshot, ...payload.view, version: payload.version };
+    this.logResults();
     this.keepHand();
     offerSeed(this);
     for (const listener of this.listeners) listener(events, before, this.snapshot);
@@ -187,7 +193,9 @@ export class RoomConnection {
     const { kind, data } = payload;
     if (kind === 'hand') {
       this.handEvents.push({ version: payload.version, event: payload.event });
+      this.tell(payload.hand_no, payload.event);
     } else if (kind === 'hand_started') {
+      this.startStory(data);
       this.result = null;
       this.lastHand = null;
       this.handEvents = [];
@@ -206,9 +214,56 @@ export class RoomConnection {
         this.you = { ...this.you, seat: null };
       }
       this.notice(`${data.name} ${data.kicked ? 'was removed' : 'left'}`);
+    } else if (kind === 'shown_after') {
+      this.log = [...this.log, { hand_no: data.hand_no, text: shownAfterSentence(data) }].slice(-LOG_KEPT);
+      this.notice(shownAfterSentence(data));
+    } else if (kind === 'rabbit') {
+      const lines = rabbitSentences(data);
+      this.log = [...this.log, ...lines.map((text) => ({ hand_no: data.hand_no, text }))].slice(-LOG_KEPT);
+      this.notice(lines[0]);
     } else if (kind === 'timed_out') {
-      this.notice(`Seat ${data.seat + 1} ran out of time`);
+      this.notice(`${data.name || `Seat ${data.seat + 1}`} ran out of time`);
     }
+  }
+
+  // -- the action log: each hand's events in a player's words (words.js) --------------------
+
+  startStory({ hand_no: handNo, seats, stacks, name }) {
+    const table = this.snapshot && this.snapshot.table;
+    const names = seats.map((seat) => {
+      const s = table && table.seats[seat];
+      return s && s.name ? s.name : `Seat ${seat + 1}`;
+    });
+    this.story = { handNo, words: new HandStory({ names, stacks }) };
+    this.log = [...this.log.filter((line) => line.hand_no !== handNo),
+      { hand_no: handNo, head: true, text: `Hand #${handNo}${name ? ` · ${name}` : ''}` }].slice(-LOG_KEPT);
+  }
+
+  tell(handNo, event) {
+    if (!event || !this.story || this.story.handNo !== handNo) return;
+    const text = this.story.words.say(event);
+    if (text) this.log = [...this.log, { hand_no: handNo, text }].slice(-LOG_KEPT);
+  }
+
+  // The hand's category winners and points, once the view has them (points games, hi-lo).
+  logResults() {
+    const snap = this.snapshot;
+    const ended = snap.hand && snap.hand.is_over ? { view: snap.hand, handNo: snap.table.hand_no }
+      : snap.last_hand ? { view: snap.last_hand.view, handNo: snap.last_hand.hand_no } : null;
+    if (!ended || this.logPoints === ended.handNo || !this.story || this.story.handNo !== ended.handNo) return;
+    const results = ended.view.results || [];
+    if (!results.length) return;
+    this.logPoints = ended.handNo;
+    const lines = pointsSentences(results, this.story.words.names).map((text) => ({ hand_no: ended.handNo, text }));
+    this.log = [...this.log, ...lines].slice(-LOG_KEPT);
+  }
+
+  // A snapshot mid-hand: the log of that hand is told again from its events so far.
+  storyFromSnapshot(snapshot) {
+    const told = snapshot.hand_log;
+    if (!told) return;
+    this.startStory(told);
+    for (const event of told.events || []) this.tell(told.hand_no, event);
   }
 
   requestSnapshot(delay = 0) {
@@ -230,6 +285,7 @@ export class RoomConnection {
     if (this.snapshot && snapshot.version < this.snapshot.version) return;
     this.snapshot = snapshot;
     this.you = snapshot.you;
+    this.storyFromSnapshot(snapshot);
     if (snapshot.chat) this.addChat(snapshot.chat.map((c) => ({ version: c.version, ...(c.data || c) })));
     this.keepHand();
     offerSeed(this);
@@ -251,7 +307,20 @@ export class RoomConnection {
     if (snap && snap.hand) return { hand: snap.hand, handSeats: snap.table.hand_seats, live: true };
     if (snap && snap.last_hand) {
       const last = snap.last_hand;
-      return { hand: last.view, handSeats: last.hand_seats, live: false, handNo: last.hand_no, awards: [], extra: [] };
+      const shownAfter = last.shown_after || {};
+      let hand = last.view;
+      if (Object.keys(shownAfter).length) { // cards shown after the hand join that seat's shown cards
+        hand = structuredClone(last.view);
+        for (const [index, cards] of Object.entries(shownAfter)) {
+          const seat = hand.seats[Number(index)];
+          if (!seat) continue;
+          const known = seat.cards.filter((c) => c && !cards.includes(c));
+          seat.cards = [...cards, ...known, ...seat.cards.filter((c) => !c).slice(cards.length)];
+        }
+      }
+      const you = this.you && this.you.seat != null ? last.hand_seats.indexOf(this.you.seat) : -1;
+      return { hand, handSeats: last.hand_seats, live: false, handNo: last.hand_no, awards: [], extra: [],
+        canShow: !!last.can_show, canHunt: !!last.can_hunt, rabbit: last.rabbit || null, shownAfter: you >= 0 ? shownAfter[String(you)] || [] : [] };
     }
     if (!this.lastHand) return null;
     const hand = structuredClone(this.lastHand.hand);

@@ -8,6 +8,7 @@ import { loadRoom } from './store.js';
 import { navigate } from './nav.js';
 import { Card } from './cards.js';
 import { verifyHistory } from './verify.js';
+import { HandStory, potPointsSentence } from './words.js';
 
 const splitCards = (text) => (text.match(/.{2}/g) || []).map((c) => (c === '??' ? null : c));
 
@@ -24,7 +25,6 @@ export function readAction(text) {
     cards: words[1] === 'sm' && words[2] ? splitCards(words[2]) : null, board };
 }
 
-const VERBS = { f: 'folds', cc: 'checks or calls', cbr: 'bets/raises to', pb: 'posts the bring-in', sm: 'shows' };
 
 function stateAt(history, step) {
   const players = history.players || [];
@@ -94,19 +94,68 @@ export function stacksAt(history, step) {
   return { stacks: final, bets: over ? bets.map(() => 0) : bets, pot, over };
 }
 
-function describe(history, text) {
-  const a = readAction(text);
+// The history's actions as the table's own words (words.js), one sentence an action: each PHH
+// action is read as the engine event it records (a `cc` owing nothing is a check), and told by
+// the same HandStory as the live action log.
+export function historySentences(history) {
   const players = history.players || [];
-  const who = (p) => players[Number(p.slice(1)) - 1] || p;
-  if (a.dealer) {
-    if (a.kind === 'dh') return `${a.player ? who(a.player) : 'Player'} is dealt ${a.cards.map((c) => c || '??').join(' ')}`;
-    if (a.kind === 'db') return `Board ${a.board || 'A'}: ${a.cards.join(' ')}`;
-    return text;
-  }
-  const verb = VERBS[a.kind] || a.kind;
-  if (a.kind === 'sm' && !a.cards) return `${who(a.player)} mucks`;
-  return `${who(a.player)} ${verb} ${a.kind === 'sm' ? a.cards.join(' ') : a.rest.join(' ')}`.trim()
-    + (a.comment && !a.board ? ` (${a.comment})` : '');
+  const seatOf = (p) => Number(String(p).slice(1)) - 1;
+  const story = new HandStory({ names: players.map((name, i) => name || `p${i + 1}`),
+    stacks: (history.starting_stacks || []).slice() });
+  (history.antes || []).forEach((amount, seat) => { if (amount) story.say({ type: 'AntePosted', seat, amount }); });
+  const blinds = [...(history.blinds_or_straddles || [])];
+  if (players.length === 2 && blinds.length === 2) blinds.reverse();
+  blinds.forEach((amount, seat) => { if (amount) story.say({ type: 'BlindPosted', seat, amount, blind: 'forced' }); });
+  story.say({ type: 'StreetStarted', street: 'first' });
+  let acted = false;
+  return (history.actions || []).map((text) => {
+    const a = readAction(text);
+    if (a.dealer) {
+      if (acted) { story.say({ type: 'StreetStarted', street: 'next' }); acted = false; }
+      if (a.kind === 'db') return story.say({ type: 'BoardDealt', board: a.board || 'A', cards: a.cards.map((c) => c || '??') });
+      if (a.kind === 'dh' && a.player) {
+        const seat = seatOf(a.player);
+        if (/redraw/.test(a.comment)) return story.say({ type: 'Redrawn', seat, cards: a.cards, up: a.cards.map(() => false) });
+        return story.say({ type: 'HoleDealt', seat, cards: a.cards, up: a.cards.map(() => false) });
+      }
+      return text;
+    }
+    const seat = seatOf(a.player);
+    acted = true;
+    switch (a.kind) {
+      case 'f': return story.say({ type: 'Folded', seat });
+      case 'cc': {
+        const owed = story.top - (story.bets[seat] || 0);
+        const stack = story.stacks && story.stacks[seat] != null ? story.stacks[seat] : owed;
+        return owed > 0 ? story.say({ type: 'Called', seat, amount: Math.min(owed, stack) }) : story.say({ type: 'Checked', seat });
+      }
+      case 'cbr': return story.say({ type: 'RaisedTo', seat, amount: Number(a.rest[0]) });
+      case 'pb': return story.say({ type: 'BringInPosted', seat, amount: history.bring_in || 0 });
+      case 'sm': return a.cards ? story.say({ type: 'HandShown', seat, cards: a.cards.map((c) => c || '??') }) : story.say({ type: 'HandMucked', seat });
+      case '_allocate': {
+        const parts = a.rest.filter((w) => w.includes(':')).map((w) => {
+          const [name, cards] = w.split(':');
+          return [name, splitCards(cards).map((c) => c || '??')];
+        });
+        return story.say({ type: 'AllocationsRevealed', allocations: [[seat, parts]] });
+      }
+      default: return text;
+    }
+  });
+}
+
+// What the hand came to: each pot's points (the multi-board games) and each player's result.
+function historyOutcome(history) {
+  const players = history.players || [];
+  const lines = (history._points || []).map((pot, index) => potPointsSentence(index,
+    Object.entries(pot).map(([label, value]) => [Number(label.slice(1)) - 1, value]), players));
+  (history.finishing_stacks || []).forEach((finish, i) => {
+    const start = (history.starting_stacks || [])[i];
+    if (start == null) return;
+    const net = finish - start;
+    lines.push(`${players[i] || `p${i + 1}`} ${net > 0 ? `wins ${net}` : net < 0 ? `loses ${-net}` : 'breaks even'} (${start} → ${finish})`);
+  });
+  return lines;
 }
 
 // "Verify this hand": the deal checked in this page with Web Crypto (verify.js), never by
@@ -127,6 +176,18 @@ function VerifyDeal({ history }) {
   </div>`;
 }
 
+// The replayer's step buttons as drawn icons (a bar and triangles), not the U+23EE/U+23ED
+// glyphs that many fonts (Debian's among them) lack.
+const STEP_PATHS = {
+  first: 'M3 2h2v12H3zM14 2v12L6 8z',
+  previous: 'M12 2v12L4 8z',
+  next: 'M4 2v12l8-6z',
+  last: 'M11 2h2v12h-2zM2 2v12l8-6z',
+};
+function StepIcon({ to }) {
+  return html`<svg class="step-icon" viewBox="0 0 16 16" aria-hidden="true"><path d=${STEP_PATHS[to]} fill="currentColor" /></svg>`;
+}
+
 function Replayer({ room, handNo, token }) {
   const [data, setData] = useState(null);
   const [error, setError] = useState(null);
@@ -141,6 +202,7 @@ function Replayer({ room, handNo, token }) {
   const actions = h.actions || [];
   const { holes, boards } = stateAt(h, step);
   const chips = stacksAt(h, step);
+  const sentences = historySentences(h);
   const extraFields = Object.entries(h).filter(([k]) => k.startsWith('_') && !['_variant', '_options', '_table_seats', '_hand_no', '_burns'].includes(k));
   return html`<div class="replayer panel" aria-label=${`Hand ${handNo}`}>
     <div class="row spread">
@@ -167,17 +229,18 @@ function Replayer({ room, handNo, token }) {
     </table>
     </div>
     <div class="replay-controls row">
-      <button class="btn small" onClick=${() => setStep(0)} aria-label="First step">⏮</button>
-      <button class="btn small" onClick=${() => setStep(Math.max(0, step - 1))} aria-label="Previous step">◀</button>
+      <button class="btn small" onClick=${() => setStep(0)} aria-label="First step"><${StepIcon} to="first" /></button>
+      <button class="btn small" onClick=${() => setStep(Math.max(0, step - 1))} aria-label="Previous step"><${StepIcon} to="previous" /></button>
       <span class="step" aria-live="polite">Step ${step} / ${actions.length}</span>
-      <button class="btn small" onClick=${() => setStep(Math.min(actions.length, step + 1))} aria-label="Next step">▶</button>
-      <button class="btn small" onClick=${() => setStep(actions.length)} aria-label="Last step">⏭</button>
+      <button class="btn small" onClick=${() => setStep(Math.min(actions.length, step + 1))} aria-label="Next step"><${StepIcon} to="next" /></button>
+      <button class="btn small" onClick=${() => setStep(actions.length)} aria-label="Last step"><${StepIcon} to="last" /></button>
     </div>
     <ol class="replay-actions">
       ${actions.map((text, i) => html`<li class=${i === step - 1 ? 'current' : i >= step ? 'future' : ''}>
-        <button class="linkish" onClick=${() => setStep(i + 1)}>${describe(h, text)}</button>
+        <button class="linkish" onClick=${() => setStep(i + 1)}>${sentences[i] || text}</button>
       </li>`)}
     </ol>
+    ${step === actions.length ? html`<ul class="replay-outcome">${historyOutcome(h).map((line) => html`<li>${line}</li>`)}</ul>` : null}
     ${extraFields.length ? html`<div class="replay-extra">${extraFields.map(([k, v]) => html`<div><b>${k.slice(1).replace(/_/g, ' ')}</b>: <code>${JSON.stringify(v)}</code></div>`)}</div>` : null}
   </div>`;
 }

@@ -9,7 +9,7 @@ import { rulesUrl } from './rules.js';
 const DEFAULTS = {
   game: 'esg', hole_cards: '', betting: '', bring_in_rule: '', small_blind: 1, big_blind: 2, ante: 0,
   starting_stack: 200, max_seats: 6, action_clock: 30, time_bank: 60, pick_clock: 20,
-  pause_between_hands: 6, spectators_allowed: true, seat_approval: false,
+  pause_between_hands: 6, spectators_allowed: true, seat_approval: false, rabbit_hunting: true,
 };
 
 function Field({ label, children, hint }) {
@@ -55,6 +55,7 @@ export function Home() {
     for (const name of ['action_clock', 'time_bank', 'pick_clock', 'pause_between_hands']) body[name] = Number(form[name]);
     body.spectators_allowed = !!form.spectators_allowed;
     body.seat_approval = !!form.seat_approval;
+    body.rabbit_hunting = !!form.rabbit_hunting;
     if (!isChoice) {
       if (form.hole_cards) body.hole_cards = Number(form.hole_cards);
       if (form.betting) body.betting = form.betting;
@@ -117,6 +118,7 @@ export function Home() {
         <div class="checks">
           <label class="check"><input type="checkbox" name="spectators_allowed" checked=${form.spectators_allowed} onChange=${set('spectators_allowed')} /> Spectators may watch</label>
           <label class="check"><input type="checkbox" name="seat_approval" checked=${form.seat_approval} onChange=${set('seat_approval')} /> I approve every player who sits</label>
+          <label class="check"><input type="checkbox" name="rabbit_hunting" checked=${form.rabbit_hunting} onChange=${set('rabbit_hunting')} /> Players may hunt the rabbit (see the cards a hand did not deal)</label>
         </div>
         ${error ? html`<p class="error" role="alert">${error}</p>` : null}
         <button class="btn primary big" type="submit" disabled=${busy || !variants}>Create room</button>

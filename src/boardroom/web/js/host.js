@@ -1,9 +1,16 @@
 // The host panel: approve seats and rebuys, set stacks, kick, add and remove bots, pause and
-// resume, pass the host role, close the room. Every button sends a host command; the server
+// resume, deal now (end the pause before a hand), pass the host role, close the room. Every button sends a host command; the server
 // checks it.
 import { html } from './html.js';
 import { useRef, useState } from 'preact/hooks';
 import { useDialog } from './keys.js';
+
+// The room's link for spectators: the seat link with watch=1, which opens the table watching.
+export function watchLink(link) {
+  const url = new URL(link, location.origin);
+  url.searchParams.set('watch', '1');
+  return url.toString();
+}
 
 const BOT_STYLES = [['tight', 'Tight'], ['loose', 'Loose'], ['random', 'Random'], ['station', 'Calling station']];
 
@@ -33,7 +40,22 @@ function AddBot({ conn, full }) {
   </div>`;
 }
 
-export function HostPanel({ conn, close }) {
+// A link and its copy button (the seat link and the watch link).
+function ShareLink({ label, link }) {
+  const [copied, setCopied] = useState(false);
+  const copy = () => {
+    if (navigator.clipboard) navigator.clipboard.writeText(link).catch(() => {});
+    setCopied(true);
+    setTimeout(() => setCopied(false), 1500);
+  };
+  return html`<div class="row share-row">
+    <span class="share-label">${label}</span>
+    <input class="share-link" readonly value=${link} aria-label=${label} onFocus=${(e) => e.currentTarget.select()} />
+    <button class="btn small" onClick=${copy} aria-label=${`Copy ${label.toLowerCase()}`}>${copied ? 'Copied' : 'Copy'}</button>
+  </div>`;
+}
+
+export function HostPanel({ conn, close, link }) {
   const table = conn.snapshot.table;
   const seated = table.seats.filter((s) => !s.empty);
   const bots = conn.snapshot.bots || {};
@@ -44,8 +66,10 @@ export function HostPanel({ conn, close }) {
     <div class="row">
       ${table.paused ? html`<button class="btn primary small" onClick=${() => conn.send('resume')}>Resume</button>`
         : html`<button class="btn small" onClick=${() => conn.send('pause')}>Pause</button>`}
+      ${table.phase === 'between' && !table.paused ? html`<button class="btn small" onClick=${() => conn.send('deal_now')}>Deal now</button>` : null}
       <button class="btn small danger" onClick=${() => confirm('Close this room after the hand?') && conn.send('close')}>Close room</button>
     </div>
+    ${link ? html`<${ShareLink} label="Seat link" link=${link} /><${ShareLink} label="Watch link" link=${watchLink(link)} />` : null}
     ${seated.length ? html`<ul class="host-seats">${seated.map((s) => html`<${SeatRow} key=${s.seat} conn=${conn} seat=${s} bot=${bots[String(s.seat)]} />`)}</ul>`
       : html`<p class="muted">Nobody sits yet. Share the link.</p>`}
     <${AddBot} conn=${conn} full=${seated.length === table.seats.length} />

@@ -16,6 +16,8 @@ import { ChatPanel, ChatToggle, useChatUnread } from './chat.js';
 import { LiveRegions, attachAnnouncer, pillItems, tableSummary } from './announce.js';
 import { KeyHelp, useRoomKeys } from './keys.js';
 import { rulesUrl } from './rules.js';
+import { postsText } from './words.js';
+import { LogPanel, LogToggle } from './log.js';
 
 const GAME_NAME = (variants, id) => (variantById(variants, id) || { name: id || '' }).name;
 const gameOf = (snap) => (snap ? (snap.hand && snap.hand.variant) || snap.table.game || snap.table.settings.game : null);
@@ -30,6 +32,9 @@ export function RoomPage({ room, watch }) {
   const [helpOpen, setHelpOpen] = useState(false);
   const variantsRef = useRef(null);
   variantsRef.current = variants;
+  const [logOpen, setLogOpen] = useState(false);
+  const openChat = (open) => { setChatOpen(open); if (open) setLogOpen(false); };
+  const openLog = (open) => { setLogOpen(open); if (open) setChatOpen(false); };
   useEffect(() => {
     const c = new RoomConnection(room, { role: watch ? 'spectator' : 'player', onChange: () => setTick((t) => t + 1) });
     attachAnnouncer(c, (snap) => variantById(variantsRef.current, gameOf(snap)));
@@ -67,11 +72,11 @@ export function RoomPage({ room, watch }) {
   const table = snap.table;
   const gameId = (display && display.hand.variant) || table.game || table.settings.game;
   const variant = variantById(variants, gameId);
-  return html`<div class=${`room ${prefs.fourColour ? 'four-colour' : ''} ${myTurn ? 'my-turn' : ''} ${chatOpen ? 'chat-open' : ''}`}>
+  return html`<div class=${`room ${prefs.fourColour ? 'four-colour' : ''} ${myTurn ? 'my-turn' : ''} ${chatOpen || logOpen ? 'chat-open' : ''}`}>
     <${TopBar} room=${room} prefs=${prefs} togglePref=${togglePref} conn=${conn} variants=${variants}
-      hostOpen=${hostOpen} setHostOpen=${setHostOpen} chat=${html`<${ChatToggle} open=${chatOpen} setOpen=${setChatOpen} unread=${unread} />`}
+      hostOpen=${hostOpen} setHostOpen=${setHostOpen} chat=${html`<${ChatToggle} open=${chatOpen} setOpen=${openChat} unread=${unread} /><${LogToggle} open=${logOpen} setOpen=${openLog} />`}
       game=${gameId} helpOpen=${helpOpen} setHelpOpen=${setHelpOpen} />
-    ${you.host && hostOpen ? html`<${HostPanel} conn=${conn} close=${() => setHostOpen(false)} />` : null}
+    ${you.host && hostOpen ? html`<${HostPanel} conn=${conn} close=${() => setHostOpen(false)} link=${loadRoom(room).join_link || `${location.origin}/?room=${room}`} />` : null}
     <div class="room-body">
       <main class="room-main">
         <h1 class="sr-only">${GAME_NAME(variants, gameId)} table${table.hand_no ? `, hand ${table.hand_no}` : ''}</h1>
@@ -79,6 +84,7 @@ export function RoomPage({ room, watch }) {
         <${Dock} conn=${conn} display=${display} variant=${variant} variants=${variants} />
       </main>
       ${chatOpen ? html`<${ChatPanel} conn=${conn} close=${() => setChatOpen(false)} />` : null}
+      ${logOpen ? html`<${LogPanel} conn=${conn} close=${() => setLogOpen(false)} />` : null}
     </div>
     <${Notices} conn=${conn} />
     <${LiveRegions} conn=${conn} />
@@ -102,7 +108,7 @@ function TopBar({ room, prefs, togglePref, conn, variants, hostOpen, setHostOpen
     <a class="brand" href="/" aria-label="Boardroom home" onClick=${(e) => { e.preventDefault(); navigate('/'); }}><span class="logo" aria-hidden="true">♠</span><span class="brand-name">Boardroom</span></a>
     ${table ? html`<div class="game-title">
       <strong>${GAME_NAME(variants, table.game || table.settings.game)}</strong>
-      <span class="stakes">${table.settings.small_blind}/${table.settings.big_blind}</span>
+      ${table.posts ? html`<span class="stakes">${postsText(table.posts)}</span>` : null}
       ${table.hand_no ? html`<span class="hand-no">Hand #${table.hand_no}</span>` : null}
       ${table.paused ? html`<span class="badge warn">Paused</span>` : null}
       ${!conn.connected ? html`<span class="badge warn">Reconnecting…</span>` : null}
@@ -185,7 +191,36 @@ function Table({ conn, display, variant, variants }) {
           display=${display} dx=${Math.cos(angle)} dy=${Math.sin(angle)} />`;
       })}
     </div>
+    <${Watchers} watchers=${snap.watchers} />
   </section>`;
+}
+
+// A spectator may give a name, which the table's watcher list shows (and chat lines carry).
+function WatcherName({ conn }) {
+  const [name, setName] = useState(localStorage.getItem('boardroom:name') || '');
+  const [said, setSaid] = useState(null);
+  const save = (e) => {
+    e.preventDefault();
+    const clean = name.trim();
+    if (!clean || clean.length > 24) { setSaid('A name is 1 to 24 characters'); return; }
+    localStorage.setItem('boardroom:name', clean);
+    conn.join().then(() => setSaid(`Watching as ${clean}`));
+  };
+  return html`<form class="row watcher-name" onSubmit=${save}>
+    <input value=${name} maxlength="24" placeholder="Your name (optional)" aria-label="Your name as a watcher"
+      onInput=${(e) => setName(e.currentTarget.value)} />
+    <button class="btn small" type="submit">Show my name</button>
+    ${said ? html`<span class="muted small" role="status">${said}</span>` : null}
+  </form>`;
+}
+
+// How many are watching without a seat, and the names of those who gave one.
+function Watchers({ watchers }) {
+  if (!watchers || !watchers.count) return null;
+  const { count, names } = watchers;
+  const others = count - names.length;
+  const who = names.length ? `: ${names.join(', ')}${others > 0 ? ` and ${others} more` : ''}` : '';
+  return html`<p class="watchers" data-count=${count}>${count} watching${who}</p>`;
 }
 
 function Seat({ conn, seat, hv, hand, index, style, posClass, blind, isButton, display, dx, dy }) {
@@ -265,7 +300,8 @@ function Centre({ conn, hand, display, variant, variants }) {
     } else if (table.phase === 'closed') note = 'This room is closed';
   }
   return html`<div class="centre">
-    ${hand ? html`<${Boards} hand=${hand} variant=${variant} />` : null}
+    ${hand ? html`<${Boards} hand=${hand} variant=${variant} rabbit=${display.rabbit} />` : null}
+    ${display && display.rabbit ? html`<p class="rabbit-note">Rabbit hunt: the dimmed cards were not dealt</p>` : null}
     <div class="pot-line">
       ${pots.length ? html`<span class="pot" aria-label=${`pot ${total}`}>Pot <strong>${total}</strong></span>` : null}
       ${pots.length > 1 && hand.seats.some((s) => s.all_in) ? html`<span class="side-pots">${pots.map((p, i) => html`<span class="pot-part">${i ? `Side ${i}` : 'Main'} ${p.amount}</span>`)}</span>` : null}
@@ -331,6 +367,8 @@ function Dock({ conn, display, variant, variants }) {
     ${mine && mine.cards.length ? html`<${MyCards} cards=${mine.cards} folded=${mine.folded} key=${table.hand_no} />` : null}
     ${hand && hand.pills ? html`<${Pills} pills=${hand.pills} />` : null}
     ${allocating ? html`<${Allocation} conn=${conn} hand=${hand} mine=${mine} variant=${variant} key=${table.hand_no} />` : null}
+    ${display && !display.live && display.canHunt && you.seat != null ? html`<button class="btn small rabbit-btn" type="button" onClick=${() => conn.send('rabbit')}>Rabbit hunt</button>` : null}
+    ${display && !display.live && display.canShow && mine ? html`<${ShowAfter} conn=${conn} cards=${mine.cards.filter(Boolean)} shown=${display.shownAfter || []} key=${display.handNo} />` : null}
     ${legal ? html`<${ActionBar} conn=${conn} legal=${legal} sizes=${snap.sizes} hand=${hand} />` : null}
     ${!legal && mine && display.live && !mine.folded && !mine.all_in && !allocating
       ? html`<${PreActions} conn=${conn} hand=${hand} mine=${mine} />` : null}
@@ -338,7 +376,29 @@ function Dock({ conn, display, variant, variants }) {
       ? html`<${Picker} conn=${conn} variants=${variants} choices=${table.choices || []} deadline=${table.deadline} /> ` : null}
     ${seat && !seat.empty ? html`<${SeatControls} conn=${conn} seat=${seat} />` : null}
     ${you.seat == null ? html`<p class="hint">${you.role === 'spectator' ? 'You are watching.' : 'Pick an empty seat to play, or just watch.'}</p>` : null}
+    ${you.role === 'spectator' ? html`<${WatcherName} conn=${conn} />` : null}
   </section>`;
+}
+
+// After a hand you won uncontested or mucked: show any of your cards to the table.
+function ShowAfter({ conn, cards, shown }) {
+  const [chosen, setChosen] = useState([]);
+  const [error, setError] = useState(null);
+  const hidden = cards.filter((c) => !shown.includes(c));
+  if (!hidden.length) return null;
+  const toggle = (c) => setChosen(chosen.includes(c) ? chosen.filter((x) => x !== c) : [...chosen, c]);
+  const show = async (list) => {
+    const answer = await conn.send('show', { cards: list.join(' ') });
+    if (answer && answer.ok === false) setError(answer.error); else { setError(null); setChosen([]); }
+  };
+  return html`<div class="show-after panel" role="group" aria-label="Show your cards">
+    <span class="show-label">Show the table:</span>
+    ${hidden.map((c) => html`<button class=${`btn small show-card ${chosen.includes(c) ? 'primary' : ''}`} type="button"
+      aria-pressed=${chosen.includes(c) ? 'true' : 'false'} aria-label=${`Show ${cardName(c)}`} data-card=${c} onClick=${() => toggle(c)}>${c}</button>`)}
+    <button class="btn small" type="button" disabled=${!chosen.length} onClick=${() => show(chosen)}>Show chosen</button>
+    <button class="btn small" type="button" onClick=${() => show(hidden)}>Show all</button>
+    ${error ? html`<span class="error" role="alert">${error}</span>` : null}
+  </div>`;
 }
 
 // Your hole cards, in the order you like (kept here, in the browser, for the hand). Three ways
@@ -440,24 +500,42 @@ export function Pills({ pills }) {
 function Picker({ conn, variants, choices, deadline }) {
   const [game, setGame] = useState(choices[0] || '');
   const [hole, setHole] = useState('');
+  const [betting, setBetting] = useState('');
+  const [bringIn, setBringIn] = useState('');
   const v = variantById(variants, game);
   const holeOptions = v && v.hole_card_options && v.hole_card_options.length > 1 ? v.hole_card_options : [];
-  const pick = () => conn.send('pick', { game, options: hole ? { hole_cards: Number(hole) } : {} });
+  const bettingOptions = v && v.betting_options && v.betting_options.length > 1 ? v.betting_options : [];
+  const choose = (id) => { setGame(id); setHole(''); setBetting(''); setBringIn(''); };
+  const pick = () => {
+    const options = {};
+    if (hole) options.hole_cards = Number(hole);
+    if (betting) options.betting = betting;
+    if (bringIn) options.bring_in = bringIn;
+    conn.send('pick', { game, options });
+  };
   return html`<div class="picker panel" role="group" aria-label="Pick the game">
     <div class="row"><strong>Your pick: the next game</strong> <${Countdown} conn=${conn} deadline=${deadline} /></div>
     <div class="row">
-      <select value=${game} onChange=${(e) => { setGame(e.currentTarget.value); setHole(''); }} aria-label="Game to play">
+      <select value=${game} onChange=${(e) => choose(e.currentTarget.value)} aria-label="Game to play">
         ${choices.map((id) => html`<option value=${id}>${GAME_NAME(variants, id)}</option>`)}
       </select>
       ${holeOptions.length ? html`<select value=${hole} onChange=${(e) => setHole(e.currentTarget.value)} aria-label="Hole cards">
         <option value="">${v.hole_cards} cards</option>
         ${holeOptions.filter((h) => h !== v.hole_cards).map((h) => html`<option value=${h}>${h} cards</option>`)}
       </select>` : null}
+      ${bettingOptions.length ? html`<select value=${betting || v.betting} onChange=${(e) => setBetting(e.currentTarget.value)} aria-label="Betting limit">
+        ${bettingOptions.map((b) => html`<option value=${b}>${BETTING_NAMES[b] || b}</option>`)}
+      </select>` : null}
+      ${v && v.bring_in ? html`<select value=${bringIn || v.bring_in} onChange=${(e) => setBringIn(e.currentTarget.value)} aria-label="Bring-in by">
+        <option value="highest">bring-in: highest card</option><option value="lowest">bring-in: lowest card</option>
+      </select>` : null}
       <button class="btn primary" onClick=${pick}>Pick</button>
     </div>
     ${v ? html`<small>${v.summary} <a href=${rulesUrl(game)} onClick=${(e) => { e.preventDefault(); navigate(`${rulesUrl(game)}&back=${encodeURIComponent(`/?room=${conn.room}`)}`); }}>Rules of ${v.name}</a></small>` : null}
   </div>`;
 }
+
+const BETTING_NAMES = { 'pot-limit': 'Pot limit', 'no-limit': 'No limit', 'fixed-limit': 'Fixed limit' };
 
 function SeatControls({ conn, seat }) {
   const [amount, setAmount] = useState('');

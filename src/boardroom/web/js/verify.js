@@ -162,6 +162,25 @@ async function check(history) {
     top += count;
     return dealt;
   };
+  // One board deal (`d db CARDS`), checked against the set-aside cards or the deck.
+  const boardDeal = (text, where) => {
+    const shown = historyCards(text, where);
+    if (setAside && aside === null) {
+      asideStart = top;
+      aside = take(setAside).map(([c]) => c);
+    }
+    if (burns) take(1);
+    let dealt;
+    if (aside !== null) {
+      if (asideDealt + shown.length > aside.length) throw new VerifyError(`${where}: more board cards than the ${aside.length} set aside`);
+      dealt = [];
+      for (let k = asideDealt; k < asideDealt + shown.length; k += 1) dealt.push([aside[k], `set-aside board card ${k + 1}, deck position ${asideStart + k + 1}`]);
+      asideDealt += shown.length;
+    } else {
+      dealt = take(shown.length);
+    }
+    return compare(where, 'board card', shown, dealt);
+  };
   const held = new Map();
   const folded = new Set();
   let redrawn = null;
@@ -200,22 +219,7 @@ async function check(history) {
       checked += compare(where, `${player}'s card`, shown, dealt);
       held.set(player, [...(held.get(player) || []), ...dealt.map(([c]) => c)]);
     } else if (words.length === 3 && words[0] === 'd' && words[1] === 'db') {
-      const shown = historyCards(words[2], where);
-      if (setAside && aside === null) {
-        asideStart = top;
-        aside = take(setAside).map(([c]) => c);
-      }
-      if (burns) take(1);
-      let dealt;
-      if (aside !== null) {
-        if (asideDealt + shown.length > aside.length) throw new VerifyError(`${where}: more board cards than the ${aside.length} set aside`);
-        dealt = [];
-        for (let k = asideDealt; k < asideDealt + shown.length; k += 1) dealt.push([aside[k], `set-aside board card ${k + 1}, deck position ${asideStart + k + 1}`]);
-        asideDealt += shown.length;
-      } else {
-        dealt = take(shown.length);
-      }
-      checked += compare(where, 'board card', shown, dealt);
+      checked += boardDeal(words[2], where);
     } else if (words.length === 2 && words[1] === 'f') {
       folded.add(words[0]);
     } else if (words.length === 3 && words[1] === 'sm') {
@@ -227,5 +231,15 @@ async function check(history) {
       }
     }
   }
+  // The board cards a rabbit hunt showed (never dealt) come next from the same deck.
+  const rabbit = history._rabbit || [];
+  if (!Array.isArray(rabbit) || !rabbit.every((a) => typeof a === 'string')) throw new VerifyError("the history's _rabbit must be a list of board deals");
+  rabbit.forEach((text, i) => {
+    const body = text.split('#')[0];
+    const words = body.split(/\s+/).filter(Boolean);
+    const where = `rabbit hunt ${i + 1} ('${body.trim()}')`;
+    if (words.length !== 3 || words[0] !== 'd' || words[1] !== 'db') throw new VerifyError(`${where}: a rabbit hunt deals board cards only (d db CARDS)`);
+    checked += boardDeal(words[2], where);
+  });
   return checked;
 }
