@@ -380,6 +380,10 @@ class Director:
             raise TournamentError("the tournament has started")
         if len(self.players) < 2:
             raise TournamentError("a tournament needs at least two entrants")
+        payouts = self.config.payouts
+        if payouts is not None and payouts.places > len(self.players):
+            raise TournamentError(f"the payout table pays {payouts.places} places, but only "
+                                  f"{len(self.players)} players entered")
         size = self.config.table_size
         count = tables_needed(len(self.players), size)
         draw = seat_draw(sorted(self.players), count, size, self.rng)

@@ -10,6 +10,7 @@ with the same starting stack, TDA) share the prizes of the places they take (``a
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
@@ -103,13 +104,15 @@ def preset_for(field: int) -> PayoutTable:
     return _large_field(field)
 
 
+@functools.lru_cache(maxsize=64)
 def _large_field(field: int) -> PayoutTable:
-    """About 15% of the field paid, place k weighing 1/(k + 1): the winner gets a little
-    over a tenth of a 1,000-entry pool and the last paid place about 1.5 buy-ins."""
+    """About 15% of the field paid, place k weighing about 1/(k + 1) (in whole millionths, so
+    the shares stay small fractions): the winner gets a little over a tenth of a 1,000-entry
+    pool and the last paid place about 1.5 buy-ins."""
     places = math.ceil(field * 15 / 100)
-    weights = [Fraction(1, place + 1) for place in range(1, places + 1)]
-    total = sum(weights, Fraction(0))
-    return PayoutTable(tuple(w / total for w in weights))
+    weights = [round(Fraction(10**6, place + 1)) for place in range(1, places + 1)]
+    total = sum(weights)
+    return PayoutTable(tuple(Fraction(w, total) for w in weights))
 
 
 def prizes(pool: int, table: PayoutTable) -> list[int]:
