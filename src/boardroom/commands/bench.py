@@ -12,6 +12,8 @@ TARGETS: dict[str, tuple[str, str]] = {
     "server": ("boardroom.bench.server", "N tables of browser-like clients against a real server"),
     "bots": ("boardroom.bench.bots", "bot decision times and win rates per variant"),
     "cli": ("boardroom.bench.cli", "start-up of `boardroom --help` and `boardroom replay FILE`"),
+    "tournament": ("boardroom.bench.tournament",
+                   "a 1,000-entrant bots-only tournament in-process against a cash game"),
 }
 
 
