@@ -6,13 +6,14 @@ import math
 from fractions import Fraction
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from boardroom.tournament import PayoutError, PayoutTable, preset_for, prizes
 from boardroom.tournament.payouts import Finish, award
 
 
+@settings(deadline=None)  # a large field's preset is built once, slowly on a loaded machine
 @given(st.integers(1, 5000), st.integers(0, 10**9))
 def test_preset_prizes_add_up_to_the_pool_and_never_rise(field: int, pool: int) -> None:
     table = preset_for(field)

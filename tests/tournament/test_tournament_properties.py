@@ -89,6 +89,7 @@ def test_random_tournaments_keep_every_invariant(case: tuple[TournamentConfig, i
 
     def after_hand(d: Director, plan: HandPlan, hand: Hand) -> None:
         assert d.chips_in_play() == d.chips, "chips conserved"
+        assert d.left == len(d.alive)
         assert sum(p.stack for p in d.players.values()) == d.chips
         counts = {n: len(t.seats) for n, t in d.tables.items()}
         for number, table in d.tables.items():

@@ -54,8 +54,9 @@ class Outcome:
     styles: dict[str, str]
     hands: int = 0
     seconds: float = 0.0  # simulated clock
-    wall: float = 0.0  # seconds this process spent
-    director_wall: float = 0.0  # ... of which in the director's calls
+    wall: float = 0.0  # seconds it took
+    cpu: float = 0.0  # CPU seconds this process spent
+    director_cpu: float = 0.0  # ... of which in the director's calls
     hands_per_level: dict[int, int] = field(default_factory=dict)
     players_left: list[tuple[int, int]] = field(default_factory=list)  # (hand, players)
 
@@ -98,10 +99,11 @@ def bot_tournament(director: Director, bots: dict[str, Bot], *, seed: int,
         if progress is not None:
             progress(entrants - left)
 
-    started = time.perf_counter()
+    started, cpu = time.perf_counter(), time.process_time()
     stats = inprocess.run(timed, act, seed=seed, after_hand=after_hand)  # type: ignore[arg-type]
     outcome.wall = time.perf_counter() - started
-    outcome.director_wall = timed.spent
+    outcome.cpu = time.process_time() - cpu
+    outcome.director_cpu = timed.spent
     outcome.seconds = stats.seconds
     if progress is not None:
         progress(entrants)
@@ -109,7 +111,8 @@ def bot_tournament(director: Director, bots: dict[str, Bot], *, seed: int,
 
 
 class _Timed:
-    """The director, with the time spent in its calls from the runner counted."""
+    """The director, with the CPU time spent in its calls from the runner counted (CPU time,
+    so that other processes on a shared machine do not inflate it)."""
 
     def __init__(self, director: Director) -> None:
         self._director = director
@@ -121,11 +124,11 @@ class _Timed:
             return value
 
         def timed(*args: object, **kwargs: object) -> object:
-            started = time.perf_counter()
+            started = time.process_time()
             try:
                 return value(*args, **kwargs)
             finally:
-                self.spent += time.perf_counter() - started
+                self.spent += time.process_time() - started
 
         return timed
 

@@ -192,6 +192,9 @@ class Director:
         self.entries = 0
         self.finishes: list[Finish] = []  # settled when the tournament ends
         self.level_eliminations: dict[int, int] = {}
+        self.left = 0  # players still in (``len(self.alive)``, kept as a count)
+        self._prizes_for: tuple[int, int] | None = None
+        self._prizes: list[int] = []
         self._outbox: list[dict[str, Any]] = []
 
     # -- reading ----------------------------------------------------------------------------
@@ -230,7 +233,10 @@ class Director:
         return self.config.payouts or preset_for(max(self.entries, 1))
 
     def place_prizes(self) -> list[int]:
-        return prizes(self.prize_pool, self.payout_table)
+        key = (self.prize_pool, self.entries)
+        if self._prizes_for != key:
+            self._prizes_for, self._prizes = key, prizes(self.prize_pool, self.payout_table)
+        return list(self._prizes)
 
     def time_left(self, now: float) -> float | None:
         """Seconds to the end of the level or break (None: a level counted in hands)."""
@@ -248,7 +254,7 @@ class Director:
         best first; the winner's once the tournament is over."""
         if self.finished:
             return list(self.finishes)
-        return _places(self.eliminations, len(self.alive), self.place_prizes())
+        return _places(self.eliminations, self.left, self.place_prizes())
 
     def drain(self) -> list[dict[str, Any]]:
         out, self._outbox = self._outbox, []
@@ -397,6 +403,7 @@ class Director:
             state.status = PLAYING
             state.stack = self.structure.starting_stack
             self.chips += state.stack
+        self.left = len(self.players)
         self._emit("started", tables=count, players=len(self.players), level=self._level_data())
         if not self.structure.late_registration_levels:
             self._close_registration()
@@ -542,6 +549,7 @@ class Director:
             state = self.players[player]
             self._unseat(state)
             state.status = OUT
+            self.left -= 1
         if busted:
             if self.hand_for_hand and table.round == self.round:
                 self.pending.extend(busted)
@@ -573,7 +581,7 @@ class Director:
             self._eliminate(self.pending)
             self.pending = []
         self.round += 1
-        if self.hand_for_hand and len(self.alive) <= self.payout_table.places:
+        if self.hand_for_hand and self.left <= self.payout_table.places:
             self.hand_for_hand = False
             self._emit("hand_for_hand", on=False)
 
@@ -581,7 +589,7 @@ class Director:
         level = self.level_index
         self.eliminations.append(Elimination(level, list(group)))
         self.level_eliminations[level] = self.level_eliminations.get(level, 0) + len(group)
-        best = len(self.alive) + 1
+        best = self.left + 1
         finishes = award(self.place_prizes(), [(p, s) for p, _, s in group], best)
         self._emit("eliminated", level=level, finishes=[asdict(f) for f in finishes])
 
@@ -589,27 +597,27 @@ class Director:
         """Break and balance idle tables, start or stop hand-for-hand, finish."""
         if not self.started or self.finished:
             return
-        alive = self.alive
-        if len(alive) <= 1 and not any(t.running for t in self.tables.values()):
+        alive = self.left
+        if alive <= 1 and not any(t.running for t in self.tables.values()):
             self._finish()
             return
         self._break_tables()
         self._balance()
         paid = self.payout_table.places
         wanted = (not self.registration_open and len(self.tables) > 1
-                  and len(alive) == paid + 1)
+                  and alive == paid + 1)
         if wanted and not self.hand_for_hand:
             self.hand_for_hand = True
             self.round += 1
-            self._emit("hand_for_hand", on=True, players=len(alive), paid=paid)
-        elif (self.hand_for_hand and (len(self.tables) <= 1 or len(alive) <= paid)
+            self._emit("hand_for_hand", on=True, players=alive, paid=paid)
+        elif (self.hand_for_hand and (len(self.tables) <= 1 or alive <= paid)
               and not self.pending):
             self.hand_for_hand = False
             self._emit("hand_for_hand", on=False)
 
     def _break_tables(self) -> None:
         size = self.config.table_size
-        while len(self.tables) > tables_needed(len(self.alive), size):
+        while len(self.tables) > tables_needed(self.left, size):
             target = self.tables[max(self.tables)]  # fixed order: the highest number first
             if target.running:
                 return
@@ -631,10 +639,11 @@ class Director:
         size = self.config.table_size
         while True:
             short = self._shortest()
-            table = next((t for t in sorted(self.tables.values(), key=lambda t: -len(t.seats))
-                          if not t.running and len(t.seats) > len(short.seats) + 1), None)
-            if table is None:
+            limit = len(short.seats) + 1
+            long = [t for t in self.tables.values() if len(t.seats) > limit and not t.running]
+            if not long:
                 return
+            table = max(long, key=lambda t: (len(t.seats), -t.number))
             seat = next_big_blind(table.last, table.seats, table.newcomers, size)
             if seat is None:
                 seat = self.rng.choice(sorted(table.seats))
@@ -674,6 +683,7 @@ class Director:
             self._emit("table_opened", table=number)
         empty = [s for s in range(size) if s not in short.seats]
         state.status = PLAYING
+        self.left += 1
         state.stack = self.structure.starting_stack
         self.chips += state.stack
         self._seat(state, short, self.rng.choice(empty), "late registration")
@@ -748,6 +758,7 @@ class Director:
                                  for e in data["eliminations"]]
         director.finishes = [Finish(**f) for f in data["finishes"]]
         director.level_eliminations = {int(k): v for k, v in data["level_eliminations"].items()}
+        director.left = len(director.alive)
         return director
 
 

@@ -94,6 +94,7 @@ def percent_label(share: Fraction) -> str:
     return f"{text}%"
 
 
+@functools.lru_cache(maxsize=64)
 def preset_for(field: int) -> PayoutTable:
     """The preset table for ``field`` entries (re-entries count as entries)."""
     if field < 1:
@@ -104,7 +105,6 @@ def preset_for(field: int) -> PayoutTable:
     return _large_field(field)
 
 
-@functools.lru_cache(maxsize=64)
 def _large_field(field: int) -> PayoutTable:
     """About 15% of the field paid, place k weighing about 1/(k + 1) (in whole millionths, so
     the shares stay small fractions): the winner gets a little over a tenth of a 1,000-entry
@@ -120,7 +120,7 @@ def prizes(pool: int, table: PayoutTable) -> list[int]:
     down, then one more unit to each of the highest places until the pool is used up."""
     if not isinstance(pool, int) or isinstance(pool, bool) or pool < 0:
         raise PayoutError(f"a prize pool is a whole number of units, 0 or more, not {pool!r}")
-    amounts = [math.floor(pool * share) for share in table.shares]
+    amounts = [pool * share.numerator // share.denominator for share in table.shares]
     for place in range(pool - sum(amounts)):
         amounts[place] += 1
     return amounts

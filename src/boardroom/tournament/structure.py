@@ -62,10 +62,14 @@ class Structure:
     max_rebuys: int = 0  # per entry; 0 with rebuy levels means no limit
     addon_chips: int = 0  # one add-on per entry, offered in the level after the rebuy period
     levels: tuple[Level, ...] = field(init=False, repr=False, compare=False)
+    _level_at: tuple[int, ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "levels",
                            tuple(e for e in self.schedule if isinstance(e, Level)))
+        object.__setattr__(self, "_level_at", tuple(
+            sum(1 for e in self.schedule[:k] if isinstance(e, Level))
+            for k in range(len(self.schedule) + 1)))
 
     # -- checks ---------------------------------------------------------------------------
 
@@ -117,7 +121,7 @@ class Structure:
 
     def level_of_entry(self, position: int) -> int:
         """The 0-based level number in play at schedule ``position`` (a break: the next one)."""
-        return sum(1 for e in self.schedule[:position] if isinstance(e, Level))
+        return self._level_at[min(position, len(self._level_at) - 1)]
 
     # -- plain data -----------------------------------------------------------------------
 
