@@ -25,6 +25,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "bench": ("boardroom.commands.bench", "run a benchmark against the named peers"),
     "serve": ("boardroom.commands.serve", "run the poker room: HTTP and socket.io on uvicorn"),
     "sim": ("boardroom.commands.sim", "bots play a variant against each other: win rates, points"),
+    "tournament": ("boardroom.commands.tournament", "tournaments: `tournament sim` plays bots "
+                   "through a whole one"),
 }
 
 

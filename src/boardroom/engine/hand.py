@@ -99,6 +99,8 @@ class Hand:
         rng: RandomSource | None = None,
         show_requests: Collection[Seat] = (),
         manual_allocation: bool = False,
+        dead_small_blind: bool = False,
+        big_blind_ante: bool = False,
     ) -> None:
         count = len(stacks)
         if not 2 <= count <= variant.max_players:
@@ -111,6 +113,15 @@ class Hand:
         if not 0 <= button < count:
             raise StakesError(f"the button must be one of the seats 0 to {count - 1}")
         stakes.check_for(variant)
+        if (dead_small_blind or big_blind_ante) and variant.forced_bets is not ForcedBets.BLINDS:
+            raise StakesError(f"{variant.name} has no blinds: no dead small blind or big-blind "
+                              f"ante")
+        if dead_small_blind and count < 3:
+            raise StakesError("heads-up the button posts the small blind: it is never dead")
+        # Tournaments (TDA): a dead small blind (nobody posts it; the big blind is left of the
+        # button) and the big-blind ante (the big blind alone posts the ante, after its blind).
+        self.dead_small_blind = dead_small_blind
+        self.big_blind_ante = big_blind_ante
         self.variant = variant
         self.stakes = stakes
         self.button = button
@@ -508,7 +519,7 @@ class Hand:
 
     def _start(self) -> None:
         stakes = self.stakes
-        if stakes.ante:
+        if stakes.ante and not self.big_blind_ante:
             for seat in self.order:
                 chips = min(stakes.ante, self.stacks[seat])
                 self.stacks[seat] -= chips
@@ -516,15 +527,30 @@ class Hand:
                 self.events.append(ev.AntePosted(seat, chips))
         if self.variant.forced_bets is ForcedBets.BLINDS:
             small, big = self._blind_seats()
-            for seat, amount, name in ((small, stakes.small_blind, "small"),
-                                       (big, stakes.big_blind, "big")):
+            blinds = [(big, stakes.big_blind, "big")]
+            if small is not None:
+                blinds.insert(0, (small, stakes.small_blind, "small"))
+            for seat, amount, name in blinds:
                 chips = min(amount, self.stacks[seat])
                 self._put_in(seat, chips)
                 self.events.append(ev.BlindPosted(seat, chips, name))
+            if self.big_blind_ante and stakes.ante:
+                chips = min(stakes.ante, self.stacks[big])  # TDA: the blind before the ante
+                if chips:
+                    self.stacks[big] -= chips
+                    self.contributed[big] += chips
+                    self.events.append(ev.AntePosted(big, chips))
         self._begin_street(0)
 
-    def _blind_seats(self) -> tuple[Seat, Seat]:
-        """Small and big blind: left of the button; heads-up the button posts the small blind."""
+    @property
+    def big_blind_seat(self) -> Seat:
+        return self._blind_seats()[1]
+
+    def _blind_seats(self) -> tuple[Seat | None, Seat]:
+        """Small and big blind: left of the button; heads-up the button posts the small blind.
+        A dead small blind (tournaments) is None, and the big blind is left of the button."""
+        if self.dead_small_blind:
+            return None, self.order[0]
         if self.seat_count == 2:
             return self.button, self.order[0]
         return self.order[0], self.order[1]

@@ -86,12 +86,17 @@ def to_record(hand: Hand) -> dict[str, Any]:
     if code is not None:
         record["variant"] = code
     record["antes"] = [stakes.ante] * count
+    if hand.big_blind_ante:  # tournaments: the big blind alone posts the ante
+        record["antes"] = [0] * count
+        record["antes"][order.index(hand.big_blind_seat)] = stakes.ante
     if stakes.ante and len(variant.boards) <= 1:
         # PHH's flag for RULES.md s.2: an ante nobody matched goes back like any bet (written
         # for the single-board games, the PHH family; the multi-board readers need no flag).
         record["ante_trimming_status"] = True
     if variant.forced_bets is ForcedBets.BLINDS:
         record["blinds_or_straddles"] = [stakes.small_blind, stakes.big_blind] + [0] * (count - 2)
+        if hand.dead_small_blind:  # tournaments: nobody posts the small blind (p1 is the big)
+            record["blinds_or_straddles"] = [stakes.big_blind] + [0] * (count - 1)
     if variant.is_stud:
         record["bring_in"] = stakes.bring_in
     if variant.is_stud or variant.betting is BettingStructure.FIXED_LIMIT:

@@ -1,0 +1,244 @@
+"""The director on scripted fields: registration, rebuys, the clock, balancing, breaking,
+hand-for-hand, places, bad input, and its state across a restart."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from tournament_helpers import director, end_hand, structure
+
+from boardroom.tournament import Director, PayoutTable, TournamentConfig, TournamentError
+from boardroom.tournament.seating import next_big_blind, worst_seat
+
+
+def test_a_second_entry_without_re_entry_and_a_late_registration_are_refused() -> None:
+    d = director(4, start=False)
+    with pytest.raises(TournamentError, match="Player 1 is already registered"):
+        d.register("p1", "Player 1", 0.0)
+    d.start(0.0)
+    with pytest.raises(TournamentError, match="registration is closed"):
+        d.register("late", "Late", 1.0)
+    assert len(d.players) == 4
+    assert d.entries == 4
+
+
+def test_late_registration_until_the_end_of_level_n_and_re_entry() -> None:
+    d = director(4, late_registration_levels=2, max_entries=2)
+    d.register("late", "Late", 60.0)
+    assert d.players["late"].status == "playing"
+    assert d.entries == 5
+    plan = d.next_hand(1, 60.0)
+    assert plan is not None
+    loser = plan.players[0][1]
+    end_hand(d, 1, 70.0, busted=(loser,))
+    assert d.players[loser].status == "out"
+    d.reenter(loser, 80.0)
+    assert d.players[loser].status == "playing"
+    assert d.entries == 6
+    assert d.prize_pool == 6 * d.config.buy_in
+    with pytest.raises(TournamentError, match="still in the tournament"):
+        d.reenter(loser, 81.0)
+    d.tick(20 * 60.0)  # the end of level 2
+    with pytest.raises(TournamentError, match="registration is closed"):
+        d.register("later", "Later", 20 * 60.0)
+
+
+def test_no_re_entry_in_a_freezeout() -> None:
+    d = director(3)
+    plan = d.next_hand(1, 0.0)
+    assert plan is not None
+    loser = plan.players[0][1]
+    end_hand(d, 1, 1.0, busted=(loser,))
+    with pytest.raises(TournamentError, match="no re-entry"):
+        d.reenter(loser, 2.0)
+
+
+def test_rebuys_during_the_rebuy_period_only_and_at_most_the_starting_stack() -> None:
+    d = director(3, rebuy_levels=1, rebuy_chips=1000, max_rebuys=1, addon_chips=500)
+    d.players["p0"].stack = 1001
+    with pytest.raises(TournamentError, match="at or below the starting stack"):
+        d.rebuy("p0", 1.0)
+    d.players["p0"].stack = 1000
+    d.rebuy("p0", 1.0)
+    assert d.players["p0"].stack == 2000
+    assert d.chips == 4000
+    d.players["p0"].stack = 10
+    with pytest.raises(TournamentError, match="used all 1 rebuys"):
+        d.rebuy("p0", 2.0)
+    d.players["p0"].stack = 2000
+    with pytest.raises(TournamentError, match="the add-on is offered in level 2 only"):
+        d.addon("p1", 3.0)
+    d.tick(600.0)
+    with pytest.raises(TournamentError, match="the rebuy period ended with level 1"):
+        d.rebuy("p1", 600.0)
+    d.addon("p1", 601.0)
+    with pytest.raises(TournamentError, match="has taken the add-on"):
+        d.addon("p1", 602.0)
+    assert d.prize_pool == 5 * d.config.buy_in  # 3 entries, a rebuy and an add-on
+
+
+def test_an_auto_rebuy_keeps_a_busted_player_in() -> None:
+    d = director(3, rebuy_levels=2, rebuy_chips=1000)
+    plan = d.next_hand(1, 0.0)
+    assert plan is not None
+    loser = plan.players[0][1]
+    d.set_auto_rebuy(loser, True)
+    end_hand(d, 1, 1.0, busted=(loser,))
+    assert d.players[loser].status == "playing"
+    assert d.players[loser].stack == 1000
+    assert d.chips_in_play() == d.chips == 4000
+
+
+@pytest.mark.parametrize(("games", "size", "message"), [
+    (("omaha-hi-hi",), 6, "no such game 'omaha-hi-hi'"),
+    (("esg",), 7, "tables seat 2 to 6 players for these games, not 7"),
+    (("plo", "dealers-choice"), 6, "Dealer's Choice cannot be part of a rotation"),
+    ((), 6, "needs a game"),
+])
+def test_a_bad_configuration_is_refused(games: tuple[str, ...], size: int,
+                                        message: str) -> None:
+    with pytest.raises(TournamentError, match=message):
+        Director(TournamentConfig(structure(), games=games, table_size=size))
+
+
+def test_a_hand_that_makes_or_loses_chips_is_refused_and_changes_nothing() -> None:
+    d = director(3)
+    plan = d.next_hand(1, 0.0)
+    assert plan is not None
+    before = d.to_state(1.0)
+    stacks = {player: stack for _, player, stack in plan.players}
+    stacks[plan.players[0][1]] += 1
+    with pytest.raises(TournamentError, match="ended with 3001 chips, not the 3000"):
+        d.hand_ended(1, stacks, 1.0)
+    with pytest.raises(TournamentError, match="but it dealt"):
+        d.hand_ended(1, {"p0": 3000}, 1.0)
+    assert d.to_state(1.0) == before
+
+
+def test_blinds_go_up_at_the_level_end_from_the_next_hand() -> None:
+    d = director(2)
+    plan = d.next_hand(1, 599.0)  # dealt in level 1, one second before its end
+    assert plan is not None
+    assert plan.stakes.big_blind == 20
+    d.tick(601.0)
+    assert d.level.big_blind == 40
+    end_hand(d, 1, 650.0)
+    later = d.next_hand(1, 650.0)
+    assert later is not None
+    assert later.stakes.big_blind == 40
+    assert later.level == 1
+
+
+def test_levels_counted_in_hands() -> None:
+    d = director(2, minutes=None, hands=3)
+    for _ in range(3):
+        assert d.next_hand(1, 0.0) is not None
+        end_hand(d, 1, 0.0)
+    assert d.level_index == 1
+
+
+def test_a_pause_stops_the_clock_and_add_time_lengthens_the_level() -> None:
+    d = director(2)
+    d.pause(100.0)
+    assert d.next_hand(1, 200.0) is None
+    d.resume(5000.0)
+    assert d.time_left(5000.0) == 500.0
+    d.add_time(60, 5000.0)
+    assert d.time_left(5100.0) == 460.0
+    with pytest.raises(TournamentError, match="not paused"):
+        d.resume(5100.0)
+
+
+def test_the_state_survives_a_restart_and_the_clock_keeps_its_time_left() -> None:
+    d = director(14, late_registration_levels=1)
+    d.next_hand(1, 100.0)
+    saved = json.loads(json.dumps(d.to_state(250.0)))
+    restored = Director.from_state(saved, 10_000.0)  # down for hours: no level burnt
+    assert restored.time_left(10_000.0) == d.time_left(250.0) == 350.0
+    assert restored.to_state(10_000.0) == saved
+    assert restored.tables[1].running  # the hand in progress is still owed its result
+    end_hand(restored, 1, 10_010.0)
+    assert restored.chips_in_play() == restored.chips == 14_000
+
+
+def test_a_long_table_sends_its_next_big_blind_to_the_worst_seat_of_the_short_table() -> None:
+    d = director(12)
+    assert sorted(len(t.seats) for t in d.tables.values()) == [6, 6]
+    for number in (1, 2):
+        assert d.next_hand(number, 0.0) is not None
+    end_hand(d, 2, 10.0)
+    plan = d.next_hand(2, 10.0)
+    assert plan is not None
+    # Table 2 loses two players: table 1, between hands, is two players longer.
+    two = [player for _, player, _ in plan.players][:2]
+    end_hand(d, 2, 20.0, busted=tuple(two))
+    table1, table2 = d.tables[1], d.tables[2]
+    mover_seat = next_big_blind(table1.last, table1.seats, table1.newcomers, 6)
+    mover = table1.seats[mover_seat]  # type: ignore[index]
+    target = worst_seat(table2.last, table2.seats, 6, d.rng)
+    d.drain()
+    end_hand(d, 1, 30.0)
+    moves = [e for e in d.drain() if e["kind"] == "seated"]
+    assert moves == [{"kind": "seated", "player": mover, "name": d.players[mover].name,
+                      "table": 2, "seat": target, "reason": "balance", "from_table": 1,
+                      "from_seat": mover_seat}]
+    assert sorted(len(t.seats) for t in d.tables.values()) == [5, 5]
+
+
+def test_tables_break_in_fixed_order_the_highest_number_first() -> None:
+    d = director(13)  # three tables: 5, 4, 4
+    assert len(d.tables) == 3
+    plan = d.next_hand(1, 0.0)
+    assert plan is not None
+    end_hand(d, 1, 1.0, busted=(plan.players[0][1],))  # 12 left: two tables of 6 are enough
+    assert sorted(d.tables) == [1, 2]
+    assert sorted(len(t.seats) for t in d.tables.values()) == [6, 6]
+
+
+def test_hand_for_hand_on_the_bubble_and_a_shared_place() -> None:
+    # 12 players, 3-max, a custom table paying 3: hand-for-hand at 4 players on two tables.
+    d = director(12, size=3, payouts=PayoutTable.from_percents([50, 30, 20]))
+    now = 0.0
+    while len(d.alive) > 4:
+        for number in sorted(d.tables):
+            if number not in d.tables or d.tables[number].running:
+                continue
+            plan = d.next_hand(number, now)
+            if plan is None:
+                continue
+            players = [p for _, p, _ in plan.players]
+            busted = tuple(players[:1]) if len(d.alive) > 4 and len(players) > 2 else ()
+            end_hand(d, number, now, busted=busted)
+            now += 1
+    assert d.hand_for_hand
+    assert len(d.tables) == 2
+    one, two = d.next_hand(1, now), d.next_hand(2, now)
+    assert one is not None
+    assert two is not None
+    end_hand(d, 1, now + 1)
+    assert d.next_hand(1, now + 1) is None  # waits for table 2 to finish the round
+    end_hand(d, 2, now + 2)
+    one, two = d.next_hand(1, now + 2), d.next_hand(2, now + 2)
+    assert one is not None
+    assert two is not None
+    # One player busts at each table in the same round, with equal stacks: they tie for 3rd.
+    out1, out2 = one.players[0][1], two.players[0][1]
+    d.players[out1].stack = d.players[out2].stack  # (equal stacks, set between hands)
+    d.tables[1].start_stacks[out1] = d.tables[2].start_stacks[out2]
+    d.chips = d.chips_in_play()
+    end_hand(d, 1, now + 3, busted=(out1,))
+    assert d.players[out1].status == "out"
+    assert d.hand_for_hand
+    end_hand(d, 2, now + 4, busted=(out2,))
+    assert not d.hand_for_hand
+    tied = [f for f in d.standings() if f.player in (out1, out2)]
+    assert [(f.place, f.tied) for f in tied] == [(3, 2), (3, 2)]
+    assert sum(f.prize for f in tied) == d.place_prizes()[2]  # 3rd's prize (4th pays 0) split
+
+
+def test_a_payout_table_paying_more_places_than_entrants_is_refused() -> None:
+    d = director(2, start=False, payouts=PayoutTable.from_percents([50, 30, 20]))
+    with pytest.raises(TournamentError, match="pays 3 places, but only 2 players entered"):
+        d.start(0.0)
+    assert not d.started

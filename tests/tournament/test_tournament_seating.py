@@ -1,0 +1,111 @@
+"""The dead button, who waits, and where a moved player sits (TDA), on scripted tables."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from boardroom.tournament.seating import (
+    Positions,
+    hands_until_big_blind,
+    next_positions,
+    seat_draw,
+    worst_seat,
+)
+
+RNG = random.Random(0)
+
+
+def test_a_busted_big_blind_leaves_a_dead_small_blind() -> None:
+    last = Positions(0, 1, 2, False, (0, 1, 2, 3, 4, 5))
+    positions = next_positions(last, {0, 1, 3, 4, 5}, set(), 6, RNG)
+    assert (positions.button, positions.small_blind, positions.big_blind) == (1, 2, 3)
+    assert positions.small_blind_dead
+    # The engine's button is seat 1 (just before the big blind) and nobody posts a small blind.
+    assert positions.engine_seating() == ((0, 1, 3, 4, 5), 1, True)
+
+
+def test_a_busted_small_blind_leaves_the_button_on_an_empty_seat() -> None:
+    last = Positions(0, 1, 2, False, (0, 1, 2, 3, 4, 5))
+    positions = next_positions(last, {0, 2, 3, 4, 5}, set(), 6, RNG)
+    assert (positions.button, positions.small_blind, positions.big_blind) == (1, 2, 3)
+    assert not positions.small_blind_dead
+    # The dead button's seat is empty: seat 0 acts last, as the button would.
+    assert positions.engine_seating() == ((0, 2, 3, 4, 5), 0, False)
+
+
+def test_a_new_player_between_the_button_and_the_small_blind_waits() -> None:
+    last = Positions(0, 2, 4, False, (0, 2, 4, 6))
+    positions = next_positions(last, {0, 2, 3, 4, 6}, {3}, 9, RNG)
+    assert (positions.button, positions.small_blind, positions.big_blind) == (2, 4, 6)
+    assert positions.waiting == (3,)
+    assert 3 not in positions.dealt
+    # Next hand the button has passed: seat 3 is dealt in.
+    after = next_positions(positions, {0, 2, 3, 4, 6}, set(positions.waiting), 9, RNG)
+    assert 3 in after.dealt
+
+
+def test_a_new_player_right_after_the_big_blind_posts_the_big_blind_at_once() -> None:
+    last = Positions(0, 2, 4, False, (0, 2, 4, 6))
+    positions = next_positions(last, {0, 2, 4, 5, 6}, {5}, 9, RNG)
+    assert positions.big_blind == 5
+
+
+def test_heads_up_the_button_posts_the_small_blind_and_nobody_has_the_big_blind_twice() -> None:
+    last = Positions(0, 1, 2, False, (0, 1, 2))
+    positions = next_positions(last, {0, 1}, set(), 6, RNG)  # the big blind busted
+    assert (positions.button, positions.small_blind, positions.big_blind) == (1, 1, 0)
+    assert positions.engine_seating() == ((0, 1), 1, False)
+    again = next_positions(positions, {0, 1}, set(), 6, RNG)
+    assert (again.button, again.big_blind) == (0, 1)
+
+
+@given(st.integers(0, 2**32), st.integers(3, 10))
+def test_the_big_blind_moves_to_the_next_player_every_hand_whoever_busts(seed: int,
+                                                                         size: int) -> None:
+    rng = random.Random(seed)
+    occupied = set(range(size))
+    positions = next_positions(None, occupied, set(), size, rng)
+    while len(occupied) > 2:
+        gone = rng.choice(sorted(occupied))
+        occupied.discard(gone)
+        previous = positions
+        positions = next_positions(previous, occupied, set(), size, rng)
+        expected = next(s for s in ((previous.big_blind + k) % size for k in range(1, size + 1))
+                        if s in occupied)
+        assert positions.big_blind == expected
+        if len(occupied) > 2:
+            assert positions.small_blind == previous.big_blind
+            assert positions.button == previous.small_blind
+            assert positions.small_blind_dead == (previous.big_blind not in occupied)
+
+
+def test_the_worst_seat_is_the_next_big_blind_and_never_the_small_blind() -> None:
+    last = Positions(0, 1, 2, False, (0, 1, 2, 5))
+    assert worst_seat(last, {0, 1, 2, 5}, 6, RNG) == 3  # seat 3 would post the next big blind
+    # The last big blind busted: its seat is the small blind's next hand, so not there.
+    assert worst_seat(last, {0, 1, 4}, 6, RNG) == 3
+    last = Positions(0, 1, 2, False, (0, 1, 2, 3))
+    seat = worst_seat(last, {0, 1, 2, 3}, 6, RNG)
+    assert seat == 4
+    assert hands_until_big_blind(last, {0, 1, 2, 3}, seat, 6) == 1
+
+
+def test_worst_seat_needs_an_empty_seat() -> None:
+    with pytest.raises(ValueError, match="no empty seat"):
+        worst_seat(None, set(range(6)), 6, RNG)
+
+
+@given(st.integers(2, 200), st.integers(2, 10), st.integers(0, 2**32))
+def test_the_seat_draw_fills_tables_within_one_player(players: int, size: int,
+                                                      seed: int) -> None:
+    tables = -(-players // size)
+    draw = seat_draw([f"p{k}" for k in range(players)], tables, size, random.Random(seed))
+    counts = [len(t) for t in draw]
+    assert max(counts) - min(counts) <= 1
+    assert sorted(p for t in draw for _, p in t) == sorted(f"p{k}" for k in range(players))
+    assert all(len({s for s, _ in t}) == len(t) and all(0 <= s < size for s, _ in t)
+               for t in draw)
