@@ -21,8 +21,12 @@ from engine_invariants import random_action
 from pokerkit import (
     Automation,
     FixedLimitOmahaHoldemHighLowSplitEightOrBetter,
+    FixedLimitRazz,
+    FixedLimitSevenCardStud,
     FixedLimitSevenCardStudHighLowSplitEightOrBetter,
+    FixedLimitTexasHoldem,
     HandHistory,
+    NoLimitTexasHoldem,
     PotLimitOmahaHoldem,
     State,
 )
@@ -52,6 +56,7 @@ BLIND_OPTION = "short all-in takes the raise from a seat that has not acted"
 REMAINDER = "split remainder to the first winner"
 NO_LOW_HALVED = "side pot without a low still halved"
 SHORT_BIG_BLIND = "a big blind all-in for less lowers the amount to call"
+BLIND_NOT_A_BET = "fixed limit preflop: the big blind is not counted in the four bets"
 
 
 @dataclass(frozen=True)
@@ -80,12 +85,40 @@ def _stud_peer(stacks: Sequence[int]) -> State:
         AUTOMATIONS, True, 1, 2, 5, 10, tuple(stacks), len(stacks))
 
 
+def _nlhe_peer(stacks: Sequence[int]) -> State:
+    return NoLimitTexasHoldem.create_state(AUTOMATIONS, False, 0, (1, 2), 2, tuple(stacks),
+                                           len(stacks))
+
+
+def _flhe_peer(stacks: Sequence[int]) -> State:
+    return FixedLimitTexasHoldem.create_state(AUTOMATIONS, False, 0, (1, 2), 2, 4, tuple(stacks),
+                                              len(stacks))
+
+
+def _stud_high_peer(stacks: Sequence[int]) -> State:
+    return FixedLimitSevenCardStud.create_state(AUTOMATIONS, True, 1, 2, 5, 10, tuple(stacks),
+                                                len(stacks))
+
+
+def _razz_peer(stacks: Sequence[int]) -> State:
+    return FixedLimitRazz.create_state(AUTOMATIONS, True, 1, 2, 5, 10, tuple(stacks),
+                                       len(stacks))
+
+
+BLINDS = Stakes(small_blind=1, big_blind=2)
+STUD_STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
+
 GAMES: dict[str, Game] = {
     "plo": Game("plo", find_variant("plo"), Stakes(small_blind=1, big_blind=2), 9, _plo_peer),
     "omaha-hilo": Game("omaha-hilo", find_variant("omaha-hilo").with_options(betting="pot-limit"),
                        Stakes(small_blind=1, big_blind=2), 9, _hilo_peer),
     "stud-hilo": Game("stud-hilo", find_variant("stud-hilo").with_options(bring_in="lowest"),
-                      Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10), 7, _stud_peer),
+                      STUD_STAKES, 7, _stud_peer),
+    "holdem-nl": Game("holdem-nl", find_variant("holdem"), BLINDS, 10, _nlhe_peer),
+    "holdem-fl": Game("holdem-fl", find_variant("holdem").with_options(betting="fixed-limit"),
+                      BLINDS, 10, _flhe_peer),
+    "stud": Game("stud", find_variant("stud"), STUD_STAKES, 7, _stud_high_peer),
+    "razz": Game("razz", find_variant("razz"), STUD_STAKES, 7, _razz_peer),
 }
 
 
@@ -157,6 +190,12 @@ def compare_decision(hand: Hand, peer: State, legal: LegalActions) -> set[str]:
         reason = hand.raise_refusal()
         if reason is not None and "does not reopen" in reason:
             return {REOPEN}
+        if (reason is not None and "capped at 4 bets" in reason and hand.street is not None
+                and hand.street_index == 0 and hand.stakes.big_blind
+                and peer.completion_betting_or_raising_count == 3):
+            # PokerKit caps completions, bets and raises at 4 without counting the big blind,
+            # so preflop it allows a fifth bet (RULES.md s.2: the blind is the first of four).
+            return {BLIND_NOT_A_BET}
     refusal = _peer_refusal(peer)
     if ours is not None and theirs is None and refusal == "Short all-in cannot be raised.":
         return {BLIND_OPTION}

@@ -35,7 +35,8 @@ from boardroom.cards import format_cards
 from boardroom.cli import main
 from boardroom.engine import history
 
-PHH_GAMES = {"plo", "stud-hilo"}  # PHH has no code for pot-limit Omaha Hi-Lo
+# PHH has no code for pot-limit Omaha Hi-Lo.
+PHH_GAMES = {"plo", "stud-hilo", "holdem-nl", "holdem-fl", "stud", "razz"}
 
 
 def run_crosscheck(name: str, hands: int, first_seed: int = 0) -> collections.Counter[str]:

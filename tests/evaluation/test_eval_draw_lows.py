@@ -193,15 +193,16 @@ def test_holdem_seven_cards_as_pokerkit() -> None:
 
 
 @pytest.mark.parametrize(("ranking", "text", "description"), [
-    (Ranking.DEUCE_SEVEN, "7c 5d 4h 3s 2c", "Low 7-5-4-3-2"),
-    (Ranking.DEUCE_SEVEN, "As 5d 4h 3s 2c", "Low A-5-4-3-2"),
+    (Ranking.DEUCE_SEVEN, "7c 5d 4h 3s 2c", "7-5-4-3-2 low"),
+    (Ranking.DEUCE_SEVEN, "As 5d 4h 3s 2c", "A-5-4-3-2 low"),
     (Ranking.DEUCE_SEVEN, "8c 7d 6h 5s 4c", "Straight, eight high"),
     (Ranking.DEUCE_SEVEN, "9c 9d 6h 5s 2c", "Pair of nines"),
     (Ranking.DEUCE_SEVEN, "8c 6c 5c 4c 2c", "Flush, eight high"),
-    (Ranking.A5_LOW, "5c 4d 3h 2s Ac", "Low 5-4-3-2-A"),
-    (Ranking.A5_LOW, "8c 6d 4h 3s 2c", "Low 8-6-4-3-2"),
+    (Ranking.A5_LOW, "5c 4d 3h 2s Ac", "5-4-3-2-A low"),
+    (Ranking.A5_LOW, "8c 6d 4h 3s 2c", "8-6-4-3-2 low"),
     (Ranking.A5_LOW, "Ac Ad 4h 3s 2c", "Pair of aces"),
-    (Ranking.BADUGI, "4c 3d 2h As", "Badugi 4-3-2-A"),
+    (Ranking.BADUGI, "4c 3d 2h As", "Number 1 badugi (4-3-2-A)"),
+    (Ranking.BADUGI, "8c 6d 4h As", "Badugi 8-6-4-A"),
     (Ranking.BADUGI, "Kc 8d 4h 4s", "Three-card K-8-4"),
     (Ranking.BADUGI, "Kc Qc 4c 2c", "One-card 2"),
 ])

@@ -41,6 +41,7 @@ from boardroom.engine.redraws import redraw_share, starting_pool
 from boardroom.engine.showdown import CategoryHands, Pot, PotResult, settle_pots
 from boardroom.engine.stud import best_showing_seat, bring_in_seat
 from boardroom.evaluation import HandValue, Ranking, describe
+from boardroom.evaluation.hands import best_strength
 from boardroom.evaluation.scalar import omaha_high_strength
 from boardroom.rules.scoring import category_hand
 from boardroom.rules.spec import (
@@ -599,10 +600,10 @@ class Hand:
                           if self.live[s] and self._up_cards(s)]
             if candidates and self.variant.bring_in is not None:
                 return bring_in_seat(candidates, self.variant.bring_in, self.stacks)
-        if rule is FirstToAct.BEST_SHOWING:
+        if rule in (FirstToAct.BEST_SHOWING, FirstToAct.LOW_SHOWING):
             showing = [(s, self._up_cards(s)) for s in self.order if self.live[s]]
             if showing and showing[0][1]:
-                return best_showing_seat(showing)
+                return best_showing_seat(showing, low=rule is FirstToAct.LOW_SHOWING)
         return self.order[0]
 
     def _up_cards(self, seat: Seat) -> list[Card]:
@@ -687,11 +688,20 @@ class Hand:
         allocation = self.allocations.get(seat) if self.allocations_revealed else None
         for category in self.variant.categories:
             board = self.boards.get(category.board or "", [])
-            if (category.construction is Construction.OMAHA and category.ranking is Ranking.HIGH
+            construction = category.construction
+            if (construction is Construction.OMAHA and category.ranking is Ranking.HIGH
                     and len(board) >= 3):
                 strength = omaha_high_strength(self.hole[seat], board)
                 values[category.name] = HandValue(Ranking.HIGH, strength, (),
                                                   describe(Ranking.HIGH, strength))
+            elif construction is Construction.HOLE_ONLY or (
+                    construction is Construction.HOLDEM and not category.allocated
+                    and len(board) >= 3):
+                # Stud, the draw, Texas Hold'em: the best hand of the cards, any mix.
+                ranking = category.ranking
+                strength = best_strength(ranking, [*self.hole[seat], *board])
+                values[category.name] = HandValue(ranking, strength, (), describe(
+                    ranking, strength)) if strength else None
             else:
                 values[category.name] = category_hand(self.variant, category, self.hole[seat],
                                                       self.boards, allocation)

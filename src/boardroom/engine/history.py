@@ -49,6 +49,10 @@ PHH_CODES: dict[str, _Code] = {
     "PO": _Code("plo", 4, BettingStructure.POT_LIMIT),
     "FO/8": _Code("omaha-hilo", 4, BettingStructure.FIXED_LIMIT),
     "F7S/8": _Code("stud-hilo", 7, BettingStructure.FIXED_LIMIT, BringIn.LOWEST),
+    "NT": _Code("holdem", 2, BettingStructure.NO_LIMIT),
+    "FT": _Code("holdem", 2, BettingStructure.FIXED_LIMIT),
+    "F7S": _Code("stud", 7, BettingStructure.FIXED_LIMIT, BringIn.LOWEST),
+    "FR": _Code("razz", 7, BettingStructure.FIXED_LIMIT, BringIn.HIGHEST_ACE_LOW),
 }
 
 

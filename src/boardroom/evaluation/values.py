@@ -173,10 +173,10 @@ def _low_rank(rank: int) -> str:
 
 
 def _describe_low(category: int, ranks: tuple[int, ...]) -> str:
-    """A lowball hand: ``'Low 8-6-4-3-2'`` when unpaired and no straight or flush, else the
-    high hand it is (``'Pair of nines'``), as a lowball player calls it."""
+    """A lowball hand: ``'8-6-4-3-2 low'`` when unpaired and no straight or flush (read from
+    the top, as "an eight-six low"), else the high hand it is (``'Pair of nines'``)."""
     if category == tb.HIGH_CARD:
-        return "Low " + "-".join(_low_rank(r) for r in ranks)
+        return "-".join(_low_rank(r) for r in ranks) + " low"
     return _describe_high(category, ranks)
 
 
@@ -184,8 +184,12 @@ _BADUGI_SIZES = {4: "Badugi", 3: "Three-card", 2: "Two-card", 1: "One-card"}
 
 
 def _describe_badugi(ranks: tuple[int, ...]) -> str:
-    """``'Badugi 8-6-4-A'``, or ``'Three-card 7-4-2'`` for a hand of fewer suits and ranks."""
-    return f"{_BADUGI_SIZES[len(ranks)]} " + "-".join(_low_rank(r) for r in ranks)
+    """``'Badugi 8-6-4-A'``, ``'Number 1 badugi (4-3-2-A)'`` for the best, or
+    ``'Three-card 7-4-2'`` for a hand of fewer suits and ranks."""
+    text = "-".join(_low_rank(r) for r in ranks)
+    if ranks == (2, 1, 0, tb.ACE):
+        return f"Number 1 badugi ({text})"
+    return f"{_BADUGI_SIZES[len(ranks)]} {text}"
 
 
 def _describe_three(category: int, ranks: tuple[int, ...]) -> str:

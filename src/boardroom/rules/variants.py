@@ -181,27 +181,79 @@ COURCHEVEL = Variant(
     summary="Five-card Omaha with the first flop card face up before the preflop betting.",
 )
 
+def _seven_stud_streets(later: FirstToAct = FirstToAct.BEST_SHOWING) -> tuple[Street, ...]:
+    """Third street (2 down, 1 up, the bring-in), fourth to sixth up, seventh down."""
+    return (
+        Street("third", hole_down=2, hole_up=1, first_to_act=FirstToAct.BRING_IN),
+        Street("fourth", hole_up=1, first_to_act=later),
+        Street("fifth", hole_up=1, first_to_act=later, big_bet=True),
+        Street("sixth", hole_up=1, first_to_act=later, big_bet=True),
+        Street("seventh", hole_down=1, first_to_act=later, big_bet=True),
+    )
+
+
+HOLDEM = Variant(
+    id="holdem", name="Texas Hold'em", boards=(Board("A", 5),), hole_cards=2,
+    streets=_blind_streets("A"),
+    categories=(Category("High", Construction.HOLDEM, Ranking.HIGH, board="A"),),
+    forced_bets=ForcedBets.BLINDS, max_players_by_hole={2: 10},
+    betting=BettingStructure.NO_LIMIT, betting_options=ALL_STRUCTURES, burns=True,
+    summary="Two hole cards and five on the board, best five of the seven; no limit by "
+            "default, pot limit and fixed limit as options.",
+)
+
+STUD_LIMITS = (BettingStructure.FIXED_LIMIT, BettingStructure.POT_LIMIT)
+
 STUD_HILO = Variant(
     id="stud-hilo", name="7 Card Stud Hi-Lo", boards=(), hole_cards=7,
-    streets=(
-        Street("third", hole_down=2, hole_up=1, first_to_act=FirstToAct.BRING_IN),
-        Street("fourth", hole_up=1, first_to_act=FirstToAct.BEST_SHOWING),
-        Street("fifth", hole_up=1, first_to_act=FirstToAct.BEST_SHOWING, big_bet=True),
-        Street("sixth", hole_up=1, first_to_act=FirstToAct.BEST_SHOWING, big_bet=True),
-        Street("seventh", hole_down=1, first_to_act=FirstToAct.BEST_SHOWING, big_bet=True),
-    ),
+    streets=_seven_stud_streets(),
     categories=(Category("High", Construction.HOLE_ONLY, Ranking.HIGH),
                 Category("Low", Construction.HOLE_ONLY, Ranking.LOW8)),
     forced_bets=ForcedBets.BRING_IN, split=Split.HI_LO, max_players_by_hole={7: 7},
-    betting=BettingStructure.FIXED_LIMIT, raise_cap=4,
-    betting_options=(BettingStructure.FIXED_LIMIT, BettingStructure.POT_LIMIT),
+    betting=BettingStructure.FIXED_LIMIT, raise_cap=4, betting_options=STUD_LIMITS,
     bring_in=BringIn.HIGHEST,
     summary="Seven card stud, high and A-5 eight-or-better low; bring-in by the highest up card.",
 )
 
+STUD = Variant(
+    id="stud", name="7 Card Stud", boards=(), hole_cards=7,
+    streets=_seven_stud_streets(),
+    categories=(Category("High", Construction.HOLE_ONLY, Ranking.HIGH),),
+    forced_bets=ForcedBets.BRING_IN, max_players_by_hole={7: 7},
+    betting=BettingStructure.FIXED_LIMIT, raise_cap=4, betting_options=STUD_LIMITS,
+    bring_in=BringIn.LOWEST,
+    summary="Seven card stud, best five of seven cards high; the lowest up card brings in.",
+)
+
+RAZZ = Variant(
+    id="razz", name="Razz", boards=(), hole_cards=7,
+    streets=_seven_stud_streets(FirstToAct.LOW_SHOWING),
+    categories=(Category("Low", Construction.HOLE_ONLY, Ranking.A5_LOW),),
+    forced_bets=ForcedBets.BRING_IN, max_players_by_hole={7: 7},
+    betting=BettingStructure.FIXED_LIMIT, raise_cap=4, betting_options=STUD_LIMITS,
+    bring_in=BringIn.HIGHEST_ACE_LOW, bring_in_options=(BringIn.HIGHEST_ACE_LOW,),
+    summary="Seven card stud for the lowest hand, A-5 (pairs count, straights and flushes do "
+            "not); the highest up card brings in, the lowest hand showing acts first after.",
+)
+
+STUD5 = Variant(
+    id="stud5", name="5 Card Stud", boards=(), hole_cards=5,
+    streets=(
+        Street("second", hole_down=1, hole_up=1, first_to_act=FirstToAct.BRING_IN),
+        Street("third", hole_up=1, first_to_act=FirstToAct.BEST_SHOWING),
+        Street("fourth", hole_up=1, first_to_act=FirstToAct.BEST_SHOWING, big_bet=True),
+        Street("fifth", hole_up=1, first_to_act=FirstToAct.BEST_SHOWING, big_bet=True),
+    ),
+    categories=(Category("High", Construction.HOLE_ONLY, Ranking.HIGH),),
+    forced_bets=ForcedBets.BRING_IN, max_players_by_hole={5: 10},
+    betting=BettingStructure.FIXED_LIMIT, raise_cap=4, betting_options=STUD_LIMITS,
+    bring_in=BringIn.LOWEST,
+    summary="One card down and four up, best five high; the lowest up card brings in.",
+)
+
 VARIANTS: tuple[Variant, ...] = (
     ESG, ESG_LOW, XMAS, BALANCE, BOMB, ALLOCATOR, ALLOCATOR_REDRAW, TILT, PLO,
-    OMAHA_HILO, COURCHEVEL, STUD_HILO,
+    OMAHA_HILO, COURCHEVEL, STUD_HILO, HOLDEM, STUD, RAZZ, STUD5,
 )
 
 
@@ -227,6 +279,9 @@ _ALIASES = {
     "o8": "omaha-hilo", "plo8": "omaha-hilo", "stud8": "stud-hilo", "7-card-stud-hilo": "stud-hilo",
     "esglow": "esg-low", "allocatorredraw": "allocator-redraw", "christmas": "xmas",
     "dc": "dealers-choice", "dealer's-choice": "dealers-choice",
+    "texas-holdem": "holdem", "hold'em": "holdem", "texas-hold'em": "holdem", "nlhe": "holdem",
+    "nlh": "holdem", "7-card-stud": "stud", "seven-card-stud": "stud", "7stud": "stud",
+    "5-card-stud": "stud5", "five-card-stud": "stud5",
 }
 
 
