@@ -20,12 +20,15 @@ from typing import Any
 from engine_invariants import random_action
 from pokerkit import (
     Automation,
+    FixedLimitBadugi,
+    FixedLimitDeuceToSevenLowballTripleDraw,
     FixedLimitOmahaHoldemHighLowSplitEightOrBetter,
     FixedLimitRazz,
     FixedLimitSevenCardStud,
     FixedLimitSevenCardStudHighLowSplitEightOrBetter,
     FixedLimitTexasHoldem,
     HandHistory,
+    NoLimitDeuceToSevenLowballSingleDraw,
     NoLimitTexasHoldem,
     PotLimitOmahaHoldem,
     State,
@@ -105,6 +108,21 @@ def _razz_peer(stacks: Sequence[int]) -> State:
                                        len(stacks))
 
 
+def _single_draw_peer(stacks: Sequence[int]) -> State:
+    return NoLimitDeuceToSevenLowballSingleDraw.create_state(
+        AUTOMATIONS, False, 0, (1, 2), 2, tuple(stacks), len(stacks))
+
+
+def _triple_draw_peer(stacks: Sequence[int]) -> State:
+    return FixedLimitDeuceToSevenLowballTripleDraw.create_state(
+        AUTOMATIONS, False, 0, (1, 2), 2, 4, tuple(stacks), len(stacks))
+
+
+def _badugi_peer(stacks: Sequence[int]) -> State:
+    return FixedLimitBadugi.create_state(AUTOMATIONS, False, 0, (1, 2), 2, 4, tuple(stacks),
+                                         len(stacks))
+
+
 BLINDS = Stakes(small_blind=1, big_blind=2)
 STUD_STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
 
@@ -119,6 +137,11 @@ GAMES: dict[str, Game] = {
                       BLINDS, 10, _flhe_peer),
     "stud": Game("stud", find_variant("stud"), STUD_STAKES, 7, _stud_high_peer),
     "razz": Game("razz", find_variant("razz"), STUD_STAKES, 7, _razz_peer),
+    "27-single-draw": Game("27-single-draw", find_variant("27-single-draw"), BLINDS, 6,
+                           _single_draw_peer),
+    "27-triple-draw": Game("27-triple-draw", find_variant("27-triple-draw"), BLINDS, 6,
+                           _triple_draw_peer),
+    "badugi": Game("badugi", find_variant("badugi"), BLINDS, 6, _badugi_peer),
 }
 
 
@@ -248,6 +271,19 @@ def apply(hand: Hand, peer: State, action: tuple[str, int]) -> None:
         peer.complete_bet_or_raise_to(amount)
 
 
+def draw(hand: Hand, peer: State, legal: LegalActions, rng: random.Random) -> None:
+    """The draw in both engines: the same player, the same discards (0 to the street's draw)."""
+    if not peer.can_stand_pat_or_discard():
+        raise Mismatch(f"seat {legal.seat} draws; PokerKit does not ask for a draw")
+    if peer.stand_patter_or_discarder_index != legal.seat:
+        raise Mismatch(f"seat {legal.seat} draws; PokerKit has seat "
+                       f"{peer.stand_patter_or_discarder_index} drawing")
+    assert legal.draw is not None
+    thrown = rng.sample(hand.hole[legal.seat], rng.randint(0, legal.draw))
+    hand.draw(thrown)
+    peer.stand_pat_or_discard(_cards(thrown))
+
+
 def random_stacks(rng: random.Random, count: int, game: Game) -> list[int]:
     """Uneven stacks, often short, so that all-ins and multi-way side pots are common."""
     floor = 3 * (game.stakes.big_blind or game.stakes.small_bet) + game.stakes.ante
@@ -270,8 +306,11 @@ def play(game: Game, seed: int, on_decision: Callable[[Hand], None] | None = Non
         assert legal is not None
         if on_decision is not None:
             on_decision(hand)
-        outcome.decision_departures |= compare_decision(hand, peer, legal)
-        apply(hand, peer, choose(rng, legal, peer))
+        if legal.draw is not None:
+            draw(hand, peer, legal, rng)
+        else:
+            outcome.decision_departures |= compare_decision(hand, peer, legal)
+            apply(hand, peer, choose(rng, legal, peer))
         sync_cards(hand, peer)
     if peer.status:
         raise Mismatch(f"our hand is over, PokerKit's is not (actor {peer.actor_index})")

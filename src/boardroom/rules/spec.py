@@ -102,6 +102,8 @@ class Street:
     betting: bool = True
     first_to_act: FirstToAct = FirstToAct.LEFT_OF_BUTTON
     big_bet: bool = False  # fixed limit: this street's bets are the big bet
+    draw: int | None = None  # the draw: before the betting, each player in turn from the
+    # button's left discards 0 to ``draw`` cards and is dealt as many (draw games)
 
 
 def redraw_share(cap: int | None, received: int, pool: int, live: int) -> int:
@@ -221,6 +223,11 @@ class Variant:
         return self.forced_bets is ForcedBets.BRING_IN
 
     @property
+    def is_draw(self) -> bool:
+        """A draw game: some street begins with the draw (``Street.draw``)."""
+        return any(street.draw for street in self.streets)
+
+    @property
     def category_names(self) -> tuple[str, ...]:
         return tuple(category.name for category in self.categories)
 
@@ -330,6 +337,16 @@ class Variant:
             if allocated > fewest:
                 raise fail(f"allocation needs {allocated} cards but {players} players with "
                            f"{hole} cards may hold only {fewest} at the river")
+        if self.is_draw and (self.boards or self.is_stud or self.has_redraws):
+            raise fail("a draw game has no boards, no stud streets and no redraws")
+        for hole, players in self.max_players_by_hole.items():
+            most = max((street.draw or 0 for street in self.streets), default=0)
+            if most > hole:
+                raise fail(f"a draw of {most} cards is more than the {hole} a player holds")
+            if self.is_draw and DECK_SIZE - players * hole < most:
+                # The discards of the others always refill the stub (RULES: the draw).
+                raise fail(f"{players} players with {hole} cards leave {DECK_SIZE - players * hole}"
+                           f" cards to draw from, fewer than a draw of {most}")
         for hole, players in self.max_players_by_hole.items():
             needed = players * hole + self.board_card_count + self.burn_count
             if needed > DECK_SIZE or players < 2:

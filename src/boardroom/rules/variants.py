@@ -251,9 +251,58 @@ STUD5 = Variant(
     summary="One card down and four up, best five high; the lowest up card brings in.",
 )
 
+def _draw_streets(draws: int, cards: int) -> tuple[Street, ...]:
+    """Predraw betting after the blinds, then ``draws`` draws of up to ``cards`` cards, each
+    followed by a betting round; fixed limit: the big bet from the second draw on."""
+    names = ("draw",) if draws == 1 else ("first draw", "second draw", "third draw")[:draws]
+    return (
+        Street("predraw", first_to_act=FirstToAct.LEFT_OF_BIG_BLIND),
+        *(Street(name, draw=cards, big_bet=k >= 1) for k, name in enumerate(names)),
+    )
+
+
+FIVE_CARD_DRAW = Variant(
+    id="five-card-draw", name="Five Card Draw", boards=(), hole_cards=5,
+    streets=_draw_streets(1, 5),
+    categories=(Category("High", Construction.HOLE_ONLY, Ranking.HIGH),),
+    forced_bets=ForcedBets.BLINDS, max_players_by_hole={5: 6}, betting_options=ALL_STRUCTURES,
+    summary="Five cards down, one draw of up to five, best high hand; no opening "
+            "requirement (jacks or better not needed).",
+)
+
+SINGLE_DRAW_27 = Variant(
+    id="27-single-draw", name="2-7 Single Draw", boards=(), hole_cards=5,
+    streets=_draw_streets(1, 5),
+    categories=(Category("Low", Construction.HOLE_ONLY, Ranking.DEUCE_SEVEN),),
+    forced_bets=ForcedBets.BLINDS, max_players_by_hole={5: 6},
+    betting=BettingStructure.NO_LIMIT, betting_options=ALL_STRUCTURES,
+    summary="Deuce-to-seven lowball, one draw, no limit: the ace is high, straights and "
+            "flushes count against you; the nuts is 7-5-4-3-2.",
+)
+
+TRIPLE_DRAW_27 = Variant(
+    id="27-triple-draw", name="2-7 Triple Draw", boards=(), hole_cards=5,
+    streets=_draw_streets(3, 5),
+    categories=(Category("Low", Construction.HOLE_ONLY, Ranking.DEUCE_SEVEN),),
+    forced_bets=ForcedBets.BLINDS, max_players_by_hole={5: 6},
+    betting=BettingStructure.FIXED_LIMIT, raise_cap=4, betting_options=ALL_STRUCTURES,
+    summary="Deuce-to-seven lowball with three draws, fixed limit.",
+)
+
+BADUGI = Variant(
+    id="badugi", name="Badugi", boards=(), hole_cards=4,
+    streets=_draw_streets(3, 4),
+    categories=(Category("Badugi", Construction.HOLE_ONLY, Ranking.BADUGI),),
+    forced_bets=ForcedBets.BLINDS, max_players_by_hole={4: 6},
+    betting=BettingStructure.FIXED_LIMIT, raise_cap=4, betting_options=ALL_STRUCTURES,
+    summary="Four cards, three draws, fixed limit: the lowest hand of four suits and four "
+            "ranks wins (ace low; the nuts is 4-3-2-A).",
+)
+
 VARIANTS: tuple[Variant, ...] = (
     ESG, ESG_LOW, XMAS, BALANCE, BOMB, ALLOCATOR, ALLOCATOR_REDRAW, TILT, PLO,
     OMAHA_HILO, COURCHEVEL, STUD_HILO, HOLDEM, STUD, RAZZ, STUD5,
+    FIVE_CARD_DRAW, SINGLE_DRAW_27, TRIPLE_DRAW_27, BADUGI,
 )
 
 
@@ -282,6 +331,9 @@ _ALIASES = {
     "texas-holdem": "holdem", "hold'em": "holdem", "texas-hold'em": "holdem", "nlhe": "holdem",
     "nlh": "holdem", "7-card-stud": "stud", "seven-card-stud": "stud", "7stud": "stud",
     "5-card-stud": "stud5", "five-card-stud": "stud5",
+    "draw": "five-card-draw", "5-card-draw": "five-card-draw", "2-7-single-draw": "27-single-draw",
+    "deuce-to-seven": "27-single-draw", "2-7-triple-draw": "27-triple-draw",
+    "triple-draw": "27-triple-draw", "27-lowball": "27-triple-draw",
 }
 
 
