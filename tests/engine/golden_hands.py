@@ -103,6 +103,12 @@ HANDS: dict[str, dict[str, Any]] = {
         hole=["2c3cKh8d5s9c4h", "Ad4d6s7hQs2hJd", "5c6cAsAh3d7cTc"],
         actions="p1 pb|p2 cc|p3 cc|p2 cbr 5|p3 cc|p1 f|p2 cbr 10|p3 cc|p2 cc|p3 cbr 10|p2 cc|"
                 "p2 cc|p3 cc"),
+    # Five Card Draw (PokerKit has no such game): each player draws in turn from the button's
+    # left, right after throwing; the draw cards follow each player's first five here.
+    "five_card_draw": spec(
+        variant="five-card-draw", stakes=BLINDS, stacks=[100] * 3,
+        hole=["AcAdKc7s2hAh4d", "9h9d4c5c6c7c", "QsQhJd3c8dQd2s5h"],
+        actions="p3 cbr 6|p1 cc|p2 cc|p1 sd 7s2h|p2 sd 4c|p3 sd Jd3c8d|p1 cbr 10|p2 f|p3 cc"),
 }
 
 

@@ -50,7 +50,7 @@ def test_the_stub_runs_out_and_the_others_discards_continue() -> None:
             thrown_by.append((event.seat, tuple(c for c in event.cards if c is not None)))
         elif isinstance(event, ev.HoleDealt) and thrown_by and thrown_by[-1][0] == event.seat:
             seat, thrown = thrown_by[-1]
-            assert not set(thrown) & set(c for c in event.cards if c is not None), (
+            assert not set(thrown) & {c for c in event.cards if c is not None}, (
                 "a player was dealt back its own discards")
             dealt_after.setdefault(seat, []).append(tuple(c for c in event.cards
                                                           if c is not None))
@@ -82,7 +82,7 @@ def test_standing_pat_and_the_draw_limits() -> None:
     assert hand.hole[0] == before
     assert hand.actor == 1
     with pytest.raises(ActionError, match="at most 4 cards"):
-        hand.draw(list(hand.hole[1]) + [99])
+        hand.draw([*hand.hole[1], 99])
 
 
 def test_no_draw_outside_the_draw_games() -> None:

@@ -252,6 +252,19 @@ def test_razz_bring_in_and_lowest_hand_showing(capsys: pytest.CaptureFixture[str
     assert 'player "p3" (seat 3) acts out of turn; player "p2" (seat 2) is to act' in error
 
 
+def test_five_card_draw(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Each player throws and is dealt in turn from the button's left; after the draw the first
+    player left of the button opens; trip aces beat trip queens for the pot of 38."""
+    result = golden(capsys, "five_card_draw")
+    assert result["final_stacks"] == [122, 94, 84]
+    error = broken(capsys, tmp_path, "five_card_draw", '"p1 sd 7s2h"', '"p1 sd 7s"')
+    assert "shows Ac Ad Kc Ah 4d but was dealt Ac Ad Kc 2h Ah 4d" in error
+    error = broken(capsys, tmp_path, "five_card_draw", '"p2 sd 4c"', '"p2 sd 4d"')
+    assert 'player "p2" (seat 2) may throw only cards it holds' in error
+    error = broken(capsys, tmp_path, "five_card_draw", '"d dh p2 7c"', '"d dh p2 4c"')
+    assert "a card it has just thrown" in error
+
+
 def test_stud_seats_at_most_seven(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     text = ("variant = 'F7S/8'\nantes = [1, 1, 1, 1, 1, 1, 1, 1]\nbring_in = 2\nsmall_bet = 5\n"
             "big_bet = 10\nstarting_stacks = [100, 100, 100, 100, 100, 100, 100, 100]\n"

@@ -231,3 +231,20 @@ def test_lowball_orders() -> None:
     badugi = Ranking.BADUGI
     assert strength(badugi, "4c 3d 2h As") == badugi.class_count
     assert strength(badugi, "Kc Qd Jh Ts") > strength(badugi, "Ac 2d 3h 3s")  # 4 cards beat 3
+
+
+@pytest.mark.parametrize("ranking", [Ranking.DEUCE_SEVEN, Ranking.A5_LOW, Ranking.BADUGI])
+def test_best_of_many_cards_by_brute_force(ranking: Ranking) -> None:
+    """Pools of 8 to 10 cards (and the NUTS of unseen cards) take the search over the classes;
+    it agrees with the best of every subset."""
+    one = {Ranking.DEUCE_SEVEN: lowball.deuce_seven_strength,
+           Ranking.A5_LOW: lowball.a5_low_strength, Ranking.BADUGI: lowball.badugi_strength}
+    size = ranking.card_count
+    rng = random.Random(ranking.value)
+    for count in (8, 9, 10):
+        for _ in range(40):
+            pool = rng.sample(range(52), count)
+            value = best_of(ranking, pool)
+            assert value is not None
+            assert value.strength == max(one[ranking](c) for c in itertools.combinations(
+                pool, size))

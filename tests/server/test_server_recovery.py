@@ -26,9 +26,9 @@ import httpx
 from server_helpers import Client, free_port
 
 from boardroom.fairness import check_history
-from boardroom.rules import VARIANTS, find_variant
+from boardroom.rules import TABLE_VARIANTS, find_variant
 
-GAMES = [variant.id for variant in VARIANTS]  # plo and every other variant the engine deals
+GAMES = [variant.id for variant in TABLE_VARIANTS]  # every variant a table deals
 PLAYERS = 3
 STACK = 1000
 CARD = re.compile(r"^[2-9TJQKA][cdhs]$")

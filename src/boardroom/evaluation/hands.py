@@ -72,11 +72,26 @@ def best_strength(ranking: Ranking, pool: Sequence[int]) -> int:
         return small.best_two_card(pool)
     from boardroom.evaluation import lowball  # its tables are built on first use
 
+    if len(pool) > 7:
+        return _best_by_classes(ranking, pool)
     if ranking is Ranking.DEUCE_SEVEN:
         return lowball.deuce_seven_best(pool)
     if ranking is Ranking.A5_LOW:
         return lowball.a5_low_strength(pool)
     return lowball.badugi_strength(pool)
+
+
+def _best_by_classes(ranking: Ranking, pool: Sequence[int]) -> int:
+    """The best lowball hand of many cards (the NUTS of unseen cards): the first class, best
+    first, that the cards make. The best classes need few and common cards, so the search ends
+    at once in play; it is exact for any pool."""
+    for strength in range(ranking.class_count, 0, -1):
+        try:
+            pick_cards(ranking, strength, pool)
+        except EvaluationError:
+            continue
+        return strength
+    return 0  # pragma: no cover - five cards always make some hand
 
 
 def high_value(strength: int, pool: Sequence[int]) -> HandValue:

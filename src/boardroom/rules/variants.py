@@ -306,6 +306,12 @@ VARIANTS: tuple[Variant, ...] = (
 )
 
 
+TABLE_VARIANTS: tuple[Variant, ...] = tuple(v for v in VARIANTS if not v.is_draw)
+"""The variants a table deals. The draw games are dealt by the engine (histories, replay, the
+simulator, the cross-checks) but not yet at a table: the protocol, the bots' draws and the
+browser's draw controls are still to come."""
+
+
 @dataclass(frozen=True)
 class DealersChoice:
     """Dealer's Choice: the button picks any other variant whose max players fits the table."""
@@ -317,7 +323,8 @@ class DealersChoice:
 
     def choices(self, players: int) -> tuple[Variant, ...]:
         """The variants the button may pick with ``players`` dealt in."""
-        return tuple(v for v in VARIANTS if max(v.max_players_by_hole.values()) >= players)
+        return tuple(v for v in TABLE_VARIANTS
+                     if max(v.max_players_by_hole.values()) >= players)
 
 
 DEALERS_CHOICE = DealersChoice()
