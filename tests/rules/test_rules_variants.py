@@ -42,6 +42,10 @@ RULE_BOOK = {
     "stud": ("", 7, ForcedBets.BRING_IN, [], "High", {7: 7}),
     "razz": ("", 7, ForcedBets.BRING_IN, [], "Low", {7: 7}),
     "stud5": ("", 5, ForcedBets.BRING_IN, [], "High", {5: 10}),
+    "five-card-draw": ("", 5, ForcedBets.BLINDS, [], "High", {5: 6}),
+    "27-single-draw": ("", 5, ForcedBets.BLINDS, [], "Low", {5: 6}),
+    "27-triple-draw": ("", 5, ForcedBets.BLINDS, [], "Low", {5: 6}),
+    "badugi": ("", 4, ForcedBets.BLINDS, [], "Badugi", {4: 6}),
 }
 
 

@@ -32,6 +32,9 @@ CARD_ROOM = (
     ("holdem", "fixed-limit", "FixedLimitTexasHoldem"),
     ("stud", "fixed-limit", "FixedLimitSevenCardStud"),
     ("razz", "fixed-limit", "FixedLimitRazz"),
+    ("27-single-draw", "no-limit", "NoLimitDeuceToSevenLowballSingleDraw"),
+    ("27-triple-draw", "fixed-limit", "FixedLimitDeuceToSevenLowballTripleDraw"),
+    ("badugi", "fixed-limit", "FixedLimitBadugi"),
 )
 
 
@@ -72,6 +75,9 @@ def play_ours(hands: int, seed: int, variant_id: str = "plo", betting: str | Non
             if legal.bring_in is not None:
                 hand.post_bring_in()  # PokerKit's policy below does the same
                 continue
+            if legal.draw is not None:  # the draw: the first 0 to N cards, as for PokerKit
+                hand.draw(hand.hole[legal.seat][:rng.randint(0, legal.draw)])
+                continue
             choice = _choose(rng, legal.fold, legal.raise_min, legal.raise_max)
             if choice == 0:
                 hand.fold()
@@ -98,9 +104,13 @@ def _pokerkit_state(game: str, automations: tuple[Any, ...], boards: int) -> Any
     if game == "NoLimitTexasHoldem":
         return pokerkit.NoLimitTexasHoldem.create_state(
             automations, False, 0, (1, 2), 2, stacks, SEATS)
-    if game == "FixedLimitTexasHoldem":
-        return pokerkit.FixedLimitTexasHoldem.create_state(
+    if game in ("FixedLimitTexasHoldem", "FixedLimitDeuceToSevenLowballTripleDraw",
+                "FixedLimitBadugi"):
+        return getattr(pokerkit, game).create_state(
             automations, False, 0, (1, 2), 2, 4, stacks, SEATS)
+    if game == "NoLimitDeuceToSevenLowballSingleDraw":
+        return pokerkit.NoLimitDeuceToSevenLowballSingleDraw.create_state(
+            automations, False, 0, (1, 2), 2, stacks, SEATS)
     # Stud: ante 1, bring-in 1, bets 2/4.
     peer = getattr(pokerkit, game)
     return peer.create_state(automations, True, 1, 1, 2, 4, stacks, SEATS)
@@ -116,6 +126,10 @@ def play_pokerkit(hands: int, seed: int, boards: int = 1,
         Automation.HOLE_CARDS_SHOWING_OR_MUCKING, Automation.HAND_KILLING,
         Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING,
     )
+    import warnings
+
+    # The draw: PokerKit says so each time it deals its discards again; not news in a bench.
+    warnings.filterwarnings("ignore", "Returning reserved", UserWarning)
     rng = random.Random(seed)
     start = time.perf_counter()
     for _ in range(hands):
@@ -123,6 +137,10 @@ def play_pokerkit(hands: int, seed: int, boards: int = 1,
         while state.status:
             if state.can_post_bring_in():
                 state.post_bring_in()
+                continue
+            if state.can_stand_pat_or_discard():
+                held = state.hole_cards[state.stand_patter_or_discarder_index]
+                state.stand_pat_or_discard(held[:rng.randint(0, len(held))])
                 continue
             can_raise = state.can_complete_bet_or_raise_to()
             low = state.min_completion_betting_or_raising_to_amount if can_raise else None
