@@ -1,10 +1,12 @@
 """Playing a hand from a short action script, for the scripts that write the golden hands:
 ``"p3 f|p1 cc|p2 cbr 40|pb"``. ``f`` folds, ``pb`` posts the bring-in, ``cbr N`` bets or raises
-to N, anything else checks when it may and calls when it must; each action names the seat that
-must be acting (``p1`` is hand seat 0)."""
+to N, ``sd [CARDS]`` throws those cards at the draw (none: stands pat), anything else checks
+when it may and calls when it must; each action names the seat that must be acting (``p1`` is
+hand seat 0)."""
 
 from __future__ import annotations
 
+from boardroom.cards import parse_cards
 from boardroom.engine import Hand
 
 
@@ -18,6 +20,8 @@ def play_script(hand: Hand, script: str) -> Hand:
             hand.post_bring_in()
         elif verb == "cbr":
             hand.raise_to(int(rest[0]))
+        elif verb == "sd":
+            hand.draw(parse_cards(rest[0]) if rest else [])
         elif hand.can_check():
             hand.check()
         else:

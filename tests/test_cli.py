@@ -36,7 +36,9 @@ def test_variants_json_lists_every_game(capsys: pytest.CaptureFixture[str]) -> N
     variants = json.loads(capsys.readouterr().out)["variants"]
     ids = [v["id"] for v in variants]
     assert ids == ["esg", "esg-low", "xmas", "balance", "bomb", "allocator", "allocator-redraw",
-                   "tilt", "plo", "dealers-choice", "omaha-hilo", "courchevel", "stud-hilo"]
+                   "tilt", "plo", "dealers-choice", "omaha-hilo", "courchevel", "stud-hilo",
+                   "holdem", "stud", "razz", "stud5", "five-card-draw", "27-single-draw",
+                   "27-triple-draw", "badugi"]
     tilt = variants[ids.index("tilt")]
     assert [b.get("tilted") for b in tilt["boards"]] == [5, 4, 3, 1]
     assert [c["name"] for c in tilt["categories"]] == ["A", "B", "C", "Tilt", "Hand"]

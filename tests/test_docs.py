@@ -65,3 +65,13 @@ def test_the_pot_limit_worked_example() -> None:
     assert "the first player to act may raise to 7, because 2 + (1 + 2 + 2) = 7" in _rules()
     assert pot_limit_max_raise_to(current_bet=2, chips_in_play=1 + 2, to_call=2) == 7
     assert pot_limit_max_raise_to(current_bet=7, chips_in_play=1 + 2 + 7, to_call=7) == 24
+
+
+def test_the_razz_worked_example(capsys: pytest.CaptureFixture[str]) -> None:
+    text = " ".join(_rules().split())
+    assert ("Ben's seven cards `Ad 4d 6s 7h Qs 2h Jd` make 7-6-4-2-A; Cal's `5c 6c As Ah 3d 7c "
+            "Tc` make 7-6-5-3-A") in text
+    assert main(["showdown", "razz", "--hand", "ben=Ad 4d 6s 7h Qs 2h Jd",
+                 "--hand", "cal=5c 6c As Ah 3d 7c Tc", "--json"]) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["winners"] == ["ben"]

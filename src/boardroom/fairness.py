@@ -31,7 +31,7 @@ import hmac
 import re
 import secrets
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from boardroom.cards import (
@@ -137,6 +137,15 @@ def redraw_pool(seeds: Seeds, distribution: int, pool: Sequence[Card]) -> list[C
     return cards
 
 
+def draw_reshuffle(seeds: Seeds, number: int, discards: Sequence[Card]) -> list[Card]:
+    """The draw's stub once the deck ran out for the ``number``-th time (1-based): the
+    discards (never the drawing player's own), sorted, then shuffled with the
+    ``draw reshuffle N`` stream."""
+    cards = sorted(discards)
+    shuffle(cards, seeds, f"draw reshuffle {number}")
+    return cards
+
+
 # -- verifying a history ----------------------------------------------------------------------
 
 FIELD = "_fairness"
@@ -182,12 +191,36 @@ class _Dealer:
     distribution: int = 0  # redraw distributions so far
     pool: list[Card] | None = None  # the current distribution's shuffled pool
     pool_dealt: int = 0
+    discards: list[Card | None] = field(default_factory=list)  # the draw's, not shuffled
+    reshuffles: int = 0  # back yet (None: a discard this history does not show)
+    stub: list[Card | None] = field(default_factory=list)  # the discards shuffled back
 
     def take(self, count: int) -> list[tuple[Card, str]]:
         if self.top + count > DECK_SIZE:
             raise FairnessError(f"the history deals more than the {DECK_SIZE} cards of the deck")
         start, self.top = self.top, self.top + count
         return [(self.deck[k], f"deck position {k + 1}") for k in range(start, self.top)]
+
+    def take_draw(self, seeds: Seeds, count: int) -> list[tuple[Card | None, str]]:
+        """The draw: off the deck, and once it runs out, off the discards shuffled back (the
+        drawing player's are not among ``discards`` yet). A history that hides some discards
+        (another player's view) cannot say where the reshuffled cards lie: None."""
+        dealt: list[tuple[Card | None, str]] = []
+        while len(dealt) < count:
+            if self.top < DECK_SIZE:
+                dealt += self.take(1)
+                continue
+            if not self.stub:
+                if not self.discards:
+                    raise FairnessError("the history draws more cards than the deck and the "
+                                        "discards hold")
+                self.reshuffles += 1
+                known = [card for card in self.discards if card is not None]
+                self.stub = (list(draw_reshuffle(seeds, self.reshuffles, known))
+                             if len(known) == len(self.discards) else [None] * len(self.discards))
+                self.discards = []
+            dealt.append((self.stub.pop(0), f"reshuffle {self.reshuffles}"))
+        return dealt
 
     def take_aside(self, count: int, where: str) -> list[tuple[Card, str]]:
         assert self.aside is not None
@@ -235,11 +268,35 @@ def check_history(record: Mapping[str, Any]) -> int:
     held: dict[str, list[Card]] = {}
     folded: set[str] = set()
     redrawn: set[str] | None = None  # players dealt in the current redraw distribution
+    drawing: list[tuple[str, list[Card | None]]] = []  # the draw: this round's ``sd``s
     checked = 0
     for number, text in enumerate(actions, 1):
         body, _, note = text.partition("#")
         words = body.split()
         where = f"action {number} ({body.strip()!r})"
+        if len(words) >= 2 and words[1] == "sd":
+            thrown = _history_cards(words[2], where) if len(words) > 2 else []
+            drawing.append((words[0], thrown))
+            held[words[0]] = [card for card in held.get(words[0], []) if card not in thrown]
+            continue
+        if drawing and len(words) == 4 and words[:2] == ["d", "dh"] and any(
+                player == words[2] and thrown for player, thrown in drawing):
+            # Its cards come after the discards of those who drew before it, before its own.
+            while drawing[0][0] != words[2]:
+                dealer.discards += drawing.pop(0)[1]
+            _, own = drawing.pop(0)
+            shown = _history_cards(words[3], where)
+            drawn = dealer.take_draw(seeds, len(shown))
+            dealer.discards += own
+            checked += _compare(where, f"{words[2]}'s card", shown, drawn)
+            for (card, _), shown_card in zip(drawn, shown, strict=True):
+                known = card if card is not None else shown_card
+                if known is not None:
+                    held.setdefault(words[2], []).append(known)
+            continue
+        for _, thrown in drawing:
+            dealer.discards += thrown
+        drawing = []
         is_redraw = words[:2] == ["d", "dh"] and note.strip() == "redraw"
         if not is_redraw:
             redrawn = None
@@ -308,10 +365,10 @@ def _history_cards(text: str, where: str) -> list[Card | None]:
 
 
 def _compare(where: str, what: str, shown: Sequence[Card | None],
-             dealt: Sequence[tuple[Card, str]]) -> int:
+             dealt: Sequence[tuple[Card | None, str]]) -> int:
     checked = 0
     for k, (card, (expected, position)) in enumerate(zip(shown, dealt, strict=True), 1):
-        if card is None:
+        if card is None or expected is None:
             continue
         if card != expected:
             raise FairnessError(f"{where}: {what} {k} is {format_card(card)}, but the committed "

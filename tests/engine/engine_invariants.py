@@ -27,7 +27,10 @@ def check_invariants(hand: Hand) -> None:
 
 def random_action(hand: Hand, legal: LegalActions, rng: random.Random) -> None:
     """One random legal action: check or call most often, else fold, bring in, or raise by the
-    least or the most."""
+    least or the most; at a draw, throw a random handful."""
+    if legal.draw is not None:
+        hand.draw(rng.sample(hand.hole[legal.seat], rng.randint(0, legal.draw)))
+        return
     options = ["call"] * 3 if legal.check or legal.call is not None else []
     if legal.fold:
         options.append("fold")

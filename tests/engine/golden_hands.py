@@ -90,6 +90,25 @@ HANDS: dict[str, dict[str, Any]] = {
         variant="stud-hilo", stakes=STUD, stacks=[100] * 3,
         hole=["9s9d7h8h6h4hJh", "Ac4c7s3d5sQcQd", "Kc3h2cKs9c2hTs"],
         actions="p2 pb|p3 f|p1 f"),
+    # 5 Card Stud (PokerKit has no such game): one down and one up, the lowest up card (2c)
+    # brings in, later streets opened by the best hand showing, big bets on fourth and fifth.
+    "stud5": spec(
+        variant="stud5", stakes=STUD, stacks=[100] * 3,
+        hole=["9s9d7h8h6h", "Ac2c4d5sQc", "KcKd3hKs9c"],
+        actions="p2 pb|p3 cbr 5|p1 cc|p2 cc|p3 cbr 5|p1 cc|p2 f|p3 cbr 10|p1 cc|p3 cc|p1 cc"),
+    # Razz: the king brings in (the ace is low), later streets open with the lowest hand
+    # showing (a pair of aces showing is worse than Q-7-6); 7-6-4-2-A beats 7-6-5-3-A.
+    "razz": spec(
+        variant="razz", stakes=STUD, stacks=[100] * 3,
+        hole=["2c3cKh8d5s9c4h", "Ad4d6s7hQs2hJd", "5c6cAsAh3d7cTc"],
+        actions="p1 pb|p2 cc|p3 cc|p2 cbr 5|p3 cc|p1 f|p2 cbr 10|p3 cc|p2 cc|p3 cbr 10|p2 cc|"
+                "p2 cc|p3 cc"),
+    # Five Card Draw (PokerKit has no such game): each player draws in turn from the button's
+    # left, right after throwing; the draw cards follow each player's first five here.
+    "five_card_draw": spec(
+        variant="five-card-draw", stakes=BLINDS, stacks=[100] * 3,
+        hole=["AcAdKc7s2hAh4d", "9h9d4c5c6c7c", "QsQhJd3c8dQd2s5h"],
+        actions="p3 cbr 6|p1 cc|p2 cc|p1 sd 7s2h|p2 sd 4c|p3 sd Jd3c8d|p1 cbr 10|p2 f|p3 cc"),
 }
 
 

@@ -20,9 +20,16 @@ from typing import Any
 from engine_invariants import random_action
 from pokerkit import (
     Automation,
+    FixedLimitBadugi,
+    FixedLimitDeuceToSevenLowballTripleDraw,
     FixedLimitOmahaHoldemHighLowSplitEightOrBetter,
+    FixedLimitRazz,
+    FixedLimitSevenCardStud,
     FixedLimitSevenCardStudHighLowSplitEightOrBetter,
+    FixedLimitTexasHoldem,
     HandHistory,
+    NoLimitDeuceToSevenLowballSingleDraw,
+    NoLimitTexasHoldem,
     PotLimitOmahaHoldem,
     State,
 )
@@ -52,6 +59,7 @@ BLIND_OPTION = "short all-in takes the raise from a seat that has not acted"
 REMAINDER = "split remainder to the first winner"
 NO_LOW_HALVED = "side pot without a low still halved"
 SHORT_BIG_BLIND = "a big blind all-in for less lowers the amount to call"
+BLIND_NOT_A_BET = "fixed limit preflop: the big blind is not counted in the four bets"
 
 
 @dataclass(frozen=True)
@@ -80,12 +88,60 @@ def _stud_peer(stacks: Sequence[int]) -> State:
         AUTOMATIONS, True, 1, 2, 5, 10, tuple(stacks), len(stacks))
 
 
+def _nlhe_peer(stacks: Sequence[int]) -> State:
+    return NoLimitTexasHoldem.create_state(AUTOMATIONS, False, 0, (1, 2), 2, tuple(stacks),
+                                           len(stacks))
+
+
+def _flhe_peer(stacks: Sequence[int]) -> State:
+    return FixedLimitTexasHoldem.create_state(AUTOMATIONS, False, 0, (1, 2), 2, 4, tuple(stacks),
+                                              len(stacks))
+
+
+def _stud_high_peer(stacks: Sequence[int]) -> State:
+    return FixedLimitSevenCardStud.create_state(AUTOMATIONS, True, 1, 2, 5, 10, tuple(stacks),
+                                                len(stacks))
+
+
+def _razz_peer(stacks: Sequence[int]) -> State:
+    return FixedLimitRazz.create_state(AUTOMATIONS, True, 1, 2, 5, 10, tuple(stacks),
+                                       len(stacks))
+
+
+def _single_draw_peer(stacks: Sequence[int]) -> State:
+    return NoLimitDeuceToSevenLowballSingleDraw.create_state(
+        AUTOMATIONS, False, 0, (1, 2), 2, tuple(stacks), len(stacks))
+
+
+def _triple_draw_peer(stacks: Sequence[int]) -> State:
+    return FixedLimitDeuceToSevenLowballTripleDraw.create_state(
+        AUTOMATIONS, False, 0, (1, 2), 2, 4, tuple(stacks), len(stacks))
+
+
+def _badugi_peer(stacks: Sequence[int]) -> State:
+    return FixedLimitBadugi.create_state(AUTOMATIONS, False, 0, (1, 2), 2, 4, tuple(stacks),
+                                         len(stacks))
+
+
+BLINDS = Stakes(small_blind=1, big_blind=2)
+STUD_STAKES = Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10)
+
 GAMES: dict[str, Game] = {
     "plo": Game("plo", find_variant("plo"), Stakes(small_blind=1, big_blind=2), 9, _plo_peer),
     "omaha-hilo": Game("omaha-hilo", find_variant("omaha-hilo").with_options(betting="pot-limit"),
                        Stakes(small_blind=1, big_blind=2), 9, _hilo_peer),
     "stud-hilo": Game("stud-hilo", find_variant("stud-hilo").with_options(bring_in="lowest"),
-                      Stakes(ante=1, bring_in=2, small_bet=5, big_bet=10), 7, _stud_peer),
+                      STUD_STAKES, 7, _stud_peer),
+    "holdem-nl": Game("holdem-nl", find_variant("holdem"), BLINDS, 10, _nlhe_peer),
+    "holdem-fl": Game("holdem-fl", find_variant("holdem").with_options(betting="fixed-limit"),
+                      BLINDS, 10, _flhe_peer),
+    "stud": Game("stud", find_variant("stud"), STUD_STAKES, 7, _stud_high_peer),
+    "razz": Game("razz", find_variant("razz"), STUD_STAKES, 7, _razz_peer),
+    "27-single-draw": Game("27-single-draw", find_variant("27-single-draw"), BLINDS, 6,
+                           _single_draw_peer),
+    "27-triple-draw": Game("27-triple-draw", find_variant("27-triple-draw"), BLINDS, 6,
+                           _triple_draw_peer),
+    "badugi": Game("badugi", find_variant("badugi"), BLINDS, 6, _badugi_peer),
 }
 
 
@@ -157,6 +213,12 @@ def compare_decision(hand: Hand, peer: State, legal: LegalActions) -> set[str]:
         reason = hand.raise_refusal()
         if reason is not None and "does not reopen" in reason:
             return {REOPEN}
+        if (reason is not None and "capped at 4 bets" in reason and hand.street is not None
+                and hand.street_index == 0 and hand.stakes.big_blind
+                and peer.completion_betting_or_raising_count == 3):
+            # PokerKit caps completions, bets and raises at 4 without counting the big blind,
+            # so preflop it allows a fifth bet (RULES.md s.2: the blind is the first of four).
+            return {BLIND_NOT_A_BET}
     refusal = _peer_refusal(peer)
     if ours is not None and theirs is None and refusal == "Short all-in cannot be raised.":
         return {BLIND_OPTION}
@@ -209,6 +271,19 @@ def apply(hand: Hand, peer: State, action: tuple[str, int]) -> None:
         peer.complete_bet_or_raise_to(amount)
 
 
+def draw(hand: Hand, peer: State, legal: LegalActions, rng: random.Random) -> None:
+    """The draw in both engines: the same player, the same discards (0 to the street's draw)."""
+    if not peer.can_stand_pat_or_discard():
+        raise Mismatch(f"seat {legal.seat} draws; PokerKit does not ask for a draw")
+    if peer.stand_patter_or_discarder_index != legal.seat:
+        raise Mismatch(f"seat {legal.seat} draws; PokerKit has seat "
+                       f"{peer.stand_patter_or_discarder_index} drawing")
+    assert legal.draw is not None
+    thrown = rng.sample(hand.hole[legal.seat], rng.randint(0, legal.draw))
+    hand.draw(thrown)
+    peer.stand_pat_or_discard(_cards(thrown))
+
+
 def random_stacks(rng: random.Random, count: int, game: Game) -> list[int]:
     """Uneven stacks, often short, so that all-ins and multi-way side pots are common."""
     floor = 3 * (game.stakes.big_blind or game.stakes.small_bet) + game.stakes.ante
@@ -218,6 +293,16 @@ def random_stacks(rng: random.Random, count: int, game: Game) -> list[int]:
 
 def play(game: Game, seed: int, on_decision: Callable[[Hand], None] | None = None) -> Outcome:
     """One lock-step hand; raises ``Mismatch`` on an unexplained difference."""
+    with warnings.catch_warnings():
+        # The draw: PokerKit's refill of its deck differs from ours (docs/rules.md, "Where
+        # PokerKit differs") and it warns when it refills, and when our card is not one it
+        # would deal; the cards are dealt into it by hand, so the play is the same.
+        warnings.filterwarnings("ignore", "Returning reserved", UserWarning)
+        warnings.filterwarnings("ignore", "A card being dealt", UserWarning)
+        return _play(game, seed, on_decision)
+
+
+def _play(game: Game, seed: int, on_decision: Callable[[Hand], None] | None) -> Outcome:
     rng = random.Random(seed)
     count = rng.randint(2, game.max_players)
     stacks = random_stacks(rng, count, game)
@@ -231,8 +316,11 @@ def play(game: Game, seed: int, on_decision: Callable[[Hand], None] | None = Non
         assert legal is not None
         if on_decision is not None:
             on_decision(hand)
-        outcome.decision_departures |= compare_decision(hand, peer, legal)
-        apply(hand, peer, choose(rng, legal, peer))
+        if legal.draw is not None:
+            draw(hand, peer, legal, rng)
+        else:
+            outcome.decision_departures |= compare_decision(hand, peer, legal)
+            apply(hand, peer, choose(rng, legal, peer))
         sync_cards(hand, peer)
     if peer.status:
         raise Mismatch(f"our hand is over, PokerKit's is not (actor {peer.actor_index})")

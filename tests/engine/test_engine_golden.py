@@ -225,6 +225,46 @@ def test_stud_bring_in_highest_card_with_suit_order(capsys: pytest.CaptureFixtur
     assert 'player "p1" (seat 1) acts out of turn; player "p2" (seat 2) is to act' in error
 
 
+# -- the rest of the card room: 5 Card Stud and Razz ------------------------------------------
+
+
+def test_five_card_stud_streets_and_bring_in(capsys: pytest.CaptureFixture[str],
+                                             tmp_path: Path) -> None:
+    """One down and one up; the lowest up card (2c) brings in; K-3 showing opens third street,
+    a pair of kings showing fourth, with the big bet; trip kings take 48."""
+    result = golden(capsys, "stud5")
+    assert result["final_stacks"] == [79, 94, 127]
+    error = broken(capsys, tmp_path, "stud5", '"p2 pb"', '"p1 pb"')
+    assert 'player "p1" (seat 1) acts out of turn; player "p2" (seat 2) is to act' in error
+    error = broken(capsys, tmp_path, "stud5", "p3 cbr 10", "p3 cbr 5")
+    assert "bet to 5 is below the minimum of 10" in error
+
+
+def test_razz_bring_in_and_lowest_hand_showing(capsys: pytest.CaptureFixture[str],
+                                               tmp_path: Path) -> None:
+    """The king brings in (the ace is low); 7-6 showing opens fourth street ahead of a pair of
+    aces showing; 7-6-4-2-A beats 7-6-5-3-A for the pot of 59."""
+    result = golden(capsys, "razz")
+    assert result["final_stacks"] == [97, 131, 72]
+    error = broken(capsys, tmp_path, "razz", '"p1 pb"', '"p3 pb"')
+    assert 'player "p3" (seat 3) acts out of turn; player "p1" (seat 1) is to act' in error
+    error = broken(capsys, tmp_path, "razz", "p2 cbr 5", "p3 cbr 5")
+    assert 'player "p3" (seat 3) acts out of turn; player "p2" (seat 2) is to act' in error
+
+
+def test_five_card_draw(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """Each player throws and is dealt in turn from the button's left; after the draw the first
+    player left of the button opens; trip aces beat trip queens for the pot of 38."""
+    result = golden(capsys, "five_card_draw")
+    assert result["final_stacks"] == [122, 94, 84]
+    error = broken(capsys, tmp_path, "five_card_draw", '"p1 sd 7s2h"', '"p1 sd 7s"')
+    assert "shows Ac Ad Kc Ah 4d but was dealt Ac Ad Kc 2h Ah 4d" in error
+    error = broken(capsys, tmp_path, "five_card_draw", '"p2 sd 4c"', '"p2 sd 4d"')
+    assert 'player "p2" (seat 2) may throw only cards it holds' in error
+    error = broken(capsys, tmp_path, "five_card_draw", '"d dh p2 7c"', '"d dh p2 4c"')
+    assert "a card it has just thrown" in error
+
+
 def test_stud_seats_at_most_seven(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
     text = ("variant = 'F7S/8'\nantes = [1, 1, 1, 1, 1, 1, 1, 1]\nbring_in = 2\nsmall_bet = 5\n"
             "big_bet = 10\nstarting_stacks = [100, 100, 100, 100, 100, 100, 100, 100]\n"

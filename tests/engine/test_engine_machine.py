@@ -22,12 +22,17 @@ for structure in ("pot-limit", "no-limit", "fixed-limit"):
                       Stakes(small_blind=1, big_blind=2)))
     GAMES.append((find_variant("courchevel").with_options(betting=structure),
                   Stakes(small_blind=5, big_blind=10, ante=1)))
+    GAMES.append((find_variant("holdem").with_options(betting=structure),
+                  Stakes(small_blind=1, big_blind=2)))
 for structure in ("pot-limit", "fixed-limit"):
     GAMES.append((find_variant("omaha-hilo").with_options(betting=structure),
                   Stakes(small_blind=1, big_blind=2)))
     for bring_in in ("highest", "lowest"):
         GAMES.append((find_variant("stud-hilo").with_options(betting=structure,
                                                               bring_in=bring_in),
+                      Stakes(ante=1, bring_in=2, small_bet=4, big_bet=8)))
+    for game in ("stud", "razz", "stud5"):
+        GAMES.append((find_variant(game).with_options(betting=structure),
                       Stakes(ante=1, bring_in=2, small_bet=4, big_bet=8)))
 
 Action = tuple[str, int]

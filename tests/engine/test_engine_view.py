@@ -71,7 +71,7 @@ def _stakes(variant: Variant) -> Stakes:
 
 def _holding_size(category: Category) -> int:
     if category.construction is Construction.HOLE_ONLY:
-        return 5
+        return category.ranking.card_count  # 5; a badugi 4
     if category.construction is Construction.TREE:
         return 4
     return category.allocated or 2
@@ -89,8 +89,8 @@ def _holding_strength(variant: Variant, category: Category, holding: Sequence[Ca
 
 def reference_pills(hand: Hand, seat: int) -> list[tuple[str, bool, str, bool]]:
     """The rule book's pills by brute force: the scorer's hand, then every holding of unseen
-    cards of the category's size (a private hand: any 5 unseen cards are a holding, so its best
-    holding is the best hand of all unseen cards)."""
+    cards of the category's size (a private hand: any 5 unseen cards, 4 for a badugi, are a
+    holding, so its best holding is the best hand of all unseen cards)."""
     variant, hole, boards = hand.variant, hand.hole[seat], hand.boards
     visible = set(hole)
     for other in range(hand.seat_count):
@@ -140,7 +140,9 @@ def _states(variant: Variant, seed: int, players: int) -> Iterator[Hand]:
         legal = hand.legal_actions()
         assert legal is not None
         roll = rng.random()
-        if hand.can_post_bring_in():
+        if legal.draw is not None:
+            hand.draw(rng.sample(hand.hole[legal.seat], rng.randint(0, legal.draw)))
+        elif hand.can_post_bring_in():
             hand.post_bring_in()
         elif legal.fold and roll < 0.15:
             hand.fold()

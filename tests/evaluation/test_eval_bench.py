@@ -16,7 +16,8 @@ def test_bench_eval_prints_every_workload_and_target(capsys: pytest.CaptureFixtu
     assert bench_eval.run(args) == 0
     out = capsys.readouterr().out
     for workload in ("5-card high", "7-card high", "Omaha 4+5 high", "Omaha 6+5 high",
-                     "ESG low 5-card", "8-or-better 5-card", "Omaha 4+5 8-or-better"):
+                     "ESG low 5-card", "8-or-better 5-card", "Omaha 4+5 8-or-better",
+                     "2-7 lowball 5-card", "Razz 7-card", "Badugi 4-card"):
         assert f"| {workload} | ours batch |" in out
     for peer in ("phevaluator", "phevaluator C", "eval7", "PokerKit (first 20 hands)"):
         assert f"| {peer} |" in out

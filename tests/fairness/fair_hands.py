@@ -17,7 +17,7 @@ from boardroom.engine import ActionError, Deck, Hand
 from boardroom.engine import history as hist
 from boardroom.engine.view import events_for
 from boardroom.fairness import FIELD
-from boardroom.rules import VARIANTS
+from boardroom.rules import TABLE_VARIANTS
 from boardroom.table import fair as table_fair
 from boardroom.table import history_for
 
@@ -101,7 +101,7 @@ def random_table_hands(variant_id: str, hands: int, seed: int) -> list[dict[str,
     """``hands`` hands of ``variant_id`` at a table of 4 (3 for the big-deck games), random
     actions, some players sending seeds: every viewer's history of every hand."""
     rng = random.Random(seed)
-    variant = next(v for v in VARIANTS if v.id == variant_id)
+    variant = next(v for v in TABLE_VARIANTS if v.id == variant_id)
     players = min(4, variant.max_players)
     table, clock = make_table(players=players, seed=seed, game=variant_id,
                               starting_stack=10_000)

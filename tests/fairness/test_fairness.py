@@ -18,7 +18,7 @@ from boardroom import fairness
 from boardroom.cards import format_card, format_cards, parse_cards
 from boardroom.cli import main
 from boardroom.fairness import FIELD, FairnessError, Seeds, check_history
-from boardroom.rules import VARIANTS
+from boardroom.rules import TABLE_VARIANTS
 
 DOCS = Path(__file__).parent.parent.parent / "docs"
 EXAMPLE = Seeds(bytes(range(32)), "9f2c4e6a8b1d", 7, ("c0ffee", "1234abcd", "00"))
@@ -158,7 +158,7 @@ def test_every_golden_hand_dealt_fairly_verifies_for_every_viewer(path: Path) ->
         assert check_history(tomli_w_roundtrip(written)) == _seen(written) > 0
 
 
-@pytest.mark.parametrize("variant", [v.id for v in VARIANTS])
+@pytest.mark.parametrize("variant", [v.id for v in TABLE_VARIANTS])
 def test_random_hands_of_every_variant_verify_for_every_viewer(variant: str) -> None:
     written = random_table_hands(variant, hands=4, seed=len(variant))
     made = [m for w in written for m in w[FIELD]["server_made"]]

@@ -141,7 +141,8 @@ def test_an_allocation_of_cards_the_player_does_not_hold() -> None:
      "line 2: field 'antes': holds -1, which is not a whole number of chips"),
     ('_variant = "plo"', '_variant = "plo9"', "line 55: field '_variant': unknown variant "
      "'plo9' (known: esg, esg-low, xmas, balance, bomb, allocator, allocator-redraw, tilt, "
-     "plo, omaha-hilo, courchevel, stud-hilo, dealers-choice)"),
+     "plo, omaha-hilo, courchevel, stud-hilo, holdem, stud, razz, stud5, five-card-draw, "
+     "27-single-draw, 27-triple-draw, badugi, dealers-choice)"),
     ('hole_cards = 4', 'hole_cards = "four"', "line 57: field '_options': option "
      "'hole_cards' must be a whole number, not 'four'"),
     ('seats = [\n    1,', 'seats = [\n    0,',

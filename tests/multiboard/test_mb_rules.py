@@ -114,7 +114,8 @@ def test_dealers_choice_offers_the_variants_whose_max_players_fit() -> None:
     seven = {v.id for v in DEALERS_CHOICE.choices(7)}
     assert {"balance", "bomb", "allocator", "plo", "stud-hilo"} <= seven
     assert not {"esg", "esg-low", "xmas", "tilt", "allocator-redraw"} & seven
-    assert {v.id for v in DEALERS_CHOICE.choices(10)} == {"bomb", "plo", "omaha-hilo"}
+    assert {v.id for v in DEALERS_CHOICE.choices(10)} == {"bomb", "plo", "omaha-hilo",
+                                                         "holdem", "stud5"}
     for variant in DEALERS_CHOICE.choices(7):
         # The pick (variant and options) is an input to the hand.
         for hole in variant.hole_card_options:

@@ -38,6 +38,14 @@ RULE_BOOK = {
     "omaha-hilo": ("A5", 4, ForcedBets.BLINDS, [], "High,Low", {4: 10}),
     "courchevel": ("A5", 5, ForcedBets.BLINDS, [], "High", {5: 8}),
     "stud-hilo": ("", 7, ForcedBets.BRING_IN, [], "High,Low", {7: 7}),
+    "holdem": ("A5", 2, ForcedBets.BLINDS, [], "High", {2: 10}),
+    "stud": ("", 7, ForcedBets.BRING_IN, [], "High", {7: 7}),
+    "razz": ("", 7, ForcedBets.BRING_IN, [], "Low", {7: 7}),
+    "stud5": ("", 5, ForcedBets.BRING_IN, [], "High", {5: 10}),
+    "five-card-draw": ("", 5, ForcedBets.BLINDS, [], "High", {5: 6}),
+    "27-single-draw": ("", 5, ForcedBets.BLINDS, [], "Low", {5: 6}),
+    "27-triple-draw": ("", 5, ForcedBets.BLINDS, [], "Low", {5: 6}),
+    "badugi": ("", 4, ForcedBets.BLINDS, [], "Badugi", {4: 6}),
 }
 
 
@@ -94,8 +102,8 @@ def test_aliases_and_case() -> None:
 
 
 def test_unknown_variant_lists_the_known_ones() -> None:
-    with pytest.raises(SpecError, match=r"unknown variant 'holdem' \(known: esg, esg-low"):
-        find_variant("holdem")
+    with pytest.raises(SpecError, match=r"unknown variant 'hold-em' \(known: esg, esg-low"):
+        find_variant("hold-em")
     with pytest.raises(SpecError, match="the button picks"):
         find_variant("dealers-choice")
 
@@ -118,13 +126,35 @@ def test_host_options() -> None:
     assert stud.with_options(betting="pot-limit").raise_cap == 4
     with pytest.raises(SpecError, match="PLO has no bring-in"):
         find_variant("plo").with_options(bring_in="lowest")
+    with pytest.raises(SpecError, match="Razz brings in by highest-ace-low, not lowest"):
+        find_variant("razz").with_options(bring_in="lowest")
+
+
+def test_the_rest_of_the_card_room() -> None:
+    holdem = find_variant("Texas Hold'em")
+    assert holdem.betting is BettingStructure.NO_LIMIT
+    assert set(holdem.betting_options) == set(BettingStructure)
+    assert holdem.categories[0].construction is Construction.HOLDEM
+    assert not holdem.has_allocation
+    assert holdem.burns
+    assert find_variant("stud").bring_in is BringIn.LOWEST
+    assert find_variant("stud5").bring_in is BringIn.LOWEST
+    razz = find_variant("razz")
+    assert razz.categories[0].ranking is Ranking.A5_LOW
+    assert razz.bring_in is BringIn.HIGHEST_ACE_LOW
+    for game in ("stud", "razz", "stud5"):
+        variant = find_variant(game)
+        assert variant.betting is BettingStructure.FIXED_LIMIT
+        assert variant.with_options(betting="pot-limit").betting is BettingStructure.POT_LIMIT
+    assert [s.hole_down + s.hole_up for s in find_variant("stud5").streets] == [2, 1, 1, 1]
 
 
 def test_dealers_choice_offers_only_variants_that_fit() -> None:
     assert "stud-hilo" in {v.id for v in DEALERS_CHOICE.choices(7)}
     eight = {v.id for v in DEALERS_CHOICE.choices(8)}
-    assert eight == {"bomb", "plo", "omaha-hilo", "courchevel"}
-    assert {v.id for v in DEALERS_CHOICE.choices(10)} == {"bomb", "plo", "omaha-hilo"}
+    assert eight == {"bomb", "plo", "omaha-hilo", "courchevel", "holdem", "stud5"}
+    assert {v.id for v in DEALERS_CHOICE.choices(10)} == {"bomb", "plo", "omaha-hilo",
+                                                         "holdem", "stud5"}
 
 
 def test_spec_rejects_reveals_that_do_not_fill_the_board() -> None:

@@ -128,5 +128,5 @@ def test_illegal_allocation(capsys: pytest.CaptureFixture[str]) -> None:
 
 
 def test_unknown_variant(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["showdown", "razz", "--hand", "a=Ah", "--hand", "b=Kh"]) == 2
-    assert "unknown variant 'razz'" in capsys.readouterr().err
+    assert main(["showdown", "lowball-36", "--hand", "a=Ah", "--hand", "b=Kh"]) == 2
+    assert "unknown variant 'lowball-36'" in capsys.readouterr().err

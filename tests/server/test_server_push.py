@@ -15,7 +15,7 @@ import pytest
 from server_helpers import Client, FakeClock, Running, clients, new_room, running_server
 
 import boardroom.table.table as table_module
-from boardroom.rules import VARIANTS, find_variant
+from boardroom.rules import TABLE_VARIANTS, find_variant
 
 PLAYERS = 3
 VIEW_KEYS = ("table", "hand", "blinds", "sizes", "last_hand", "bots", "watchers")
@@ -128,7 +128,7 @@ async def _play_hands(running: Running, clock: FakeClock, game: str, hands: int,
             ended = len(events)
 
 
-@pytest.mark.parametrize("game", [variant.id for variant in VARIANTS])
+@pytest.mark.parametrize("game", [variant.id for variant in TABLE_VARIANTS])
 async def test_pushes_alone_give_every_viewer_the_snapshot_s_view(tmp_path: Path,
                                                                    game: str) -> None:
     clock = FakeClock()

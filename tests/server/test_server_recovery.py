@@ -22,9 +22,9 @@ from leaks import cards_in, entitlements
 from server_helpers import Client, free_port, serve
 
 from boardroom.fairness import check_history
-from boardroom.rules import VARIANTS, find_variant
+from boardroom.rules import TABLE_VARIANTS, find_variant
 
-GAMES = [variant.id for variant in VARIANTS]  # plo and every other variant the engine deals
+GAMES = [variant.id for variant in TABLE_VARIANTS]  # every variant a table deals
 PLAYERS = 3
 STACK = 1000
 

@@ -92,3 +92,12 @@ def test_every_pickable_variant_deals_with_the_rooms_stakes() -> None:
 def _choices(table, clock):  # type: ignore[no-untyped-def]
     start_hand(table, clock)
     return list(table.drain()[-1].data["choices"])
+
+
+def test_the_rest_of_the_card_room_is_offered_and_the_draw_is_refused() -> None:
+    table, clock = make_table(players=2, game="dealers-choice")
+    choices = set(_choices(table, clock))
+    assert {"holdem", "stud", "razz", "stud5"} <= choices
+    assert not {"five-card-draw", "27-single-draw", "27-triple-draw", "badugi"} & choices
+    with pytest.raises(TableError, match="Badugi is a draw game, which tables do not deal yet"):
+        table.pick(table.picker, "badugi")

@@ -22,7 +22,7 @@ import numpy as np
 import numpy.typing as npt
 
 from boardroom.cards import format_card
-from boardroom.evaluation import batch, scalar
+from boardroom.evaluation import batch, lowball, scalar
 
 RANKS = "23456789TJQKA"
 
@@ -200,6 +200,24 @@ def run(args: argparse.Namespace) -> int:
         add(work, "ours scalar", n, _loop(low_scalar, rows, False))
         add(work, "PokerKit", slow5, _loop(peer.from_game_or_none, low_texts, False),
             f"first {slow5} hands")
+        done(work)
+    # The draw and stud lowballs: 2-7 (5 cards), razz (best 5 of 7), Badugi (4 cards).
+    draw_lows: list[tuple[str, int, Callable[[Any], Any], Callable[..., int], Any, int]] = [
+        ("2-7 lowball 5-card", 5, batch.deuce_seven, lowball.deuce_seven_strength,
+         pokerkit.StandardLowHand, slow5),
+        ("Razz 7-card", 7, batch.a5_low, lowball.a5_low_strength,
+         pokerkit.RegularLowHand.from_game, slow),
+        ("Badugi 4-card", 4, batch.badugi, lowball.badugi_strength,
+         pokerkit.BadugiHand.from_game, slow),
+    ]
+    for name, size, draw_fn, draw_scalar, peer_fn, count in draw_lows:
+        work = Workload(name)
+        hands = _deal(rng, n, size)
+        rows = hands.tolist()
+        add(work, "ours batch", n, functools.partial(draw_fn, hands))
+        add(work, "ours scalar", n, _loop(draw_scalar, rows, False))
+        texts = [_text(row) for row in rows[:count]]
+        add(work, "PokerKit", count, _loop(peer_fn, texts, False), f"first {count} hands")
         done(work)
     work = Workload("Omaha 4+5 8-or-better")
     deals = _deal(rng, n, 9)

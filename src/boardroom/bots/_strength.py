@@ -165,6 +165,13 @@ def category_strengths(variant: Variant, category: Category, hole: Rows,
             return batch.esg_low(hole).astype(np.int32)
         if ranking is Ranking.LOW8:
             return batch.low8(hole).astype(np.int32)
+        if ranking is Ranking.A5_LOW:
+            return _best_of_subsets(hole, 7, batch.a5_low) if hole.shape[1] > 7 else (
+                batch.a5_low(hole).astype(np.int32))
+        if ranking is Ranking.DEUCE_SEVEN:
+            return _best_of_subsets(hole, 5, batch.deuce_seven)
+        if ranking is Ranking.BADUGI:
+            return _best_of_subsets(hole, 4, batch.badugi)
         return private_high(hole)
     if construction is Construction.TREE:
         return _tree(hole, boards[str(category.board)])

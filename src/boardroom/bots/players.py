@@ -27,6 +27,39 @@ from boardroom.engine.hand import LegalActions
 from boardroom.engine.view import HandView
 
 
+def _seen(view: HandView) -> set[int]:
+    """Every card this seat sees: its own and everyone's public ones."""
+    return {card for seat in view.seats for card in seat.cards if card is not None}
+
+
+def best_discards(variant: Any, hole: Sequence[int], seen: set[int], most: int,
+                  rng: np.random.Generator, samples: int = 48) -> list[int]:
+    """The discards (at most ``most``) whose draws make the best mean strength in the
+    variant's first category, estimated with ``samples`` draws from the unseen cards."""
+    from itertools import combinations
+
+    from boardroom.bots._strength import category_strengths
+
+    category = variant.categories[0]
+    unseen = np.array([card for card in range(52) if card not in seen], dtype=np.intp)
+    best: tuple[float, int] = (-1.0, 0)
+    choices: list[tuple[int, ...]] = [
+        throw for count in range(most + 1) for throw in combinations(range(len(hole)), count)]
+    for index, throw in enumerate(choices):
+        kept = [card for k, card in enumerate(hole) if k not in throw]
+        if not throw:
+            rows = np.array([hole], dtype=np.intp)
+        else:
+            draws = np.stack([rng.choice(unseen, size=len(throw), replace=False)
+                              for _ in range(samples)])
+            rows = np.concatenate([np.tile(np.array(kept, dtype=np.intp), (samples, 1)),
+                                   draws], axis=1)
+        mean = float(category_strengths(variant, category, rows, {}).mean())
+        if mean > best[0]:
+            best = (mean, index)
+    return [hole[k] for k in choices[best[1]]]
+
+
 class BotError(ValueError):
     """A bot asked to decide when its seat has nothing to decide, or an unknown style."""
 
@@ -36,8 +69,9 @@ class Command:
     """A command as a person sends it: ``type`` and the protocol's arguments."""
 
     type: str  # "act", "allocate" or "pick"
-    action: str | None = None  # act: fold, check, call, raise, bring_in
+    action: str | None = None  # act: fold, check, call, raise, bring_in, draw
     amount: int | None = None  # act raise: the total to raise to
+    throw: str | None = None  # act draw: the cards thrown ("As Kd", "" to stand pat)
     cards: dict[str, str] = field(default_factory=dict)  # allocate: category -> "As Kd"
     game: str | None = None  # pick: a variant id
 
@@ -48,6 +82,8 @@ class Command:
             data["action"] = self.action
             if self.amount is not None:
                 data["amount"] = self.amount
+            if self.throw is not None:
+                data["cards"] = self.throw
         elif self.type == "allocate":
             data["cards"] = dict(self.cards)
         else:
@@ -81,8 +117,18 @@ class Bot(abc.ABC):
         if view.allocating and view.viewer in view.allocation_pending:
             return self.allocate(view)
         if view.legal is not None and view.actor == view.viewer:
+            if view.legal.draw is not None:
+                return self.draw(view, view.legal.draw)
             return self.act(view, view.legal)
         return None
+
+    def draw(self, view: HandView, most: int) -> Command:
+        """The draw: the cards to throw that give the best average hand after the draw (a
+        Monte Carlo over the unseen cards, every choice of discards alike)."""
+        assert view.viewer is not None
+        hole = [card for card in view.seats[view.viewer].cards if card is not None]
+        thrown = best_discards(variant_of(view), hole, _seen(view), most, self.rng)
+        return Command("act", "draw", throw=format_cards(thrown))
 
     @abc.abstractmethod
     def act(self, view: HandView, legal: LegalActions) -> Command:
@@ -106,9 +152,17 @@ class Bot(abc.ABC):
 
 
 class RandomBot(Bot):
-    """Any legal action: fold (when facing a bet), check or call, or a raise of any legal size."""
+    """Any legal action: fold (when facing a bet), check or call, or a raise of any legal size;
+    at the draw, a random handful of cards."""
 
     style = "random"
+
+    def draw(self, view: HandView, most: int) -> Command:
+        assert view.viewer is not None
+        hole = [card for card in view.seats[view.viewer].cards if card is not None]
+        count = int(self.rng.integers(most + 1))
+        chosen = [int(i) for i in self.rng.choice(len(hole), size=count, replace=False)]
+        return Command("act", "draw", throw=format_cards([hole[i] for i in chosen]))
 
     def act(self, view: HandView, legal: LegalActions) -> Command:
         options = ["passive", "passive"]

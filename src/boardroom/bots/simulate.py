@@ -35,7 +35,8 @@ def apply_command(hand: Hand, seat: int, command: Command) -> None:
     elif command.type == "act" and command.action is not None:
         if hand.actor != seat:
             raise ValueError(f"seat {seat} acted out of turn")
-        apply_action(hand, command.action, command.amount)
+        apply_action(hand, command.action,
+                     command.throw if command.action == "draw" else command.amount)
     else:
         raise ValueError(f"a hand in progress takes no {command.type} command")
 

@@ -39,6 +39,10 @@ class CardSource(Protocol):
 
     def redraw(self, seat: Seat, count: int) -> tuple[Card, ...]: ...
 
+    def draw(self, seat: Seat, count: int) -> tuple[Card, ...]: ...
+
+    def discard(self, cards: Sequence[Card]) -> None: ...
+
 
 class Deck:
     """Cards off the top of a deck, in order; after ``set_aside``, boards and pool apart.
@@ -46,7 +50,8 @@ class Deck:
     With ``seeds`` the deck and every redraw shuffle come from the hand's committed seeds
     (``boardroom.fairness``), so a recovered hand continues exactly as it would have."""
 
-    __slots__ = ("_aside", "_cards", "_next", "_pool", "_rng", "_seeds", "_shuffles")
+    __slots__ = ("_aside", "_cards", "_discards", "_next", "_pool", "_reshuffles", "_rng",
+                 "_seeds", "_shuffles")
 
     def __init__(self, cards: Sequence[Card] | None = None, rng: RandomSource | None = None,
                  *, seeds: fairness.Seeds | None = None):
@@ -59,6 +64,8 @@ class Deck:
         self._aside: deque[Card] | None = None
         self._pool: list[Card] = []
         self._shuffles = 0
+        self._discards: list[Card] = []  # the draw's discards not yet shuffled back
+        self._reshuffles = 0
 
     def _take(self, count: int) -> tuple[Card, ...]:
         end = self._next + count
@@ -107,6 +114,28 @@ class Deck:
         dealt = tuple(self._pool[:count])
         del self._pool[:count]
         return dealt
+
+    def draw(self, seat: Seat, count: int) -> tuple[Card, ...]:
+        """The draw: ``count`` cards off the stub; when it runs out, the discards so far (the
+        drawing seat's are not among them yet: ``discard`` comes after) are shuffled to
+        continue, as card rooms do."""
+        left = len(self._cards) - self._next
+        if count <= left:
+            return self._take(count)
+        first = self._take(left)
+        self._reshuffles += 1
+        pile, self._discards = self._discards, []
+        if self._seeds is not None:
+            pile = fairness.draw_reshuffle(self._seeds, self._reshuffles, pile)
+        elif self._rng is not None:
+            self._rng.shuffle(pile)
+        else:
+            _legacy_shuffle(pile, bytes(self._cards[:52]), 1000 + self._reshuffles)
+        self._cards.extend(pile)
+        return first + self._take(count - left)
+
+    def discard(self, cards: Sequence[Card]) -> None:
+        self._discards.extend(cards)
 
     @property
     def pool_size(self) -> int:
@@ -166,6 +195,13 @@ class ScriptedCards:
     def redraw(self, seat: Seat, count: int) -> tuple[Card, ...]:
         """Redraws follow the seat's earlier cards in its ``d dh`` actions."""
         return self.hole(seat, count)
+
+    def draw(self, seat: Seat, count: int) -> tuple[Card, ...]:
+        """The draw's cards follow the seat's earlier cards too."""
+        return self.hole(seat, count)
+
+    def discard(self, cards: Sequence[Card]) -> None:
+        """The history names every card drawn: the discards' order does not matter."""
 
     def leftovers(self) -> str | None:
         """A description of dealt cards the hand never used, or None when all were used."""

@@ -125,6 +125,15 @@ class Redrawn(HoleDealt):
 
 
 @dataclass(frozen=True, slots=True)
+class Discarded(Event):
+    """The draw: a seat throws ``cards`` (none: it stands pat); private, others see the count.
+    The seat's new cards follow as a ``HoleDealt``."""
+
+    seat: Seat
+    cards: tuple[Card | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class PoolChanged(Event):
     """The pool's size, which is public: after each redraw distribution and each fold."""
 

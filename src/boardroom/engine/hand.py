@@ -42,6 +42,7 @@ from boardroom.engine.redraws import redraw_share, starting_pool
 from boardroom.engine.showdown import CategoryHands, Pot, PotResult, settle_pots
 from boardroom.engine.stud import best_showing_seat, bring_in_seat
 from boardroom.evaluation import HandValue, Ranking, describe
+from boardroom.evaluation.hands import best_strength
 from boardroom.evaluation.scalar import omaha_high_strength
 from boardroom.rules.scoring import category_hand
 from boardroom.rules.spec import (
@@ -77,6 +78,7 @@ class LegalActions:
     raise_max: int | None
     bring_in: int | None  # stud: the bring-in this seat may post instead of completing
     is_bet: bool  # True when nothing has been bet this round (a bet, not a raise)
+    draw: int | None = None  # the draw: the most cards this seat may throw (0: stand pat)
 
 
 def deal_order(button: int, count: int) -> tuple[Seat, ...]:
@@ -167,6 +169,9 @@ class Hand:
         # False: every seat gets the engine's best allocation at once, as on a timeout (for a
         # table that does not offer the allocation phase yet); True: seats call ``allocate``.
         self.manual_allocation = manual_allocation
+        # The draw (draw games): who is still to draw on this street, in turn.
+        self.is_drawing = False
+        self._to_draw: list[Seat] = []
         self._start()
 
     # -- reading the state ----------------------------------------------------------------
@@ -223,6 +228,10 @@ class Hand:
         seat = self.actor
         if seat is None:
             return None
+        if self.is_drawing:
+            return LegalActions(seat=seat, fold=False, check=False, call=None, raise_min=None,
+                                raise_max=None, bring_in=None, is_bet=False,
+                                draw=self._street.draw)
         bounds = self._raise_bounds(seat)
         pending = self._bring_in_seat == seat
         owed = self.to_call(seat)
@@ -241,6 +250,8 @@ class Hand:
         """Why the seat to act may not bet or raise, or None when it may."""
         if self.actor is None:
             return "nobody is to act"
+        if self.is_drawing:
+            return "the draw comes before the betting"
         bounds = self._raise_bounds(self.actor)
         return bounds if isinstance(bounds, str) else None
 
@@ -381,6 +392,69 @@ class Hand:
         self.events.append(ev.RaisedTo(seat, amount, full))
         self._next_actor(seat)
 
+    # -- the draw (draw games) ------------------------------------------------------------
+
+    def verify_draw(self, discards: Sequence[Card]) -> Seat:
+        """The seat to draw, if it may throw ``discards`` (cards it holds, at most the
+        street's draw, none to stand pat); else an ``ActionError`` naming no card."""
+        if not self.is_drawing and self.actor is not None:
+            raise ActionError(f"seat {self.actor} cannot draw now: "
+                              + ("the draw is over" if self.variant.is_draw
+                                 else f"{self.variant.name} has no draw"))
+        seat = self._verify_turn("draw")
+        limit = self._street.draw or 0
+        if not isinstance(discards, Sequence) or isinstance(discards, str) or not all(
+                isinstance(card, int) and not isinstance(card, bool) for card in discards):
+            raise ActionError("a draw is a list of the cards to throw (card numbers)")
+        if len(discards) > limit:
+            raise ActionError(f"seat {seat} may throw at most {limit} cards, not {len(discards)}")
+        if len(set(discards)) != len(discards):
+            raise ActionError(f"seat {seat} names a card twice in its draw")
+        if any(card not in self.hole[seat] for card in discards):
+            raise ActionError(f"seat {seat} may throw only cards it holds")
+        return seat
+
+    def can_draw(self, discards: Sequence[Card]) -> bool:
+        try:
+            self.verify_draw(discards)
+        except ActionError:
+            return False
+        return True
+
+    def draw(self, discards: Sequence[Card]) -> None:
+        """The seat to draw throws ``discards`` and is dealt as many (none: stands pat)."""
+        seat = self.verify_draw(discards)
+        thrown = tuple(discards)
+        self.events.append(ev.Discarded(seat, thrown))
+        if thrown:
+            dealt = self._cards.draw(seat, len(thrown))
+            self._cards.discard(thrown)  # after the deal: never back to the same player
+            self.hole[seat] = [card for card in self.hole[seat] if card not in thrown]
+            self.up[seat] = [False] * len(self.hole[seat])
+            self._deal_hole(seat, dealt, False)
+        self._to_draw.remove(seat)
+        self._next_drawer()
+
+    def stand_pat(self) -> None:
+        self.draw(())
+
+    def _begin_draw(self) -> None:
+        """RULES (the draw): each live player in turn from the button's left, all-in or not."""
+        self.is_drawing = True
+        self._to_draw = list(self.live_seats)
+        self._next_drawer()
+
+    def _next_drawer(self) -> None:
+        if self._to_draw:
+            self.actor = self._to_draw[0]
+            return
+        self.is_drawing = False
+        self.actor = None
+        if self._street.betting:
+            self._begin_round(self._street)
+        else:
+            self._end_round()
+
     # -- the allocation phase (Allocator games, RULES.md s.3) ------------------------------
 
     def verify_allocate(self, seat: Seat,
@@ -473,6 +547,10 @@ class Hand:
         if self.actor is None:
             raise NotYourTurnError(f"nobody can {what} now: "
                                    f"{'the hand is over' if self.is_over else 'no one is to act'}")
+        if self.is_drawing != (what == "draw"):
+            raise ActionError(f"seat {self.actor} must draw (throw 0 to {self._street.draw} "
+                              f"cards) before the betting" if self.is_drawing else
+                              f"seat {self.actor} cannot draw now: the draw is over")
         return self.actor
 
     def _all_in_to(self, seat: Seat) -> int:
@@ -585,7 +663,9 @@ class Hand:
                 self.events.append(ev.BoardDealt(reveal.board, dealt))
         if street.redraw_cap is not None and self.pool_size is not None:
             self._redraw(street.redraw_cap)
-        if street.betting:
+        if street.draw:
+            self._begin_draw()
+        elif street.betting:
             self._begin_round(street)
         else:
             self._end_round()
@@ -648,10 +728,10 @@ class Hand:
                           if self.live[s] and self._up_cards(s)]
             if candidates and self.variant.bring_in is not None:
                 return bring_in_seat(candidates, self.variant.bring_in, self.stacks)
-        if rule is FirstToAct.BEST_SHOWING:
+        if rule in (FirstToAct.BEST_SHOWING, FirstToAct.LOW_SHOWING):
             showing = [(s, self._up_cards(s)) for s in self.order if self.live[s]]
             if showing and showing[0][1]:
-                return best_showing_seat(showing)
+                return best_showing_seat(showing, low=rule is FirstToAct.LOW_SHOWING)
         return self.order[0]
 
     def _up_cards(self, seat: Seat) -> list[Card]:
@@ -736,11 +816,20 @@ class Hand:
         allocation = self.allocations.get(seat) if self.allocations_revealed else None
         for category in self.variant.categories:
             board = self.boards.get(category.board or "", [])
-            if (category.construction is Construction.OMAHA and category.ranking is Ranking.HIGH
+            construction = category.construction
+            if (construction is Construction.OMAHA and category.ranking is Ranking.HIGH
                     and len(board) >= 3):
                 strength = omaha_high_strength(self.hole[seat], board)
                 values[category.name] = HandValue(Ranking.HIGH, strength, (),
                                                   describe(Ranking.HIGH, strength))
+            elif construction is Construction.HOLE_ONLY or (
+                    construction is Construction.HOLDEM and not category.allocated
+                    and len(board) >= 3):
+                # Stud, the draw, Texas Hold'em: the best hand of the cards, any mix.
+                ranking = category.ranking
+                strength = best_strength(ranking, [*self.hole[seat], *board])
+                values[category.name] = HandValue(ranking, strength, (), describe(
+                    ranking, strength)) if strength else None
             else:
                 values[category.name] = category_hand(self.variant, category, self.hole[seat],
                                                       self.boards, allocation)

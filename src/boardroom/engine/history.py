@@ -20,7 +20,7 @@ import re
 import tomllib
 from collections import deque
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any
 
@@ -49,6 +49,13 @@ PHH_CODES: dict[str, _Code] = {
     "PO": _Code("plo", 4, BettingStructure.POT_LIMIT),
     "FO/8": _Code("omaha-hilo", 4, BettingStructure.FIXED_LIMIT),
     "F7S/8": _Code("stud-hilo", 7, BettingStructure.FIXED_LIMIT, BringIn.LOWEST),
+    "NT": _Code("holdem", 2, BettingStructure.NO_LIMIT),
+    "FT": _Code("holdem", 2, BettingStructure.FIXED_LIMIT),
+    "F7S": _Code("stud", 7, BettingStructure.FIXED_LIMIT, BringIn.LOWEST),
+    "FR": _Code("razz", 7, BettingStructure.FIXED_LIMIT, BringIn.HIGHEST_ACE_LOW),
+    "N2L1D": _Code("27-single-draw", 5, BettingStructure.NO_LIMIT),
+    "F2L3D": _Code("27-triple-draw", 5, BettingStructure.FIXED_LIMIT),
+    "FB": _Code("badugi", 4, BettingStructure.FIXED_LIMIT),
 }
 
 
@@ -139,8 +146,8 @@ def _early_shows(hand: Hand) -> tuple[int, dict[int, str], set[int]] | None:
     Only single-board games: the multi-board histories keep their shows at the end (redraws
     come in the run-out, and an Allocator hand shows only its allocated cards).
     """
-    if len(hand.variant.boards) > 1:
-        return None
+    if len(hand.variant.boards) > 1 or hand.variant.is_draw:
+        return None  # (the draw: all-in players still draw, so the shows come at the end)
     events = hand.events
     shown = [e for e in events if isinstance(e, ev.HandShown | ev.HandMucked)]
     if not shown:
@@ -218,9 +225,39 @@ def _actions(hand: Hand, label: Mapping[int, str]) -> list[str]:
                 actions.append(f"{label[seat]} sm {_cards(cards)}")
             case ev.HandMucked(seat):
                 actions.append(f"{label[seat]} sm")
+            case ev.Discarded(seat, cards):
+                actions.append(f"{label[seat]} sd {_cards(cards)}" if cards
+                               else f"{label[seat]} sd")
+            case ev.StreetStarted(_) if hand.variant.is_draw:
+                actions.append(_STREET_MARK)
     if pending is not None:
         actions.append(f"d dh {label[pending[0]]} {_cards(pending[1])}")
-    return actions
+    return _draws_first(actions) if hand.variant.is_draw else actions
+
+
+_STREET_MARK = ""  # between the streets of a draw game's actions, for ``_draws_first`` only
+
+
+def _draws_first(actions: list[str]) -> list[str]:
+    """PHH's order of a draw: every player's ``sd`` in turn, then the cards each is dealt, in
+    the same order (the engine deals each player right after its discards; which cards each
+    gets is the same either way, since the stub is dealt in the players' order)."""
+    result: list[str] = []
+    block_sd: list[str] = []
+    block_dh: list[str] = []
+    for action in actions:
+        words = action.split()
+        if len(words) >= 2 and words[1] == "sd":
+            block_sd.append(action)
+            continue
+        if block_sd and words[:2] == ["d", "dh"]:
+            block_dh.append(action)
+            continue
+        result += block_sd + block_dh
+        block_sd, block_dh = [], []
+        if action != _STREET_MARK:
+            result.append(action)
+    return result + block_sd + block_dh
 
 
 def dumps(hand: Hand) -> str:
@@ -580,14 +617,14 @@ def _parse_action(number: int, text: str, line: str = "") -> _Action:
     elif _PLAYER.match(words[0]) and len(words) >= 2:
         verb, rest = words[1], words[2:]
         if (verb in ("f", "cc", "pb") and not rest) or (verb == "cbr" and len(rest) == 1) or (
-            verb == "sm" and len(rest) <= 1
+            verb in ("sm", "sd") and len(rest) <= 1
         ):
             return _Action(number, text, words[0], verb, rest[0] if rest else None, note, line)
         if verb == "_allocate" and rest:
             return _Action(number, text, words[0], verb, " ".join(rest), note, line)
     where = _Action(number, text, "", "", None, None, line).where()
     raise HistoryError(f"{where} is not an action Boardroom replays (d dh pN CARDS, "
-                       f"d db CARDS, pN f|cc|cbr AMOUNT|pb|sm [CARDS], "
+                       f"d db CARDS, pN f|cc|cbr AMOUNT|pb|sm [CARDS]|sd [CARDS], "
                        f"pN _allocate CATEGORY:CARDS ...)")
 
 
@@ -641,6 +678,7 @@ class _Deal:
     shows: dict[int, tuple[Card, ...]]
     stand_ins: dict[int, set[int]]  # seat -> indices of its cards that are ``??`` unfilled
     folds: list[tuple[_Action, int]]  # (action, seat) of every fold, in order
+    discards: list[tuple[_Action, int, list[Card]]] = field(default_factory=list)  # the draw
 
 
 def _read_deal(setup: Setup, actions: Sequence[_Action], seat: Any) -> _Deal:
@@ -652,6 +690,8 @@ def _read_deal(setup: Setup, actions: Sequence[_Action], seat: Any) -> _Deal:
     at_showdown: dict[int, _Action] = {}  # seat -> its ``sm`` action
     dealt_since_show: set[int] = set()  # shown seats dealt more cards since
     folds: list[tuple[_Action, int]] = []
+    discards: list[tuple[_Action, int, list[Card]]] = []
+    drew_at: dict[int, int] = {}  # the draw: seat -> the window its ``sd`` opened
     window = 0
     for action in actions:
         if action.verb == "dh":
@@ -660,7 +700,9 @@ def _read_deal(setup: Setup, actions: Sequence[_Action], seat: Any) -> _Deal:
             raw[s].append(cards)
             if s in at_showdown:
                 dealt_since_show.add(s)
-            hole[s].append(_Dealt(action, [], window, action.comment == "redraw"))
+            # PHH writes a draw's deals after every player's ``sd``: each belongs to its own.
+            dealt_in = drew_at.pop(s, window)
+            hole[s].append(_Dealt(action, [], dealt_in, action.comment == "redraw"))
         elif action.verb == "db":
             name = variant.boards[0].name if variant.boards else ""
             if action.comment and action.comment.startswith("board "):
@@ -687,12 +729,22 @@ def _read_deal(setup: Setup, actions: Sequence[_Action], seat: Any) -> _Deal:
             dealt_since_show.discard(s)
             if shown is not None:
                 shows[s] = tuple(card for card in shown if card is not None)
-        elif action.verb in ("f", "cc", "cbr", "pb", "_allocate"):
+        elif action.verb in ("f", "cc", "cbr", "pb", "_allocate", "sd"):
             if action.verb == "f":
                 folds.append((action, seat(action)))
+            if action.verb == "sd":
+                thrown = _parse_dealt(action) if action.argument is not None else []
+                if None in thrown:
+                    raise HistoryError(f"{action.where()}: the cards thrown must be written "
+                                       f"out")
+                discards.append((action, seat(action), [c for c in thrown if c is not None]))
+            else:
+                drew_at.clear()
             window += 1
+            if action.verb == "sd" and action.argument is not None:
+                drew_at[seat(action)] = window
     stand_ins = _fill_unknown(raw, hole, shows, boards, setup.burns)
-    return _Deal(hole, boards, shows, stand_ins, folds)
+    return _Deal(hole, boards, shows, stand_ins, folds, discards)
 
 
 def _fill_unknown(
@@ -753,6 +805,8 @@ def _check_cards(setup: Setup, deal: _Deal) -> None:
                                f"burned and dealt to {aside[card]}")
         aside[card] = f"the burns ({setup.lines.field('_burns')})"
     folds = list(deal.folds)
+    discards = list(deal.discards)
+    thrown_last: dict[int, set[Card]] = {}  # seat -> the cards of its latest draw
     dealing = sorted(((dealt.action.number, s, dealt) for s, chunks in deal.hole.items()
                       for dealt in chunks), key=lambda item: item[0])
     held: dict[Card, tuple[int, _Dealt]] = {}
@@ -764,6 +818,12 @@ def _check_cards(setup: Setup, deal: _Deal) -> None:
             folded_at.setdefault(folded, at)
             if setup.variant.has_redraws:  # a folded hand goes back to the pool (RULES.md s.3)
                 held = {card: owner for card, owner in held.items() if owner[0] != folded}
+        while discards and discards[0][0].number < number:
+            # The draw: thrown cards may come back to another player once the stub runs out.
+            _, drawer, thrown = discards.pop(0)
+            held = {card: owner for card, owner in held.items()
+                    if not (card in thrown and owner[0] == drawer)}
+            thrown_last[drawer] = set(thrown)
         if s in folded_at:
             raise HistoryError(f"{dealt.action.where()}: {setup.player(s)} folded at "
                                f"{_at(folded_at[s])} and is dealt no more cards")
@@ -779,6 +839,9 @@ def _check_cards(setup: Setup, deal: _Deal) -> None:
             if card in aside:
                 raise HistoryError(f"{dealt.action.where()}: {text} is dealt to {who} and to "
                                    f"{aside[card]}")
+            if card in thrown_last.get(s, ()):
+                raise HistoryError(f"{dealt.action.where()}: {who} is dealt {text}, a card it "
+                                   f"has just thrown; a player never draws its own discards")
             if card in held:
                 owner, first = held[card]
                 if dealt.redraw and owner == s:
@@ -842,6 +905,13 @@ class _HistoryCards:
 
     def shuffle_pool(self) -> None:
         """The history names every redraw: nothing to shuffle."""
+
+    def draw(self, seat: int, count: int) -> tuple[Card, ...]:
+        """The draw's cards: the seat's next ``d dh`` action, after its ``sd``."""
+        return self._take(("hole", seat), self.hole_queues[seat], count)
+
+    def discard(self, cards: Sequence[Card]) -> None:
+        """The history names every card drawn: nothing to keep."""
 
     def redraw(self, seat: int, count: int) -> tuple[Card, ...]:
         queue = self.hole_queues[seat]
@@ -1064,6 +1134,9 @@ def _apply(hand: Hand, action: _Action) -> None:
                 hand.call()
         case "pb":
             hand.post_bring_in()
+        case "sd":
+            thrown = _parse_dealt(action) if action.argument is not None else []
+            hand.draw([card for card in thrown if card is not None])
         case "cbr":
             try:
                 amount = int(action.argument or "")
@@ -1096,7 +1169,7 @@ def _check_shows(setup: Setup, deal: _Deal, actions: Sequence[_Action], seat: An
             continue
         s = seat(action)
         cards = deal.shows[s]
-        dealt = [card for chunk in deal.hole[s] for card in chunk.cards]
+        dealt = _held_at_end(deal, s)
         if setup.variant.has_allocation:
             # Only the allocated cards are shown; discards never are (RULES.md s.3).
             if not set(cards) <= set(dealt):
@@ -1105,6 +1178,19 @@ def _check_shows(setup: Setup, deal: _Deal, actions: Sequence[_Action], seat: An
         elif sorted(cards) != sorted(dealt):
             raise HistoryError(f"{action.where()}: {setup.player(s)} shows "
                                f"{format_cards(cards)} but was dealt {format_cards(dealt)}")
+
+
+def _held_at_end(deal: _Deal, seat: int) -> list[Card]:
+    """The cards ``seat`` holds once every card is dealt: all of them, less (the draw) the
+    cards it threw, taken in the order of the actions."""
+    steps: list[tuple[int, bool, list[Card]]] = [
+        (chunk.action.number, True, chunk.cards) for chunk in deal.hole[seat]]
+    steps += [(action.number, False, thrown) for action, drawer, thrown in deal.discards
+              if drawer == seat]
+    held: list[Card] = []
+    for _, dealt, cards in sorted(steps, key=lambda step: step[0]):
+        held = held + cards if dealt else [card for card in held if card not in cards]
+    return held
 
 
 def _check_extensions(hand: Hand, setup: Setup) -> None:

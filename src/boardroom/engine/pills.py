@@ -130,9 +130,10 @@ def _pill(variant: Variant, category: Category, hole: Sequence[Card],
 
 
 def _cards_needed(category: Category) -> int:
-    """Hole cards a category needs before it has a hand (stud's private hands: five)."""
+    """Hole cards a category needs before it has a hand (stud's private hands: five, a
+    badugi: four)."""
     if category.construction is Construction.HOLE_ONLY:
-        return 5
+        return category.ranking.card_count
     if category.construction is Construction.TREE:
         return 4
     return max(2, category.allocated)

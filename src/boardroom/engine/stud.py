@@ -7,6 +7,10 @@ clubs lowest, then diamonds, hearts, spades: the common rule, and the order Poke
 minimum by (rank, suit)). Later streets open with the best hand showing: quads, trips, two pair,
 pair, high card, by ranks (straights and flushes do not count, suits never break the tie); the
 first such seat clockwise from the button's left acts first.
+
+Razz (A-5 low) turns both around, as card rooms and PokerKit do: the highest up card brings in
+with the ace low (a king brings in, ties by suit in bridge order, spades highest), and later
+streets open with the lowest hand showing (pairs count against it, the ace is low).
 """
 
 from __future__ import annotations
@@ -28,6 +32,8 @@ def bring_in_key(card: Card, rule: BringIn) -> tuple[int, int]:
     rank, suit = card >> 2, card & 3
     if rule is BringIn.HIGHEST:
         return rank, _HIGH_SUIT_ORDER[suit]
+    if rule is BringIn.HIGHEST_ACE_LOW:
+        return (rank + 1) % 13, suit
     return -rank, -suit  # lowest rank, then clubs < diamonds < hearts < spades
 
 
@@ -47,9 +53,11 @@ def bring_in_seat(
     return up_cards[index][0]
 
 
-def showing_strength(up: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
-    """The strength of the cards showing: (shape, ranks by count then rank), larger is better."""
-    counts = Counter(card >> 2 for card in up)
+def showing_strength(up: Sequence[Card], *, ace_low: bool = False,
+                     ) -> tuple[int, tuple[int, ...]]:
+    """The strength of the cards showing as a high hand: (shape, ranks by count then rank),
+    larger is better; ``ace_low`` reads the ace as the lowest rank."""
+    counts = Counter(((card >> 2) + 1) % 13 if ace_low else card >> 2 for card in up)
     ordered = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
     shape_counts = sorted(counts.values(), reverse=True)
     if shape_counts[0] == 4:
@@ -63,11 +71,15 @@ def showing_strength(up: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
     return shape, tuple(rank for rank, _ in ordered)
 
 
-def best_showing_seat(showing: Sequence[tuple[Seat, Sequence[Card]]]) -> Seat:
-    """The seat with the best hand showing; ties go to the first listed (clockwise order)."""
-    best_seat, best = showing[0][0], showing_strength(showing[0][1])
-    for seat, up in showing[1:]:
-        strength = showing_strength(up)
-        if strength > best:
+def best_showing_seat(showing: Sequence[tuple[Seat, Sequence[Card]]], *,
+                      low: bool = False) -> Seat:
+    """The seat with the best hand showing (``low``: the lowest, as a razz hand with the ace
+    low); ties go to the first listed (clockwise order)."""
+    sign = -1 if low else 1
+    best_seat, best = showing[0][0], None
+    for seat, up in showing:
+        shape, ranks = showing_strength(up, ace_low=low)
+        strength = (sign * shape, tuple(sign * rank for rank in ranks))
+        if best is None or strength > best:
             best_seat, best = seat, strength
     return best_seat

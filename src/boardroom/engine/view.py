@@ -189,5 +189,7 @@ def events_for(hand: Hand, viewer: Seat | None) -> list[ev.Event]:
                 for card, up in zip(event.cards, event.up, strict=True)))
         elif isinstance(event, ev.CardBurned):
             event = ev.CardBurned(None)
+        elif isinstance(event, ev.Discarded) and event.seat != viewer:
+            event = ev.Discarded(event.seat, (None,) * len(event.cards))  # the count is public
         visible.append(event)
     return visible

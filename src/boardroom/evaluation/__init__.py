@@ -13,6 +13,13 @@ equal strengths (suits never break ties). The scalar path (``scalar``) and the b
 - ``THREE_CARD`` (Allocator Redraw): 1 to 741, 741 = Royal (A-K-Q suited), then trips,
   straight flushes, straights (A-2-3 lowest), flushes, pairs, high cards (1 = 5-3-2).
 - ``TWO_CARD`` (Allocator): 1 to 91, 91 = A-A, 79 = 2-2, 78 = A-K, 1 = 3-2.
+- ``DEUCE_SEVEN`` (2-7 lowball, the draw): 1 to 7462, 7462 = 7-5-4-3-2 not of one suit, 1 =
+  a royal flush; pairs, straights and flushes count against, the ace is high (A-5-4-3-2 is an
+  ace-high hand, not a straight).
+- ``A5_LOW`` (razz): 1 to 6175, 6175 = 5-4-3-2-A, 1 = K-K-K-K-Q; the ace is low, pairs count,
+  straights and flushes do not; best 5 of 5 to 7 cards.
+- ``BADUGI``: 1 to 1092, 1092 = 4-3-2-A of four suits, 1 = a lone king; the most cards of
+  distinct ranks and suits, then the lowest (ace low). A hand may play 1 to 4 of its cards.
 
 No qualifying low: ``None`` from the hand functions, ``0`` from the scalar and batch ones.
 """

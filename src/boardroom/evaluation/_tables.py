@@ -52,6 +52,9 @@ ESG_LOW_CLASS_COUNT: Final = 1278
 LOW8_CLASS_COUNT: Final = 56
 THREE_CARD_CLASS_COUNT: Final = 741
 TWO_CARD_CLASS_COUNT: Final = 91
+DEUCE_SEVEN_CLASS_COUNT: Final = 7462  # as many as high: the wheel is a plain ace-high hand
+A5_LOW_CLASS_COUNT: Final = 6175  # 1287 unpaired, 2860 pairs, 858 two pairs, 858 trips, 312
+BADUGI_CLASS_COUNT: Final = 1092  # 715 four-card + 286 three-card + 78 two-card + 13 one-card
 
 # Three-card categories, worst to best.
 T_HIGH_CARD, T_PAIR, T_FLUSH, T_STRAIGHT, T_STRAIGHT_FLUSH, T_TRIPS, T_ROYAL = range(7)
@@ -83,15 +86,19 @@ def _is_straight5(ranks: tuple[int, ...]) -> bool:
     return frozenset(ranks) in _STRAIGHT_SETS
 
 
-def high_classes() -> list[tuple[int, tuple[int, ...]]]:
-    """All 7,462 five-card high classes, best first, as (category, ranks in display order)."""
+def high_classes(*, wheel: bool = True) -> list[tuple[int, tuple[int, ...]]]:
+    """All 7,462 five-card high classes, best first, as (category, ranks in display order).
+
+    ``wheel=False`` is the ace-always-high order of deuce-to-seven lowball: A-5-4-3-2 is no
+    straight but an ace-high hand (so there are 9 straights and 1,278 unpaired hands)."""
     desc = range(ACE, -1, -1)
     classes: list[tuple[int, tuple[int, ...]]] = []
-    tops = range(ACE, 2, -1)
+    tops = range(ACE, 2 if wheel else 3, -1)
     classes += [(STRAIGHT_FLUSH, straight_ranks(top)) for top in tops]
     classes += [(QUADS, (q,) * 4 + (k,)) for q in desc for k in desc if k != q]
     classes += [(FULL_HOUSE, (t,) * 3 + (p,) * 2) for t in desc for p in desc if p != t]
-    no_straight = [c for c in itertools.combinations(desc, 5) if not _is_straight5(c)]
+    no_straight = [c for c in itertools.combinations(desc, 5)
+                   if not _is_straight5(c) or (not wheel and set(c) == set(WHEEL))]
     classes += [(FLUSH, c) for c in no_straight]
     classes += [(STRAIGHT, straight_ranks(top)) for top in tops]
     for t in desc:
@@ -121,6 +128,39 @@ def low8_classes() -> list[tuple[int, ...]]:
     ranked = sorted(tuple(sorted(c, reverse=True)) for c in itertools.combinations(range(1, 9), 5))
     assert len(ranked) == LOW8_CLASS_COUNT
     return ranked
+
+
+def a5_low_classes() -> list[tuple[int, tuple[int, ...]]]:
+    """The 6,175 A-5 lows with pairs counting (razz), worst (K-K-K-K-Q) first, as (category,
+    card ranks in display order): straights and flushes do not count, the ace is low, and the
+    hand is read as a high hand in ace-low order, the lowest high hand winning."""
+    # Ace-low order, highest first: K, Q, ..., 2, A (card ranks; the ace is card rank 12).
+    desc = (*range(ACE - 1, -1, -1), ACE)
+    classes: list[tuple[int, tuple[int, ...]]] = []
+    classes += [(QUADS, (q,) * 4 + (k,)) for q in desc for k in desc if k != q]
+    classes += [(FULL_HOUSE, (t,) * 3 + (p,) * 2) for t in desc for p in desc if p != t]
+    for t in desc:
+        classes += [(TRIPS, (t,) * 3 + k) for k in itertools.combinations(
+            [r for r in desc if r != t], 2)]
+    for hi, lo in itertools.combinations(desc, 2):
+        classes += [(TWO_PAIR, (hi, hi, lo, lo, k)) for k in desc if k not in (hi, lo)]
+    for p in desc:
+        classes += [(PAIR, (p, p, *k)) for k in itertools.combinations(
+            [r for r in desc if r != p], 3)]
+    classes += [(HIGH_CARD, c) for c in itertools.combinations(desc, 5)]
+    assert len(classes) == A5_LOW_CLASS_COUNT
+    return classes
+
+
+def badugi_classes() -> list[tuple[int, ...]]:
+    """The 1,092 badugi classes, worst (a lone king) first, as card ranks highest first in
+    ace-low order: more cards beat fewer, then the lower highest card, and so on down."""
+    desc = (*range(ACE - 1, -1, -1), ACE)
+    classes: list[tuple[int, ...]] = []
+    for size in (1, 2, 3, 4):
+        classes += list(itertools.combinations(desc, size))
+    assert len(classes) == BADUGI_CLASS_COUNT
+    return classes
 
 
 def three_card_classes() -> list[tuple[int, tuple[int, ...]]]:
@@ -267,6 +307,23 @@ def _multisets(n: int) -> IntArray:
     return rows[~five_alike]
 
 
+def best_of_multisets(n: int, five: npt.NDArray[np.int16]) -> tuple[IntArray, IntArray]:
+    """For every multiset of ``n`` ranks: its RANK_KEYS_7 sum and the best ``five`` value
+    (a table on RANK_KEYS_5 sums) of its 5-subsets, by brute force."""
+    import numpy as np
+
+    keys5 = np.asarray(RANK_KEYS_5, dtype=np.int64)
+    keys7 = np.asarray(RANK_KEYS_7, dtype=np.int64)
+    rows = _multisets(n)
+    k5 = keys5[rows]
+    total = k5.sum(axis=1)
+    # Each 5-subset is the whole minus the n - 5 ranks left out.
+    left_out = np.array(list(itertools.combinations(range(n), n - 5)), dtype=np.int64)
+    fives = total[:, None] - k5[:, left_out].sum(axis=2)
+    values = five[fives].max(axis=1).astype(np.int64)
+    return keys7[rows].sum(axis=1), values
+
+
 def build() -> dict[str, bytes]:
     """Build every stored table from first principles (numpy), as the bytes the file holds."""
     import numpy as np
@@ -293,18 +350,7 @@ def build() -> dict[str, bytes]:
             flush_mask[has] = np.maximum(flush_mask[has], flush_mask[masks[has] ^ (1 << b)])
 
     # Best non-flush value of every 5-, 6- and 7-rank multiset, brute force over 5-subsets.
-    by_count: dict[int, tuple[IntArray, IntArray]] = {}
-    keys5 = np.asarray(RANK_KEYS_5, dtype=np.int64)
-    keys7 = np.asarray(RANK_KEYS_7, dtype=np.int64)
-    for n in (6, 7):
-        rows = _multisets(n)
-        k5 = keys5[rows]
-        total = k5.sum(axis=1)
-        # Each 5-subset is the whole minus the n - 5 ranks left out.
-        left_out = np.array(list(itertools.combinations(range(n), n - 5)), dtype=np.int64)
-        fives = total[:, None] - k5[:, left_out].sum(axis=2)
-        values = high5[fives].max(axis=1).astype(np.int64)
-        by_count[n] = (keys7[rows].sum(axis=1), values)
+    by_count = {n: best_of_multisets(n, high5) for n in (6, 7)}
     high6 = np.zeros(SUM6_SIZE, dtype=np.int16)
     high6[by_count[6][0]] = by_count[6][1]
     high7 = np.zeros(SUM7_SIZE, dtype=np.int16)
@@ -452,6 +498,77 @@ def _tables_of(stored: dict[str, memoryview]) -> Tables:
         esg_class=RankTable(stored["esg_class"], 5),
         low8_class=RankTable(stored["low8_class"], 5),
         **lists,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class LowballTables:
+    """The tables of the draw and stud lowballs, built on first use (a few tens of ms) so
+    that a process which never deals them does not pay for them."""
+
+    # Deuce-to-seven lowball: 5-card rank key sums (RANK_KEYS_5) to the strength of the
+    # non-flush / flush hand; strength -> (category, ranks in display order).
+    d7_high5: npt.NDArray[np.int16]
+    d7_flush5: npt.NDArray[np.int16]
+    d7_class: list[tuple[int, tuple[int, ...]]]
+    # A-5 low with pairs (razz): 5-card rank key sums to the strength; the best 5 of every
+    # 6- and 7-rank multiset by RANK_KEYS_7 sum; strength -> (category, ranks).
+    a5_5: npt.NDArray[np.int16]
+    a5_many: dict[int, dict[int, int]]  # 6 or 7 -> key sum -> strength
+    a5_sorted: dict[int, tuple[IntArray, npt.NDArray[np.int16]]]  # the same, sorted by sum
+    a5_class: list[tuple[int, tuple[int, ...]]]
+    # Badugi: 13-bit card-rank mask of a rainbow, unpaired hand -> strength; strength -> ranks.
+    badugi_mask: npt.NDArray[np.int16]
+    badugi_class: list[tuple[int, ...]]
+
+
+@functools.cache
+def lowball_tables() -> LowballTables:
+    """Build the lowball tables once per process (numpy: the first lowball evaluation)."""
+    import numpy as np
+
+    # Deuce-to-seven lowball: the ace-high order of high hands, reversed.
+    d7_high5 = np.zeros(SUM5_SIZE, dtype=np.int16)
+    d7_flush5 = np.zeros(SUM5_SIZE, dtype=np.int16)
+    d7_class: list[tuple[int, tuple[int, ...]]] = [(-1, ())] * (DEUCE_SEVEN_CLASS_COUNT + 1)
+    for position, (category, ranks) in enumerate(high_classes(wheel=False)):
+        strength = position + 1
+        d7_class[strength] = (category, ranks)
+        target = d7_flush5 if category in (STRAIGHT_FLUSH, FLUSH) else d7_high5
+        target[sum(RANK_KEYS_5[r] for r in ranks)] = strength
+
+    # A-5 low with pairs: one table of 5-rank multisets, the best 5 of 6 and 7 brute force.
+    a5_5 = np.zeros(SUM5_SIZE, dtype=np.int16)
+    a5_class: list[tuple[int, tuple[int, ...]]] = [(-1, ())] * (A5_LOW_CLASS_COUNT + 1)
+    for position, (category, ranks) in enumerate(a5_low_classes()):
+        strength = position + 1
+        a5_class[strength] = (category, ranks)
+        a5_5[sum(RANK_KEYS_5[r] for r in ranks)] = strength
+    a5_many: dict[int, dict[int, int]] = {}
+    a5_sorted: dict[int, tuple[IntArray, npt.NDArray[np.int16]]] = {}
+    for n in (6, 7):  # (the key sums are distinct within one count, not across counts)
+        sums, values = best_of_multisets(n, a5_5)
+        a5_many[n] = dict(zip(sums.tolist(), values.tolist(), strict=True))
+        order = np.argsort(sums)
+        a5_sorted[n] = (sums[order], values[order].astype(np.int16))
+
+    # Badugi on card-rank masks.
+    badugi_mask = np.zeros(1 << 13, dtype=np.int16)
+    badugi_class: list[tuple[int, ...]] = [()] * (BADUGI_CLASS_COUNT + 1)
+    for position, ranks in enumerate(badugi_classes()):
+        badugi_mask[sum(1 << r for r in ranks)] = position + 1
+        badugi_class[position + 1] = ranks
+
+    return LowballTables(
+        d7_high5=d7_high5,
+        d7_flush5=d7_flush5,
+        d7_class=d7_class,
+        a5_5=a5_5,
+        a5_many=a5_many,
+        a5_sorted=a5_sorted,
+        a5_class=a5_class,
+        badugi_mask=badugi_mask,
+        badugi_class=badugi_class,
     )
 
 

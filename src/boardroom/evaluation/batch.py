@@ -294,3 +294,54 @@ def two_card(cards: Cards) -> Strengths:
     lo = np.minimum(array[:, 0], array[:, 1]) >> 2
     values = np.where(hi == lo, 79 + hi, hi * (hi - 1) // 2 + lo + 1)
     return values.astype(np.int16)
+
+
+def deuce_seven(cards: Cards) -> Strengths:
+    """Deuce-to-seven lowball strengths of 5-card hands, shape (N, 5) (7462 = 7-5-4-3-2)."""
+    array = _rows(cards, 5, "deuce_seven")
+    tables = tb.lowball_tables()
+    high, flush = tables.d7_high5, tables.d7_flush5
+    out = np.empty(len(array), dtype=np.int16)
+    for start in range(0, len(array), _CHUNK):
+        k = _PACKED5[array[start:start + _CHUNK]]
+        s = k.sum(axis=1)
+        r = s >> 16
+        out[start:start + _CHUNK] = np.where((s + 0x3333) & 0x8888, flush[r], high[r])
+    return out
+
+
+def a5_low(cards: Cards) -> Strengths:
+    """A-5 low with pairs counting (razz) of the best 5 of 5, 6 or 7 cards, shape (N, 5..7)."""
+    array = _rows(cards, range(5, 8), "a5_low")
+    tables = tb.lowball_tables()
+    if array.shape[1] == 5:
+        sums = np.asarray(tb.RANK_KEYS_5, dtype=np.intp)[array >> 2].sum(axis=1)
+        strengths: Strengths = tables.a5_5[sums]
+        return strengths
+    sums = np.asarray(tb.RANK_KEYS_7, dtype=np.int64)[array >> 2].sum(axis=1)
+    keys, values = tables.a5_sorted[array.shape[1]]
+    found: Strengths = values[np.searchsorted(keys, sums)]
+    return found
+
+
+def badugi(cards: Cards) -> Strengths:
+    """Badugi strengths of 4-card hands, shape (N, 4) (1092 = 4-3-2-A)."""
+    array = _rows(cards, 4, "badugi").astype(np.intp)
+    table = tb.lowball_tables().badugi_mask
+    ranks = _RANK_BIT[array]
+    suits = (1 << (array & 3)).astype(np.int32)
+    best = np.zeros(len(array), dtype=np.int16)
+    for size in (4, 3, 2, 1):
+        for subset in combinations(range(4), size):
+            rank_mask = np.bitwise_or.reduce(ranks[:, subset], axis=1)
+            suit_mask = np.bitwise_or.reduce(suits[:, subset], axis=1)
+            valid = (_popcount(rank_mask) == size) & (_popcount(suit_mask) == size)
+            np.maximum(best, np.where(valid, table[rank_mask], 0), out=best)
+    return best
+
+
+def _popcount(masks: npt.NDArray[np.int32]) -> npt.NDArray[np.int32]:
+    count = np.zeros_like(masks)
+    for bit in range(13):
+        count += (masks >> bit) & 1
+    return count

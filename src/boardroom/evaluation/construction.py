@@ -14,5 +14,6 @@ class Construction(enum.Enum):
     TILT_DIAGONAL = "tilt-diagonal"  # exactly 2 hole + 3 of the 3 or 4 visible tilted cards
     HOLE_ONLY = "hole-only"  # best 5 of the player's own cards (private hands, stud); no board
     TREE = "tree"  # exactly 4 hole + the Christmas card (the board is that card alone)
-    HOLDEM = "holdem"  # best 5 of the 2 allocated cards + the board (Allocator's boards)
+    HOLDEM = "holdem"  # best 5 of two cards + the board, any mix: Texas Hold'em's two hole
+    # cards, or the 2 allocated cards of an Allocator board
     ALLOCATED = "allocated"  # exactly the allocated cards as they are (2- or 3-card Hand)

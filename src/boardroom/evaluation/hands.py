@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Sequence
 
 from boardroom.evaluation import _tables as tb
@@ -47,7 +48,9 @@ def value_of(ranking: Ranking, hand: tuple[int, ...]) -> HandValue | None:
         return make_value(ranking, scalar.low8_strength(hand), hand)
     if ranking is Ranking.THREE_CARD:
         return make_value(ranking, scalar.three_card_strength(hand), hand)
-    return make_value(ranking, scalar.two_card_strength(hand), hand)
+    if ranking is Ranking.TWO_CARD:
+        return make_value(ranking, scalar.two_card_strength(hand), hand)
+    return make_value(ranking, best_strength(ranking, hand), hand)
 
 
 def best_value(ranking: Ranking, pool: tuple[int, ...]) -> HandValue | None:
@@ -65,7 +68,30 @@ def best_strength(ranking: Ranking, pool: Sequence[int]) -> int:
         return scalar.low8_strength(pool)
     if ranking is Ranking.THREE_CARD:
         return small.best_three_card(pool)
-    return small.best_two_card(pool)
+    if ranking is Ranking.TWO_CARD:
+        return small.best_two_card(pool)
+    from boardroom.evaluation import lowball  # its tables are built on first use
+
+    if len(pool) > 7:
+        return _best_by_classes(ranking, pool)
+    if ranking is Ranking.DEUCE_SEVEN:
+        return lowball.deuce_seven_best(pool)
+    if ranking is Ranking.A5_LOW:
+        return lowball.a5_low_strength(pool)
+    return lowball.badugi_strength(pool)
+
+
+def _best_by_classes(ranking: Ranking, pool: Sequence[int]) -> int:
+    """The best lowball hand of many cards (the NUTS of unseen cards): the first class, best
+    first, that the cards make. The best classes need few and common cards, so the search ends
+    at once in play; it is exact for any pool."""
+    for strength in range(ranking.class_count, 0, -1):
+        try:
+            pick_cards(ranking, strength, pool)
+        except EvaluationError:
+            continue
+        return strength
+    return 0  # pragma: no cover - five cards always make some hand
 
 
 def high_value(strength: int, pool: Sequence[int]) -> HandValue:
@@ -97,6 +123,16 @@ def pick_cards(ranking: Ranking, strength: int, pool: Sequence[int]) -> tuple[in
     elif ranking is Ranking.LOW8:
         ranks = tuple(tb.ACE if r == 1 else r - 2 for r in tables.low8_class[strength])
         suited = None
+    elif ranking is Ranking.DEUCE_SEVEN:
+        category, ranks = tb.lowball_tables().d7_class[strength]
+        suited = True if category in _FLUSH_CATEGORIES else None
+        if category in (tb.STRAIGHT, tb.HIGH_CARD):
+            suited = False
+    elif ranking is Ranking.A5_LOW:
+        ranks = tb.lowball_tables().a5_class[strength][1]
+        suited = None
+    elif ranking is Ranking.BADUGI:
+        return _pick_rainbow(pool, tb.lowball_tables().badugi_class[strength])
     elif ranking is Ranking.THREE_CARD:
         category, ranks = tables.three_class[strength]
         suited = category in _SUITED_THREE
@@ -142,3 +178,13 @@ def _pick(pool: Sequence[int], ranks: tuple[int, ...], suited: bool | None,
         else:
             return None
     return tuple(picked)
+
+
+def _pick_rainbow(pool: Sequence[int], ranks: tuple[int, ...]) -> tuple[int, ...]:
+    """Cards of ``pool`` with these ranks, one each, all of different suits (a badugi)."""
+    options = [[card for card in pool if card >> 2 == rank] for rank in ranks]
+    for picked in itertools.product(*options):
+        if len({card & 3 for card in picked}) == len(picked):
+            return tuple(picked)
+    raise EvaluationError(f"no cards of {list(pool)} make the badugi "
+                          f"{'-'.join(str(r) for r in ranks)}")  # never expected

@@ -44,7 +44,9 @@ if TYPE_CHECKING:
 
 _RANKINGS = {
     Construction.OMAHA: (Ranking.HIGH, Ranking.LOW8),
-    Construction.HOLE_ONLY: (Ranking.HIGH, Ranking.ESG_LOW, Ranking.LOW8),  # LOW8: stud
+    # LOW8, A5_LOW: stud; DEUCE_SEVEN, BADUGI: the draw
+    Construction.HOLE_ONLY: (Ranking.HIGH, Ranking.ESG_LOW, Ranking.LOW8, Ranking.A5_LOW,
+                             Ranking.DEUCE_SEVEN, Ranking.BADUGI),
     Construction.ALLOCATED: (Ranking.THREE_CARD, Ranking.TWO_CARD),
 }
 _BOARD_SIZES = {
@@ -78,7 +80,7 @@ def nuts(construction: Construction, board: Sequence[int] = (), *, seen: Iterabl
     unseen = tuple(card for card in range(52) if card not in seen_cards)
     if construction is Construction.TREE:
         return _tree_nuts(board_cards[0], unseen)
-    size = 5 if construction is Construction.HOLE_ONLY else ranking.card_count
+    size = ranking.card_count
     return best_value(ranking, unseen) if len(unseen) >= size else None
 
 
@@ -96,7 +98,7 @@ def is_nuts(value: HandValue, construction: Construction, board: Sequence[int] =
     if construction is Construction.TREE:
         best = _tree_nuts(board_cards[0], unseen)
         return best is None or value.strength >= best.strength
-    size = 5 if construction is Construction.HOLE_ONLY else value.ranking.card_count
+    size = value.ranking.card_count
     return len(unseen) < size or value.strength >= best_strength(value.ranking, unseen)
 
 

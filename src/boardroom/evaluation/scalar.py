@@ -243,3 +243,4 @@ def two_card_strength(cards: Sequence[int]) -> int:
     if hi == lo:
         return 79 + hi
     return hi * (hi - 1) // 2 + lo + 1
+

@@ -18,11 +18,19 @@ class Ranking(enum.Enum):
     LOW8 = "low8"
     THREE_CARD = "three-card"
     TWO_CARD = "two-card"
+    DEUCE_SEVEN = "deuce-seven"  # 2-7 lowball: pairs, straights, flushes count; ace high
+    A5_LOW = "a5-low"  # razz: A-5 low, pairs count, straights and flushes do not, ace low
+    BADUGI = "badugi"  # four cards of distinct ranks and suits, lowest wins, ace low
 
     @property
     def card_count(self) -> int:
-        """The number of cards in one hand of this ranking."""
-        return {Ranking.THREE_CARD: 3, Ranking.TWO_CARD: 2}.get(self, 5)
+        """The number of cards in one hand of this ranking (a badugi may use fewer)."""
+        return {Ranking.THREE_CARD: 3, Ranking.TWO_CARD: 2, Ranking.BADUGI: 4}.get(self, 5)
+
+    @property
+    def is_low(self) -> bool:
+        """True for the rankings where the lowest hand wins."""
+        return self in _LOWS
 
     @property
     def class_count(self) -> int:
@@ -36,7 +44,12 @@ _CLASS_COUNTS = {
     Ranking.LOW8: tb.LOW8_CLASS_COUNT,
     Ranking.THREE_CARD: tb.THREE_CARD_CLASS_COUNT,
     Ranking.TWO_CARD: tb.TWO_CARD_CLASS_COUNT,
+    Ranking.DEUCE_SEVEN: tb.DEUCE_SEVEN_CLASS_COUNT,
+    Ranking.A5_LOW: tb.A5_LOW_CLASS_COUNT,
+    Ranking.BADUGI: tb.BADUGI_CLASS_COUNT,
 }
+_LOWS = frozenset({Ranking.ESG_LOW, Ranking.LOW8, Ranking.DEUCE_SEVEN, Ranking.A5_LOW,
+                   Ranking.BADUGI})
 
 
 class EvaluationError(ValueError):
@@ -120,6 +133,14 @@ def describe(ranking: Ranking, strength: int) -> str:
     if ranking is Ranking.THREE_CARD:
         category, ranks = tables.three_class[strength]
         return _describe_three(category, ranks)
+    if ranking is Ranking.DEUCE_SEVEN:
+        category, ranks = tb.lowball_tables().d7_class[strength]
+        return _describe_low(category, ranks)
+    if ranking is Ranking.A5_LOW:
+        category, ranks = tb.lowball_tables().a5_class[strength]
+        return _describe_low(category, ranks)
+    if ranking is Ranking.BADUGI:
+        return _describe_badugi(tb.lowball_tables().badugi_class[strength])
     high, low = two_card_ranks(strength)
     if high == low:
         return f"Pair of {_plural(high)}"
@@ -145,6 +166,30 @@ def _describe_high(category: int, ranks: tuple[int, ...]) -> str:
     if category == tb.PAIR:
         return f"Pair of {_plural(top)}"
     return f"High card, {RANK_NAMES[top]}"
+
+
+def _low_rank(rank: int) -> str:
+    return "A" if rank == tb.ACE else RANKS[rank]
+
+
+def _describe_low(category: int, ranks: tuple[int, ...]) -> str:
+    """A lowball hand: ``'8-6-4-3-2 low'`` when unpaired and no straight or flush (read from
+    the top, as "an eight-six low"), else the high hand it is (``'Pair of nines'``)."""
+    if category == tb.HIGH_CARD:
+        return "-".join(_low_rank(r) for r in ranks) + " low"
+    return _describe_high(category, ranks)
+
+
+_BADUGI_SIZES = {4: "Badugi", 3: "Three-card", 2: "Two-card", 1: "One-card"}
+
+
+def _describe_badugi(ranks: tuple[int, ...]) -> str:
+    """``'Badugi 8-6-4-A'``, ``'Number 1 badugi (4-3-2-A)'`` for the best, or
+    ``'Three-card 7-4-2'`` for a hand of fewer suits and ranks."""
+    text = "-".join(_low_rank(r) for r in ranks)
+    if ranks == (2, 1, 0, tb.ACE):
+        return f"Number 1 badugi ({text})"
+    return f"{_BADUGI_SIZES[len(ranks)]} {text}"
 
 
 def _describe_three(category: int, ranks: tuple[int, ...]) -> str:

@@ -18,6 +18,7 @@ from boardroom.rules.spec import (
 )
 from boardroom.rules.variants import (
     DEALERS_CHOICE,
+    TABLE_VARIANTS,
     VARIANTS,
     DealersChoice,
     find_game,
@@ -27,6 +28,7 @@ from boardroom.rules.variants import (
 
 __all__ = [
     "DEALERS_CHOICE",
+    "TABLE_VARIANTS",
     "VARIANTS",
     "BettingStructure",
     "Board",

@@ -46,6 +46,8 @@ class BringIn(enum.Enum):
     HIGHEST = "highest"  # as seed 004 says: the highest up card, ties by suit s > h > c > d
     LOWEST = "lowest"  # the common rule: the lowest up card, ties by suit c < d < h < s
     # (bridge order, clubs lowest, as PokerKit orders suits; see boardroom.engine.stud)
+    HIGHEST_ACE_LOW = "highest-ace-low"  # razz: the highest up card with the ace low (a king
+    # brings in, an ace never does), ties by suit s > h > d > c (bridge order)
 
 
 class FirstToAct(enum.Enum):
@@ -55,6 +57,7 @@ class FirstToAct(enum.Enum):
     LEFT_OF_BUTTON = "left-of-button"  # every later round, and every round of ante games
     BRING_IN = "bring-in"  # stud's third street: the player after the bring-in
     BEST_SHOWING = "best-showing"  # stud's later streets: the best hand showing
+    LOW_SHOWING = "low-showing"  # razz's later streets: the best (lowest) hand showing
 
 
 class Split(enum.Enum):
@@ -99,6 +102,8 @@ class Street:
     betting: bool = True
     first_to_act: FirstToAct = FirstToAct.LEFT_OF_BUTTON
     big_bet: bool = False  # fixed limit: this street's bets are the big bet
+    draw: int | None = None  # the draw: before the betting, each player in turn from the
+    # button's left discards 0 to ``draw`` cards and is dealt as many (draw games)
 
 
 def redraw_share(cap: int | None, received: int, pool: int, live: int) -> int:
@@ -168,6 +173,7 @@ class Variant:
     betting_options: tuple[BettingStructure, ...] = (BettingStructure.POT_LIMIT,)
     burns: bool = False  # one card burned before each street that reveals board cards
     bring_in: BringIn | None = None
+    bring_in_options: tuple[BringIn, ...] = (BringIn.HIGHEST, BringIn.LOWEST)
     raise_cap: int | None = None  # bets + raises allowed per round (fixed limit and stud: 4)
     summary: str = ""
 
@@ -215,6 +221,11 @@ class Variant:
     @property
     def is_stud(self) -> bool:
         return self.forced_bets is ForcedBets.BRING_IN
+
+    @property
+    def is_draw(self) -> bool:
+        """A draw game: some street begins with the draw (``Street.draw``)."""
+        return any(street.draw for street in self.streets)
 
     @property
     def category_names(self) -> tuple[str, ...]:
@@ -266,7 +277,11 @@ class Variant:
         if bring_in is not None:
             if self.bring_in is None:
                 raise SpecError(f"{self.name} has no bring-in")
-            changes["bring_in"] = _enum_option(BringIn, bring_in, "bring-in rule")
+            rule = _enum_option(BringIn, bring_in, "bring-in rule")
+            if rule not in self.bring_in_options:
+                offered = ", ".join(option.value for option in self.bring_in_options)
+                raise SpecError(f"{self.name} brings in by {offered}, not {rule.value}")
+            changes["bring_in"] = rule
         return replace(self, **changes) if changes else self  # type: ignore[arg-type]
 
     # -- self-check ------------------------------------------------------------------------
@@ -298,6 +313,8 @@ class Variant:
             raise fail(f"streets deal {dealt_on_streets} cards but the hand has {self.hole_cards}")
         if self.is_stud != (self.bring_in is not None):
             raise fail("a bring-in rule belongs to stud games only")
+        if self.bring_in is not None and self.bring_in not in self.bring_in_options:
+            raise fail(f"bring-in {self.bring_in.value} is not among its bring-in options")
         if self.betting not in self.betting_options:
             raise fail(f"{self.betting.value} is not among its betting options")
         # Fixed limit allows a bet and three raises (RULES.md s.2); stud caps every structure (s.5).
@@ -320,6 +337,16 @@ class Variant:
             if allocated > fewest:
                 raise fail(f"allocation needs {allocated} cards but {players} players with "
                            f"{hole} cards may hold only {fewest} at the river")
+        if self.is_draw and (self.boards or self.is_stud or self.has_redraws):
+            raise fail("a draw game has no boards, no stud streets and no redraws")
+        for hole, players in self.max_players_by_hole.items():
+            most = max((street.draw or 0 for street in self.streets), default=0)
+            if most > hole:
+                raise fail(f"a draw of {most} cards is more than the {hole} a player holds")
+            if self.is_draw and DECK_SIZE - players * hole < most:
+                # The discards of the others always refill the stub (RULES: the draw).
+                raise fail(f"{players} players with {hole} cards leave {DECK_SIZE - players * hole}"
+                           f" cards to draw from, fewer than a draw of {most}")
         for hole, players in self.max_players_by_hole.items():
             needed = players * hole + self.board_card_count + self.burn_count
             if needed > DECK_SIZE or players < 2:
@@ -348,18 +375,24 @@ class Variant:
             1 for board in self.boards if board.tilted is not None
         ) < 3:
             raise fail("the Tilt diagonal needs at least three tilted cards")
-        if (construction in (Construction.HOLDEM, Construction.ALLOCATED)) != bool(
-            category.allocated
-        ):
+        if category.allocated and construction not in (Construction.HOLDEM,
+                                                       Construction.ALLOCATED):
             raise fail(f"category {category.name}: only Hold'em boards and the allocated Hand "
                        f"take allocated cards")
+        if construction is Construction.ALLOCATED and not category.allocated:
+            raise fail(f"category {category.name}: an allocated Hand takes allocated cards")
         if construction is Construction.ALLOCATED:
             expected = {Ranking.TWO_CARD: 2, Ranking.THREE_CARD: 3}.get(category.ranking)
             if expected != category.allocated:
                 raise fail(f"category {category.name}: a {category.allocated}-card Hand needs "
                            f"a {category.allocated}-card ranking")
-        if construction is Construction.HOLDEM and category.allocated != 2:
-            raise fail(f"category {category.name}: a Hold'em board takes 2 allocated cards")
+        if construction is Construction.HOLDEM and category.allocated not in (0, 2):
+            raise fail(f"category {category.name}: a Hold'em board takes 2 allocated cards "
+                       f"(Allocator) or plays the two hole cards (Texas Hold'em)")
+        if construction is Construction.HOLDEM and not category.allocated and (
+            self.hole_cards != 2
+        ):
+            raise fail(f"category {category.name}: Texas Hold'em plays exactly two hole cards")
 
 
 E = TypeVar("E", bound=enum.Enum)

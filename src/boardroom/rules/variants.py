@@ -181,28 +181,135 @@ COURCHEVEL = Variant(
     summary="Five-card Omaha with the first flop card face up before the preflop betting.",
 )
 
+def _seven_stud_streets(later: FirstToAct = FirstToAct.BEST_SHOWING) -> tuple[Street, ...]:
+    """Third street (2 down, 1 up, the bring-in), fourth to sixth up, seventh down."""
+    return (
+        Street("third", hole_down=2, hole_up=1, first_to_act=FirstToAct.BRING_IN),
+        Street("fourth", hole_up=1, first_to_act=later),
+        Street("fifth", hole_up=1, first_to_act=later, big_bet=True),
+        Street("sixth", hole_up=1, first_to_act=later, big_bet=True),
+        Street("seventh", hole_down=1, first_to_act=later, big_bet=True),
+    )
+
+
+HOLDEM = Variant(
+    id="holdem", name="Texas Hold'em", boards=(Board("A", 5),), hole_cards=2,
+    streets=_blind_streets("A"),
+    categories=(Category("High", Construction.HOLDEM, Ranking.HIGH, board="A"),),
+    forced_bets=ForcedBets.BLINDS, max_players_by_hole={2: 10},
+    betting=BettingStructure.NO_LIMIT, betting_options=ALL_STRUCTURES, burns=True,
+    summary="Two hole cards and five on the board, best five of the seven; no limit by "
+            "default, pot limit and fixed limit as options.",
+)
+
+STUD_LIMITS = (BettingStructure.FIXED_LIMIT, BettingStructure.POT_LIMIT)
+
 STUD_HILO = Variant(
     id="stud-hilo", name="7 Card Stud Hi-Lo", boards=(), hole_cards=7,
-    streets=(
-        Street("third", hole_down=2, hole_up=1, first_to_act=FirstToAct.BRING_IN),
-        Street("fourth", hole_up=1, first_to_act=FirstToAct.BEST_SHOWING),
-        Street("fifth", hole_up=1, first_to_act=FirstToAct.BEST_SHOWING, big_bet=True),
-        Street("sixth", hole_up=1, first_to_act=FirstToAct.BEST_SHOWING, big_bet=True),
-        Street("seventh", hole_down=1, first_to_act=FirstToAct.BEST_SHOWING, big_bet=True),
-    ),
+    streets=_seven_stud_streets(),
     categories=(Category("High", Construction.HOLE_ONLY, Ranking.HIGH),
                 Category("Low", Construction.HOLE_ONLY, Ranking.LOW8)),
     forced_bets=ForcedBets.BRING_IN, split=Split.HI_LO, max_players_by_hole={7: 7},
-    betting=BettingStructure.FIXED_LIMIT, raise_cap=4,
-    betting_options=(BettingStructure.FIXED_LIMIT, BettingStructure.POT_LIMIT),
+    betting=BettingStructure.FIXED_LIMIT, raise_cap=4, betting_options=STUD_LIMITS,
     bring_in=BringIn.HIGHEST,
     summary="Seven card stud, high and A-5 eight-or-better low; bring-in by the highest up card.",
 )
 
+STUD = Variant(
+    id="stud", name="7 Card Stud", boards=(), hole_cards=7,
+    streets=_seven_stud_streets(),
+    categories=(Category("High", Construction.HOLE_ONLY, Ranking.HIGH),),
+    forced_bets=ForcedBets.BRING_IN, max_players_by_hole={7: 7},
+    betting=BettingStructure.FIXED_LIMIT, raise_cap=4, betting_options=STUD_LIMITS,
+    bring_in=BringIn.LOWEST,
+    summary="Seven card stud, best five of seven cards high; the lowest up card brings in.",
+)
+
+RAZZ = Variant(
+    id="razz", name="Razz", boards=(), hole_cards=7,
+    streets=_seven_stud_streets(FirstToAct.LOW_SHOWING),
+    categories=(Category("Low", Construction.HOLE_ONLY, Ranking.A5_LOW),),
+    forced_bets=ForcedBets.BRING_IN, max_players_by_hole={7: 7},
+    betting=BettingStructure.FIXED_LIMIT, raise_cap=4, betting_options=STUD_LIMITS,
+    bring_in=BringIn.HIGHEST_ACE_LOW, bring_in_options=(BringIn.HIGHEST_ACE_LOW,),
+    summary="Seven card stud for the lowest hand, A-5 (pairs count, straights and flushes do "
+            "not); the highest up card brings in, the lowest hand showing acts first after.",
+)
+
+STUD5 = Variant(
+    id="stud5", name="5 Card Stud", boards=(), hole_cards=5,
+    streets=(
+        Street("second", hole_down=1, hole_up=1, first_to_act=FirstToAct.BRING_IN),
+        Street("third", hole_up=1, first_to_act=FirstToAct.BEST_SHOWING),
+        Street("fourth", hole_up=1, first_to_act=FirstToAct.BEST_SHOWING, big_bet=True),
+        Street("fifth", hole_up=1, first_to_act=FirstToAct.BEST_SHOWING, big_bet=True),
+    ),
+    categories=(Category("High", Construction.HOLE_ONLY, Ranking.HIGH),),
+    forced_bets=ForcedBets.BRING_IN, max_players_by_hole={5: 10},
+    betting=BettingStructure.FIXED_LIMIT, raise_cap=4, betting_options=STUD_LIMITS,
+    bring_in=BringIn.LOWEST,
+    summary="One card down and four up, best five high; the lowest up card brings in.",
+)
+
+def _draw_streets(draws: int, cards: int) -> tuple[Street, ...]:
+    """Predraw betting after the blinds, then ``draws`` draws of up to ``cards`` cards, each
+    followed by a betting round; fixed limit: the big bet from the second draw on."""
+    names = ("draw",) if draws == 1 else ("first draw", "second draw", "third draw")[:draws]
+    return (
+        Street("predraw", first_to_act=FirstToAct.LEFT_OF_BIG_BLIND),
+        *(Street(name, draw=cards, big_bet=k >= 1) for k, name in enumerate(names)),
+    )
+
+
+FIVE_CARD_DRAW = Variant(
+    id="five-card-draw", name="Five Card Draw", boards=(), hole_cards=5,
+    streets=_draw_streets(1, 5),
+    categories=(Category("High", Construction.HOLE_ONLY, Ranking.HIGH),),
+    forced_bets=ForcedBets.BLINDS, max_players_by_hole={5: 6}, betting_options=ALL_STRUCTURES,
+    summary="Five cards down, one draw of up to five, best high hand; no opening "
+            "requirement (jacks or better not needed).",
+)
+
+SINGLE_DRAW_27 = Variant(
+    id="27-single-draw", name="2-7 Single Draw", boards=(), hole_cards=5,
+    streets=_draw_streets(1, 5),
+    categories=(Category("Low", Construction.HOLE_ONLY, Ranking.DEUCE_SEVEN),),
+    forced_bets=ForcedBets.BLINDS, max_players_by_hole={5: 6},
+    betting=BettingStructure.NO_LIMIT, betting_options=ALL_STRUCTURES,
+    summary="Deuce-to-seven lowball, one draw, no limit: the ace is high, straights and "
+            "flushes count against you; the nuts is 7-5-4-3-2.",
+)
+
+TRIPLE_DRAW_27 = Variant(
+    id="27-triple-draw", name="2-7 Triple Draw", boards=(), hole_cards=5,
+    streets=_draw_streets(3, 5),
+    categories=(Category("Low", Construction.HOLE_ONLY, Ranking.DEUCE_SEVEN),),
+    forced_bets=ForcedBets.BLINDS, max_players_by_hole={5: 6},
+    betting=BettingStructure.FIXED_LIMIT, raise_cap=4, betting_options=ALL_STRUCTURES,
+    summary="Deuce-to-seven lowball with three draws, fixed limit.",
+)
+
+BADUGI = Variant(
+    id="badugi", name="Badugi", boards=(), hole_cards=4,
+    streets=_draw_streets(3, 4),
+    categories=(Category("Badugi", Construction.HOLE_ONLY, Ranking.BADUGI),),
+    forced_bets=ForcedBets.BLINDS, max_players_by_hole={4: 6},
+    betting=BettingStructure.FIXED_LIMIT, raise_cap=4, betting_options=ALL_STRUCTURES,
+    summary="Four cards, three draws, fixed limit: the lowest hand of four suits and four "
+            "ranks wins (ace low; the nuts is 4-3-2-A).",
+)
+
 VARIANTS: tuple[Variant, ...] = (
     ESG, ESG_LOW, XMAS, BALANCE, BOMB, ALLOCATOR, ALLOCATOR_REDRAW, TILT, PLO,
-    OMAHA_HILO, COURCHEVEL, STUD_HILO,
+    OMAHA_HILO, COURCHEVEL, STUD_HILO, HOLDEM, STUD, RAZZ, STUD5,
+    FIVE_CARD_DRAW, SINGLE_DRAW_27, TRIPLE_DRAW_27, BADUGI,
 )
+
+
+TABLE_VARIANTS: tuple[Variant, ...] = tuple(v for v in VARIANTS if not v.is_draw)
+"""The variants a table deals. The draw games are dealt by the engine (histories, replay, the
+simulator, the cross-checks) but not yet at a table: the protocol, the bots' draws and the
+browser's draw controls are still to come."""
 
 
 @dataclass(frozen=True)
@@ -216,7 +323,8 @@ class DealersChoice:
 
     def choices(self, players: int) -> tuple[Variant, ...]:
         """The variants the button may pick with ``players`` dealt in."""
-        return tuple(v for v in VARIANTS if max(v.max_players_by_hole.values()) >= players)
+        return tuple(v for v in TABLE_VARIANTS
+                     if max(v.max_players_by_hole.values()) >= players)
 
 
 DEALERS_CHOICE = DealersChoice()
@@ -227,6 +335,12 @@ _ALIASES = {
     "o8": "omaha-hilo", "plo8": "omaha-hilo", "stud8": "stud-hilo", "7-card-stud-hilo": "stud-hilo",
     "esglow": "esg-low", "allocatorredraw": "allocator-redraw", "christmas": "xmas",
     "dc": "dealers-choice", "dealer's-choice": "dealers-choice",
+    "texas-holdem": "holdem", "hold'em": "holdem", "texas-hold'em": "holdem", "nlhe": "holdem",
+    "nlh": "holdem", "7-card-stud": "stud", "seven-card-stud": "stud", "7stud": "stud",
+    "5-card-stud": "stud5", "five-card-stud": "stud5",
+    "draw": "five-card-draw", "5-card-draw": "five-card-draw", "2-7-single-draw": "27-single-draw",
+    "deuce-to-seven": "27-single-draw", "2-7-triple-draw": "27-triple-draw",
+    "triple-draw": "27-triple-draw", "27-lowball": "27-triple-draw",
 }
 
 

@@ -134,9 +134,13 @@ class TableSettings:
             raise TableError(f"unknown variant options {sorted(unknown)} "
                              f"(known: {', '.join(OPTION_NAMES)})")
         try:
-            return find_variant(variant_id).with_options(**options)
+            variant = find_variant(variant_id).with_options(**options)
         except (ValueError, TypeError) as error:
             raise TableError(str(error)) from None
+        if variant.is_draw:
+            raise TableError(f"{variant.name} is a draw game, which tables do not deal yet "
+                             f"(boardroom sim, replay and verify do)")
+        return variant
 
     def stakes_for(self, variant: Variant) -> Stakes:
         """The room's stakes as ``variant`` plays them (RULES.md s.1: ante games use the big

@@ -44,7 +44,7 @@ PICKING = "picking"  # Dealer's Choice: the button is picking the next game
 DEALING = "playing"  # a hand is running
 CLOSED = "closed"
 
-ACTIONS = ("fold", "check", "call", "raise", "bring_in")
+ACTIONS = ("fold", "check", "call", "raise", "bring_in", "draw")
 TIMEOUTS_TO_SIT_OUT = 2
 MAX_CHAT = 500
 _SEAT_WORD = re.compile(r"\bseat (\d+)")
@@ -80,6 +80,8 @@ def apply_action(hand: Hand, action: str, amount: Any = None, seat: int | None =
         hand.call()
     elif action == "bring_in":
         hand.post_bring_in()
+    elif action == "draw":
+        hand.draw(_thrown(amount))
     elif action == "raise":
         if not isinstance(amount, int) or isinstance(amount, bool):
             raise ActionError(f"a raise needs an amount: the total to raise to, "
@@ -87,6 +89,19 @@ def apply_action(hand: Hand, action: str, amount: Any = None, seat: int | None =
         hand.raise_to(amount)
     else:
         raise ActionError(f"unknown action {action!r} (one of: {', '.join(ACTIONS)})")
+
+
+def _thrown(cards: Any) -> list[int]:
+    """A draw's discards: card notation (``"As Kd"``, ``""`` to stand pat) or card numbers."""
+    if isinstance(cards, str):
+        try:
+            return list(parse_cards(cards))
+        except ValueError as error:
+            raise ActionError(f"a draw names the cards to throw: {error}") from None
+    if isinstance(cards, list | tuple):
+        return list(cards)
+    raise ActionError(f"a draw names the cards to throw, e.g. 'As Kd' ('' to stand pat), "
+                      f"not {cards!r}")
 
 
 class Table:
