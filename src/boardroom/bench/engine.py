@@ -58,8 +58,8 @@ def _choose(rng: random.Random, can_fold: bool, low: int | None, high: int | Non
 
 def play_ours(hands: int, seed: int, variant_id: str = "plo", betting: str | None = None,
               ) -> float:
-    from boardroom.bots.simulate import default_stakes
     from boardroom.engine import Deck, Hand
+    from boardroom.engine.betting import default_stakes
     from boardroom.rules import find_variant
 
     variant = find_variant(variant_id).with_options(betting=betting)
