@@ -35,11 +35,11 @@ GAMES = [game.id for game in iter_games()]
 FUZZERS = 4  # clients drawn by the steps, beside one passive spectator per room
 ROOMS = 2
 # The health check answers within 100 ms of the server's own work (the bound), and
-# within a generous 5 s of wall time: the server and these clients share one process, so its
+# within a generous 20 s of wall time: the server and these clients share one process, so its
 # CPU time between the request and the answer is the work the server did before answering,
 # whatever else the machine runs; wall time on a shared machine is not.
 HEALTH_BOUND = 0.1  # CPU seconds
-HEALTH_TIMEOUT = 5.0  # wall seconds
+HEALTH_TIMEOUT = 20.0  # wall seconds: generous, for a machine shared with other test runs
 STACK = 200
 DECK = [str(Card(n)) for n in range(52)]
 
