@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import tomllib
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -284,8 +284,3 @@ def load_structure(path: Path) -> Structure:
 def save_structure(structure: Structure, path: Path) -> None:
     path.write_text(structure.to_toml(), encoding="utf-8")
 
-
-def with_levels_in_hands(structure: Structure, hands: int) -> Structure:
-    """The same structure with every level ``hands`` hands long and no breaks (for bots)."""
-    schedule = tuple(replace(e, minutes=None, hands=hands) for e in structure.levels)
-    return replace(structure, schedule=schedule).check()
