@@ -77,6 +77,9 @@ def _act(hand: Hand, verb: list[str]) -> None:
     if hand.is_allocating:
         hand.allocate_best(hand.allocation_pending[0])
         return
+    if hand.is_drawing:  # the cards differ from the golden hand's: every player stands pat
+        hand.stand_pat()
+        return
     try:
         if verb[0] == "f":
             hand.fold()
