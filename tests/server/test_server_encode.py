@@ -42,7 +42,11 @@ def test_shared_encoding_says_what_each_view_alone_says(variant_id: str) -> None
                 break
             legal = hand.legal_actions()
             assert legal is not None
-            if hand.can_post_bring_in():
+            if legal.draw is not None:
+                seat = hand.actor
+                assert seat is not None
+                hand.draw(hand.hole[seat][:min(legal.draw, rng.randrange(3))])
+            elif hand.can_post_bring_in():
                 hand.post_bring_in()
             elif legal.raise_min is not None and rng.random() < 0.2:
                 hand.raise_to(legal.raise_min)

@@ -37,7 +37,10 @@ def play_example(variant: Variant, seed: int) -> Hand:
     hand = Hand(variant, default_stakes(variant), [200] * len(PLAYERS), 0,
                 rng=random.Random(seed), show_requests=range(len(PLAYERS)))
     while not hand.is_over:
-        if hand.can_check():
+        legal = hand.legal_actions()
+        if legal is not None and legal.draw is not None:
+            hand.stand_pat()  # the draw games: everyone keeps the cards dealt
+        elif hand.can_check():
             hand.check()
         elif hand.can_post_bring_in():
             hand.post_bring_in()

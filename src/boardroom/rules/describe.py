@@ -22,6 +22,14 @@ RANKING_RULES = {
                         " straight, flush, pair, high card; A-2-3 is the lowest straight",
     Ranking.TWO_CARD: "a pair beats no pair, pairs by rank, otherwise the high card then the"
                       " kicker; suits never count: A-A is best, 3-2 worst",
+    Ranking.DEUCE_SEVEN: "deuce-to-seven lowball: the lowest poker hand wins, pairs, straights"
+                         " and flushes count against you and the ace is always high; the best is"
+                         " 7-5-4-3-2 in mixed suits",
+    Ranking.A5_LOW: "ace-to-five low: the lowest hand wins, the ace is low, straights and flushes"
+                    " do not count but pairs do; the best is 5-4-3-2-A",
+    Ranking.BADUGI: "badugi: the most cards of different ranks and different suits win (four"
+                    " beat three), then the lowest highest card, the ace low; the best is"
+                    " 4-3-2-A in four suits",
 }
 
 SPLIT_RULES = {
