@@ -79,6 +79,7 @@ def describe_variant(variant: Variant | DealersChoice) -> dict[str, Any]:
         "id": variant.id,
         "name": variant.name,
         "summary": variant.summary,
+        "tables": not variant.is_draw,  # a room deals it (the draw games: not yet)
         "boards": [
             {"name": b.name, "size": b.size, **({"tilted": b.tilted} if b.tilted else {})}
             for b in variant.boards

@@ -70,7 +70,8 @@ export function Home() {
       setBusy(false);
     }
   }
-  const choices = variants ? variants.filter((v) => v.id !== 'dealers-choice') : [];
+  // Games a room deals (the draw games are listed with their rules but not dealt at tables yet).
+  const choices = variants ? variants.filter((v) => v.id !== 'dealers-choice' && v.tables !== false) : [];
   const dc = variantById(variants, 'dealers-choice');
   return html`<div class="home">
     <header class="home-head">
