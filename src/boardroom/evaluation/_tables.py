@@ -86,6 +86,28 @@ def _is_straight5(ranks: tuple[int, ...]) -> bool:
     return frozenset(ranks) in _STRAIGHT_SETS
 
 
+def _quads_and_full_houses(desc: Sequence[int]) -> list[tuple[int, tuple[int, ...]]]:
+    """Four of a kind, then full houses, best first in the rank order ``desc``."""
+    classes: list[tuple[int, tuple[int, ...]]] = [
+        (QUADS, (q,) * 4 + (k,)) for q in desc for k in desc if k != q]
+    classes += [(FULL_HOUSE, (t,) * 3 + (p,) * 2) for t in desc for p in desc if p != t]
+    return classes
+
+
+def _trips_two_pairs_and_pairs(desc: Sequence[int]) -> list[tuple[int, tuple[int, ...]]]:
+    """Three of a kind, two pair, then one pair, best first in the rank order ``desc``."""
+    classes: list[tuple[int, tuple[int, ...]]] = []
+    for t in desc:
+        classes += [(TRIPS, (t,) * 3 + k) for k in itertools.combinations(
+            [r for r in desc if r != t], 2)]
+    for hi, lo in itertools.combinations(desc, 2):
+        classes += [(TWO_PAIR, (hi, hi, lo, lo, k)) for k in desc if k not in (hi, lo)]
+    for p in desc:
+        classes += [(PAIR, (p, p, *k)) for k in itertools.combinations(
+            [r for r in desc if r != p], 3)]
+    return classes
+
+
 def high_classes(*, wheel: bool = True) -> list[tuple[int, tuple[int, ...]]]:
     """All 7,462 five-card high classes, best first, as (category, ranks in display order).
 
@@ -95,20 +117,12 @@ def high_classes(*, wheel: bool = True) -> list[tuple[int, tuple[int, ...]]]:
     classes: list[tuple[int, tuple[int, ...]]] = []
     tops = range(ACE, 2 if wheel else 3, -1)
     classes += [(STRAIGHT_FLUSH, straight_ranks(top)) for top in tops]
-    classes += [(QUADS, (q,) * 4 + (k,)) for q in desc for k in desc if k != q]
-    classes += [(FULL_HOUSE, (t,) * 3 + (p,) * 2) for t in desc for p in desc if p != t]
+    classes += _quads_and_full_houses(desc)
     no_straight = [c for c in itertools.combinations(desc, 5)
                    if not _is_straight5(c) or (not wheel and set(c) == set(WHEEL))]
     classes += [(FLUSH, c) for c in no_straight]
     classes += [(STRAIGHT, straight_ranks(top)) for top in tops]
-    for t in desc:
-        classes += [(TRIPS, (t,) * 3 + k) for k in itertools.combinations(
-            [r for r in desc if r != t], 2)]
-    for hi, lo in itertools.combinations(desc, 2):
-        classes += [(TWO_PAIR, (hi, hi, lo, lo, k)) for k in desc if k not in (hi, lo)]
-    for p in desc:
-        classes += [(PAIR, (p, p, *k)) for k in itertools.combinations(
-            [r for r in desc if r != p], 3)]
+    classes += _trips_two_pairs_and_pairs(desc)
     classes += [(HIGH_CARD, c) for c in no_straight]
     assert len(classes) == HIGH_CLASS_COUNT
     return classes
@@ -136,17 +150,8 @@ def a5_low_classes() -> list[tuple[int, tuple[int, ...]]]:
     hand is read as a high hand in ace-low order, the lowest high hand winning."""
     # Ace-low order, highest first: K, Q, ..., 2, A (card ranks; the ace is card rank 12).
     desc = (*range(ACE - 1, -1, -1), ACE)
-    classes: list[tuple[int, tuple[int, ...]]] = []
-    classes += [(QUADS, (q,) * 4 + (k,)) for q in desc for k in desc if k != q]
-    classes += [(FULL_HOUSE, (t,) * 3 + (p,) * 2) for t in desc for p in desc if p != t]
-    for t in desc:
-        classes += [(TRIPS, (t,) * 3 + k) for k in itertools.combinations(
-            [r for r in desc if r != t], 2)]
-    for hi, lo in itertools.combinations(desc, 2):
-        classes += [(TWO_PAIR, (hi, hi, lo, lo, k)) for k in desc if k not in (hi, lo)]
-    for p in desc:
-        classes += [(PAIR, (p, p, *k)) for k in itertools.combinations(
-            [r for r in desc if r != p], 3)]
+    classes: list[tuple[int, tuple[int, ...]]] = _quads_and_full_houses(desc)
+    classes += _trips_two_pairs_and_pairs(desc)
     classes += [(HIGH_CARD, c) for c in itertools.combinations(desc, 5)]
     assert len(classes) == A5_LOW_CLASS_COUNT
     return classes
