@@ -2,7 +2,7 @@
 // sizes the server computes (min, half pot, pot, all-in); keyboard shortcuts; pre-actions.
 // Every amount here comes from the server's legal actions and sizes: nothing is computed.
 import { html } from './html.js';
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 
 const QUICK = [['min', 'Min'], ['half_pot', 'Half pot'], ['pot', 'Pot'], ['all_in', 'All-in'], ['max', 'Max']];
 
@@ -36,7 +36,10 @@ export function ActionBar({ conn, legal, sizes, hand }) {
   }, []);
   const handlers = useRef({});
   handlers.current = { act, raise, checkOrCall, sizes, canRaise, legal };
-  useEffect(() => {
+  // The keys listen from the moment the bar is on the page (a layout effect runs before the
+  // browser paints; a plain effect can run a frame later, and a key pressed on hearing "your
+  // turn" would be lost).
+  useLayoutEffect(() => {
     const onKey = (e) => {
       if (e.ctrlKey || e.metaKey || e.altKey) return;
       const h = handlers.current;

@@ -2,7 +2,7 @@
 // Escape closes what is open. The action bar's own keys (F, C, R, P, Enter) live in actions.js
 // and the allocation's (A, B, H, U, arrows) in allocation.js; this list documents them all.
 import { html } from './html.js';
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 
 export const KEYS = [
   ['Your turn', [
@@ -32,7 +32,7 @@ export const isTyping = (target) => !!target && (['INPUT', 'SELECT', 'TEXTAREA']
 export function useRoomKeys({ onHelp, onSummary }) {
   const handlers = useRef({});
   handlers.current = { onHelp, onSummary };
-  useEffect(() => {
+  useLayoutEffect(() => {
     const onKey = (e) => {
       if (e.ctrlKey || e.metaKey || e.altKey || isTyping(e.target)) return;
       if (e.key === '?') { e.preventDefault(); handlers.current.onHelp(); } else if (e.key === 's' || e.key === 'S') {
@@ -54,7 +54,7 @@ const openDialogs = [];
 export function useDialog(ref, close, { trap = true } = {}) {
   const closer = useRef(close);
   closer.current = close;
-  useEffect(() => {
+  useLayoutEffect(() => { // before the paint: the first key after it opens reaches it
     const previous = document.activeElement;
     const box = ref.current;
     const me = {};
