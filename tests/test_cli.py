@@ -38,7 +38,9 @@ def test_variants_json_lists_every_game(capsys: pytest.CaptureFixture[str]) -> N
     assert ids == ["esg", "esg-low", "xmas", "balance", "bomb", "allocator", "allocator-redraw",
                    "tilt", "plo", "dealers-choice", "omaha-hilo", "courchevel", "stud-hilo",
                    "holdem", "stud", "razz", "stud5", "five-card-draw", "27-single-draw",
-                   "27-triple-draw", "badugi"]
+                   "27-triple-draw", "badugi", "horse"]
+    assert variants[-1]["rotation"][0] == {"game": "holdem", "betting": "fixed-limit",
+                                           "name": "Texas Hold'em"}
     tilt = variants[ids.index("tilt")]
     assert [b.get("tilted") for b in tilt["boards"]] == [5, 4, 3, 1]
     assert [c["name"] for c in tilt["categories"]] == ["A", "B", "C", "Tilt", "Hand"]

@@ -99,6 +99,7 @@ async def test_host_adds_and_removes_bots_and_every_error(tmp_path: Path) -> Non
     ("plo", ["loose", "random", "station"], 6),
     ("allocator", ["station", "tight", "station"], 3),  # two stations always allocate
     ("dealers-choice", ["random", "loose"], 5),
+    ("horse", ["tight", "station"], 5),  # heads-up, a game every 2 hands: 3 games
 ])
 async def test_bots_play_complete_games_on_a_real_server(tmp_path: Path, game: str,
                                                          styles: list[str], hands: int) -> None:
@@ -118,6 +119,15 @@ async def test_bots_play_complete_games_on_a_real_server(tmp_path: Path, game: s
                          and e[1]["kind"] == "game_picked"]
                 assert picks
                 assert all(p["by_button"] for p in picks)
+            if game == "horse":
+                kinds = [e[1]["kind"] for e in host.received if e[0] == "event"
+                         and e[1]["kind"] in ("game_changed", "hand_started")]
+                dealt = [e[1]["data"]["game"] for e in host.received if e[0] == "event"
+                         and e[1]["kind"] == "hand_started"]
+                assert dealt[:5] == ["holdem", "holdem", "omaha-hilo", "omaha-hilo", "razz"]
+                assert kinds[:7] == ["hand_started", "hand_started", "game_changed",
+                                     "hand_started", "hand_started", "game_changed",
+                                     "hand_started"]
             hand_events = [e[1] for e in host.received if e[0] == "event"
                            and e[1]["kind"] == "hand"]
             if game == "allocator":

@@ -95,6 +95,7 @@ def test_an_auto_rebuy_keeps_a_busted_player_in() -> None:
     (("esg",), 7, "tables seat 2 to 6 players for these games, not 7"),
     (("plo", "dealers-choice"), 6, "Dealer's Choice cannot be part of a rotation"),
     ((), 6, "needs a game"),
+    (("horse",), 6, r"a tournament's rotation lists its games \(e.g. holdem,omaha-hilo,razz,"),
 ])
 def test_a_bad_configuration_is_refused(games: tuple[str, ...], size: int,
                                         message: str) -> None:

@@ -35,6 +35,12 @@ def run(args: argparse.Namespace) -> int:
         if "choices" in info:
             print(f"{'':<17} picks from: {', '.join(info['choices'])}\n")
             continue
+        if "rotation" in info:
+            games = ", ".join(g["game"] + (f" ({g['betting']})" if "betting" in g else "")
+                              for g in info["rotation"])
+            every = f"{info['every']} hands" if info["every"] else "an orbit"
+            print(f"{'':<17} deals in turn, {every} each: {games}\n")
+            continue
         boards = ", ".join(
             f"{b['name']}({b['size']}{', tilted ' + str(b['tilted']) if 'tilted' in b else ''})"
             for b in info["boards"]) or "none"

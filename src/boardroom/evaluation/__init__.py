@@ -24,6 +24,7 @@ equal strengths (suits never break ties). The scalar path (``scalar``) and the b
 No qualifying low: ``None`` from the hand functions, ``0`` from the scalar and batch ones.
 """
 
+from boardroom.evaluation._tables import warm_up
 from boardroom.evaluation.construction import Construction
 from boardroom.evaluation.constructions import (
     holdem,
@@ -68,4 +69,5 @@ __all__ = [
     "tilt_board",
     "tilt_diagonal",
     "tree",
+    "warm_up",
 ]

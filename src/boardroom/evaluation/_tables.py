@@ -611,5 +611,13 @@ def arrays() -> Arrays:
     )
 
 
+def warm_up() -> None:
+    """Build (or map) every table now, numpy's included, instead of on first use: a server
+    calls it before it takes requests, so no hand in its event loop pays for a build."""
+    tables()
+    arrays()
+    lowball_tables()
+
+
 def rank_name(rank: int) -> str:
     return RANKS[rank]

@@ -1,5 +1,7 @@
 """Variants as frozen, self-checking data, and the registry that finds them by id."""
 
+from boardroom.rules.games import Game, find_game, iter_games, table_games
+from boardroom.rules.rotations import HORSE, Rotation, RotationGame
 from boardroom.rules.spec import (
     BettingStructure,
     Board,
@@ -21,13 +23,12 @@ from boardroom.rules.variants import (
     TABLE_VARIANTS,
     VARIANTS,
     DealersChoice,
-    find_game,
     find_variant,
-    iter_games,
 )
 
 __all__ = [
     "DEALERS_CHOICE",
+    "HORSE",
     "TABLE_VARIANTS",
     "VARIANTS",
     "BettingStructure",
@@ -38,7 +39,10 @@ __all__ = [
     "DealersChoice",
     "FirstToAct",
     "ForcedBets",
+    "Game",
     "Reveal",
+    "Rotation",
+    "RotationGame",
     "SpecError",
     "Split",
     "Street",
@@ -48,4 +52,5 @@ __all__ = [
     "iter_games",
     "redraw_schedule",
     "redraw_share",
+    "table_games",
 ]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardroom.evaluation import Construction, Ranking
+from boardroom.rules.rotations import Rotation
 from boardroom.rules.spec import Category, Split, Variant
 from boardroom.rules.variants import DealersChoice
 
@@ -63,15 +64,26 @@ def how_made(variant: Variant, category: Category) -> str:
     return f"{made}; {RANKING_RULES[category.ranking]}"
 
 
-def describe_variant(variant: Variant | DealersChoice) -> dict[str, Any]:
+def describe_variant(variant: Variant | DealersChoice | Rotation) -> dict[str, Any]:
     """A plain-data description of a game: ``boardroom variants --json`` prints it and the
     server's ``/api/variants`` serves it."""
 
+    if isinstance(variant, Rotation):
+        return {
+            "id": variant.id,
+            "name": variant.name,
+            "summary": variant.summary,
+            "tables": True,
+            "rotation": [{**game.to_dict(), "name": game.variant.name} for game in variant.games],
+            "every": variant.every,
+            "max_players": variant.max_players,
+        }
     if isinstance(variant, DealersChoice):
         return {
             "id": variant.id,
             "name": variant.name,
             "summary": variant.summary,
+            "tables": True,
             "default": variant.default,
             "choices": [v.id for v in variant.choices(2)],
         }

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 
 from boardroom.evaluation import Ranking
@@ -344,29 +343,21 @@ _ALIASES = {
 }
 
 
+def canonical_id(game_id: str) -> str:
+    """A game id as the registry knows it: case-insensitive, ``_`` and spaces read as ``-``,
+    aliases resolved (``o8`` is ``omaha-hilo``)."""
+    key = game_id.strip().lower().replace("_", "-").replace(" ", "-")
+    return _ALIASES.get(key, key)
+
+
 def find_variant(variant_id: str) -> Variant:
     """The variant with this id or alias (case-insensitive; ``_`` and spaces read as ``-``)."""
-    key = variant_id.strip().lower().replace("_", "-").replace(" ", "-")
-    key = _ALIASES.get(key, key)
+    key = canonical_id(variant_id)
     if key == DEALERS_CHOICE.id:
         raise SpecError("dealers-choice is not a game of its own: the button picks a variant "
                         "for each hand")
     try:
         return _BY_ID[key]
     except KeyError:
-        known = ", ".join([*_BY_ID, DEALERS_CHOICE.id])
+        known = ", ".join([*_BY_ID, DEALERS_CHOICE.id, "horse", "rotation"])
         raise SpecError(f"unknown variant {variant_id!r} (known: {known})") from None
-
-
-def find_game(game_id: str) -> Variant | DealersChoice:
-    """A variant, or Dealer's Choice, by id or alias."""
-    key = _ALIASES.get(game_id.strip().lower(), game_id.strip().lower())
-    return DEALERS_CHOICE if key == DEALERS_CHOICE.id else find_variant(game_id)
-
-
-def iter_games() -> Iterator[Variant | DealersChoice]:
-    """Every game in the order the rule book lists them, Dealer's Choice after PLO."""
-    for variant in VARIANTS:
-        yield variant
-        if variant is PLO:
-            yield DEALERS_CHOICE

@@ -20,6 +20,7 @@ from typing import Any
 import socketio  # type: ignore[import-untyped]
 from fastapi import FastAPI
 
+from boardroom.evaluation import warm_up
 from boardroom.server.auth import Signer, new_host_secret, secret_hash
 from boardroom.server.config import WEB, ServerConfig, check_public_url
 from boardroom.server.http import add_routes
@@ -102,6 +103,7 @@ class Server:
         return self._signer
 
     async def start(self) -> None:
+        warm_up()  # before any request: no hand of the event loop builds an evaluator table
         self._lock.acquire()
         try:
             self._signer = Signer.from_folder(self.config.data)

@@ -18,7 +18,7 @@ import tomli_w
 from fastapi import FastAPI, Header, HTTPException, Path, Query, Request
 from fastapi.responses import JSONResponse, PlainTextResponse
 from fastapi.staticfiles import StaticFiles
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
 from boardroom.rules import SpecError
 from boardroom.server.auth import AuthError, Signer
@@ -67,6 +67,10 @@ class RoomRequest(BaseModel):
     spectators_allowed: bool | None = None
     seat_approval: bool | None = None
     rabbit_hunting: bool | None = None
+    # game "rotation": the games in turn, each an id or {"game", "hole_cards", "betting",
+    # "bring_in"}; rotate_every: hands a game, 0 an orbit (also for "horse")
+    rotation: list[str | dict[str, str | int]] | None = Field(default=None, max_length=20)
+    rotate_every: int | None = None
 
 
 Token = Annotated[str | None, Query(

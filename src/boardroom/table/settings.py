@@ -14,7 +14,9 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from boardroom.engine import Stakes
-from boardroom.rules import DEALERS_CHOICE, ForcedBets, Variant, find_game, find_variant
+from boardroom.rules import DEALERS_CHOICE, ForcedBets, SpecError, Variant, find_game, find_variant
+from boardroom.rules.rotations import CUSTOM, Rotation, RotationGame, find_rotation
+from boardroom.rules.variants import canonical_id
 
 MAX_SEATS = 10
 # The most chips any one amount (a blind, an ante, a stack, a buy-in) may be: every ledger amount
@@ -43,7 +45,7 @@ class TableError(ValueError):
 class TableSettings:
     """What the host chooses when creating a room. Chips are ints, clocks are seconds."""
 
-    game: str = "plo"  # a variant id or "dealers-choice"
+    game: str = "plo"  # a variant id, "dealers-choice", a preset rotation ("horse") or "rotation"
     hole_cards: int | None = None  # the variant's hole-card option (PLO 4/5/6, Bomb 4/5/6)
     betting: str | None = None  # pot-limit, no-limit or fixed-limit, where the variant offers it
     bring_in_rule: str | None = None  # stud: highest or lowest
@@ -60,6 +62,20 @@ class TableSettings:
     spectators_allowed: bool = True
     seat_approval: bool = False  # the host approves every player who takes a seat
     rabbit_hunting: bool = True  # seated players may see the board cards a hand did not deal
+    rotation: tuple[RotationGame, ...] = ()  # game "rotation": the host's games, in turn
+    rotate_every: int = 0  # a rotation's game changes every N hands; 0: every orbit
+
+    def __post_init__(self) -> None:
+        # A rotation's games may come as plain data (ids, or objects with options).
+        games: Any = self.rotation
+        if not isinstance(games, list | tuple):
+            raise TableError(f"rotation must be a list of games, not {games!r}")
+        try:
+            listed = tuple(game if isinstance(game, RotationGame) else RotationGame.from_data(game)
+                           for game in games)
+        except SpecError as error:
+            raise TableError(str(error)) from None
+        object.__setattr__(self, "rotation", listed)
 
     # -- checks ---------------------------------------------------------------------------
 
@@ -96,6 +112,12 @@ class TableSettings:
         for name in ("time_bank", "pause_between_hands"):
             if not 0 <= getattr(self, name) <= 3600:
                 raise TableError(f"{name} must be 0 to 3600 seconds")
+        if self.rotation and canonical_id(self.game) != CUSTOM:
+            raise TableError(f"a list of rotation games goes with game \"{CUSTOM}\", "
+                             f"not {self.game!r}")
+        if self.is_rotation:
+            self._check_rotation()
+            return self
         try:
             game = find_game(self.game)
         except ValueError as error:
@@ -114,11 +136,42 @@ class TableSettings:
                                  f"most {variant.max_players}, not {self.max_seats}")
         return self
 
+    def _check_rotation(self) -> None:
+        if any(getattr(self, name) is not None for name in ("hole_cards", "betting",
+                                                             "bring_in_rule")):
+            raise TableError("in a rotation each game carries its own options")
+        rotation = self.rotation_plan
+        assert rotation is not None
+        for item in rotation.games:
+            self.stakes_for(self.variant_for(item.game, dict(item.options)))
+        if self.max_seats > rotation.max_players:
+            raise TableError(f"{rotation.name} seats at most {rotation.max_players} (its "
+                             f"smallest game), not {self.max_seats}")
+
     # -- derived --------------------------------------------------------------------------
 
     @property
+    def is_rotation(self) -> bool:
+        return canonical_id(self.game) == CUSTOM or find_rotation(self.game) is not None
+
+    @property
+    def rotation_plan(self) -> Rotation | None:
+        """The rotation this room deals (HORSE, or the host's own), or None."""
+        key = canonical_id(self.game)
+        preset = find_rotation(key)
+        try:
+            if preset is not None:
+                return preset.with_every(self.rotate_every)
+            if key == CUSTOM:
+                return Rotation.custom([item.to_dict() for item in self.rotation],
+                                       self.rotate_every)
+        except SpecError as error:
+            raise TableError(str(error)) from None
+        return None
+
+    @property
     def is_dealers_choice(self) -> bool:
-        return find_game(self.game) is DEALERS_CHOICE
+        return not self.is_rotation and find_game(self.game) is DEALERS_CHOICE
 
     @property
     def options(self) -> dict[str, Any]:
@@ -167,7 +220,7 @@ class TableSettings:
     # -- plain data -----------------------------------------------------------------------
 
     def to_dict(self) -> dict[str, Any]:
-        return asdict(self)
+        return {**asdict(self), "rotation": [item.to_dict() for item in self.rotation]}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TableSettings:

@@ -26,7 +26,7 @@ from boardroom.engine import ActionError, Deck, Hand, Stakes
 from boardroom.engine.events import Event
 from boardroom.engine.view import HandView, events_for, view_for, views_for
 from boardroom.rules import DEALERS_CHOICE, ForcedBets, Variant
-from boardroom.table import fair
+from boardroom.table import fair, rotation
 from boardroom.table.events import HAND, TableEvent
 from boardroom.table.settings import TableError, TableSettings, check_chips
 
@@ -127,6 +127,7 @@ class Table:
         self.last_game: tuple[str, dict[str, Any]] | None = None
         self.picker: int | None = None
         self.pick_seats: tuple[int, ...] = ()
+        self.rotation_state = rotation.RotationState()  # where a rotation room is in its games
         self.hand: Hand | None = None
         self.hand_seats: tuple[int, ...] = ()
         self.hand_setup: dict[str, Any] = {}
@@ -243,7 +244,18 @@ class Table:
             "hand_seats": list(self.hand_seats) if self.hand is not None else None,
             "turn": {"seat": actor, "deadline": self.turn_deadline} if actor is not None else None,
             "seats": seats, "settings": self.settings.to_dict(), "fair": self._fair_public(),
+            "rotation": self._rotation_public(),
         }
+
+    def _rotation_public(self) -> dict[str, Any] | None:
+        plan = self.settings.rotation_plan
+        if plan is None:
+            return None
+        seats = self._dealt_in()
+        upcoming = None if self.button is None or not seats else \
+            next((s for s in seats if s > self.button), seats[0])
+        return rotation.public(plan, self.rotation_state, self.button, upcoming,
+                               self.seat_limit)
 
     def _posts(self, game: str | None, options: Mapping[str, Any]) -> dict[str, Any] | None:
         """What the game of the hand in play (or of the next one) posts, for the top bar: its
@@ -251,6 +263,10 @@ class Table:
         Dealer's Choice before the first pick."""
         if game is None and self.settings.is_dealers_choice:
             return None
+        plan = self.settings.rotation_plan
+        if game is None and plan is not None:
+            now = rotation.game(plan, self.rotation_state)
+            game, options = now.game, dict(now.options)
         if game is None:
             game, options = self.settings.game, self.settings.options
         return dict(_posts(self.settings, game, tuple(sorted(options.items()))))
@@ -668,6 +684,17 @@ class Table:
             self._emit("pick_requested", {"seat": button, "choices": self._choice_ids(),
                                           "deadline": self.deadline})
             return
+        plan = self.settings.rotation_plan
+        if plan is not None:
+            self.rotation_state, changed = rotation.step(plan, self.rotation_state, self.button,
+                                                         button, self.seat_limit)
+            now = rotation.game(plan, self.rotation_state)
+            if changed:
+                self._emit("game_changed", {"game": now.game, "name": now.variant.name,
+                                            "options": dict(now.options),
+                                            "at": self.rotation_state.at})
+            self._deal(seats, button, now.game, dict(now.options))
+            return
         self._deal(seats, button, self.settings.game, self.settings.options)
 
     def _choice_ids(self) -> list[str]:
@@ -952,6 +979,7 @@ class Table:
             "paused_at": self.paused_at, "closing": self.closing, "balance": self.balance,
             "last_game": list(self.last_game) if self.last_game else None,
             "picker": self.picker, "pick_seats": list(self.pick_seats),
+            "rotation": self.rotation_state.to_dict(),
             "seats": {str(n): asdict(seat) for n, seat in self.seats.items()},
             "hand": self.hand_record() if self.hand is not None else None,
             "turn_started": self.turn_started, "turn_deadline": self.turn_deadline,
@@ -980,6 +1008,7 @@ class Table:
         table.last_game = (state["last_game"][0], dict(state["last_game"][1])) \
             if state["last_game"] else None
         table.picker, table.pick_seats = state["picker"], tuple(state["pick_seats"])
+        table.rotation_state = rotation.RotationState.from_dict(state.get("rotation"))
         now = clock()
         table.paused_at = now if table.paused else None
         if table.phase == BETWEEN:

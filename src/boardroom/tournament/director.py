@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from boardroom.rules import DEALERS_CHOICE, find_game
+from boardroom.rules import DEALERS_CHOICE, Rotation, find_game
 from boardroom.tournament.payouts import Finish, PayoutTable, award, preset_for, prizes
 from boardroom.tournament.seating import (
     Positions,
@@ -63,6 +63,10 @@ class TournamentConfig:
                 game = find_game(game_id)
             except ValueError as error:
                 raise TournamentError(f"no such game {game_id!r}: {error}") from None
+            if isinstance(game, Rotation):
+                raise TournamentError(f"a tournament's rotation lists its games (e.g. "
+                                      f"{','.join(g.game for g in game.games)}), not "
+                                      f"{game_id!r}")
             if game is DEALERS_CHOICE:
                 if len(self.games) > 1:
                     raise TournamentError("Dealer's Choice cannot be part of a rotation")

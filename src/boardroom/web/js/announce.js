@@ -166,6 +166,10 @@ export function describeUpdate(state, conn, events, after) {
       }
       continue;
     }
+    if (kind === 'game_changed') {
+      polite(`The game changes to ${data.name}.`);
+      continue;
+    }
     if (kind === 'pick_requested') {
       if (you.seat != null && data.seat === you.seat) out.push(['Your pick: choose the game of the next hand.', 'assertive']);
       continue;

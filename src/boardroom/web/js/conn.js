@@ -203,6 +203,8 @@ export class RoomConnection {
       this.result = { hand_no: data.hand_no, winnings: data.winnings || {}, stacks: data.stacks || {} };
     } else if (kind === 'chat') {
       this.addChat([{ version: payload.version, ...data }]);
+    } else if (kind === 'game_changed') {
+      this.notice(`The game changes to ${data.name}`);
     } else if (kind === 'game_picked') {
       this.notice(`${data.by_button ? 'The button picked' : 'No pick in time:'} ${data.name}`);
     } else if (kind === 'host_changed') {

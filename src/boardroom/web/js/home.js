@@ -10,7 +10,9 @@ const DEFAULTS = {
   game: 'esg', hole_cards: '', betting: '', bring_in_rule: '', small_blind: 1, big_blind: 2, ante: 0,
   starting_stack: 200, max_seats: 6, action_clock: 30, time_bank: 60, pick_clock: 20,
   pause_between_hands: 6, spectators_allowed: true, seat_approval: false, rabbit_hunting: true,
+  rotate_every: 0, rotation: [],
 };
+const OWN_ROTATION = 'rotation'; // the game id of a host's own rotation
 
 function Field({ label, children, hint }) {
   return html`<label class="field"><span class="field-label">${label}</span>${children}${hint ? html`<small>${hint}</small>` : null}</label>`;
@@ -26,11 +28,17 @@ export function Home() {
     document.title = 'Boardroom: multi-board Omaha with friends';
     getVariants().then(setVariants).catch((e) => setError(`Cannot load the games: ${e.message}`));
   }, []);
-  const variant = useMemo(() => variantById(variants, form.game), [variants, form.game]);
+  const own = form.game === OWN_ROTATION;
+  const variant = useMemo(() => (own ? null : variantById(variants, form.game)), [variants, form.game, own]);
   const isChoice = variant && variant.choices;
+  const isRotation = own || !!(variant && variant.rotation);
   const holeOptions = variant && variant.hole_card_options ? variant.hole_card_options : [];
   const hole = Number(form.hole_cards) || (variant && variant.hole_cards);
-  const maxPlayers = isChoice ? 10 : variant && variant.max_players ? (variant.max_players[String(hole)] || 10) : 10;
+  const mostOf = (v) => (v && v.max_players ? (typeof v.max_players === 'number' ? v.max_players : Math.max(...Object.values(v.max_players))) : 10);
+  const maxPlayers = own ? Math.min(10, ...form.rotation.map((id) => mostOf(variantById(variants, id))))
+    : isChoice ? 10 : variant && variant.rotation ? variant.max_players
+      : variant && variant.max_players ? (variant.max_players[String(hole)] || 10) : 10;
+  const toggleRotation = (id) => setForm((f) => ({ ...f, rotation: f.rotation.includes(id) ? f.rotation.filter((g) => g !== id) : [...f.rotation, id] }));
   const set = (name) => (e) => {
     const target = e.currentTarget;
     const value = target.type === 'checkbox' ? target.checked : target.value;
@@ -41,7 +49,7 @@ export function Home() {
     const v = variantById(variants, id);
     setForm((f) => {
       const next = { ...f, game: id, hole_cards: '', betting: '', bring_in_rule: '' };
-      const cap = v && v.max_players ? Math.max(...Object.values(v.max_players)) : 10;
+      const cap = mostOf(v);
       if (Number(next.max_seats) > cap) next.max_seats = Math.min(cap, 6);
       return next;
     });
@@ -56,7 +64,10 @@ export function Home() {
     body.spectators_allowed = !!form.spectators_allowed;
     body.seat_approval = !!form.seat_approval;
     body.rabbit_hunting = !!form.rabbit_hunting;
-    if (!isChoice) {
+    if (isRotation) {
+      body.rotate_every = Number(form.rotate_every);
+      if (own) body.rotation = form.rotation;
+    } else if (!isChoice) {
       if (form.hole_cards) body.hole_cards = Number(form.hole_cards);
       if (form.betting) body.betting = form.betting;
       if (form.bring_in_rule) body.bring_in_rule = form.bring_in_rule;
@@ -71,8 +82,9 @@ export function Home() {
     }
   }
   // Games a room deals (the draw games are listed with their rules but not dealt at tables yet).
-  const choices = variants ? variants.filter((v) => v.id !== 'dealers-choice' && v.tables !== false) : [];
+  const choices = variants ? variants.filter((v) => v.id !== 'dealers-choice' && !v.rotation && v.tables !== false) : [];
   const dc = variantById(variants, 'dealers-choice');
+  const rotations = variants ? variants.filter((v) => v.rotation) : [];
   return html`<div class="home">
     <header class="home-head">
       <div class="brand big"><span class="logo" aria-hidden="true">♠</span> Boardroom</div>
@@ -85,8 +97,16 @@ export function Home() {
           <select name="game" value=${form.game} onChange=${chooseGame} aria-label="Game">
             ${choices.map((v) => html`<option value=${v.id}>${v.name}</option>`)}
             ${dc ? html`<option value=${dc.id}>${dc.name}</option>` : null}
+            ${rotations.map((v) => html`<option value=${v.id}>${v.name}</option>`)}
+            ${variants ? html`<option value=${OWN_ROTATION}>Your own rotation</option>` : null}
           </select>
         <//>
+        ${own ? html`<fieldset class="rotation-games">
+          <legend>The games of your rotation, in the order you tick them</legend>
+          ${choices.map((v) => html`<label class="check"><input type="checkbox" checked=${form.rotation.includes(v.id)} onChange=${() => toggleRotation(v.id)} />
+            ${v.name}${form.rotation.includes(v.id) ? html` <span class="order">(${form.rotation.indexOf(v.id) + 1})</span>` : null}</label>`)}
+          ${form.rotation.length < 2 ? html`<small>Tick two games or more.</small>` : null}
+        </fieldset>` : null}
         ${variant ? html`<div class="game-card">
           <strong>${variant.name}</strong>
           <p>${variant.summary} <a href=${rulesUrl(variant.id)} onClick=${(e) => { e.preventDefault(); navigate(rulesUrl(variant.id)); }}>Rules of ${variant.name}</a></p>
@@ -113,6 +133,7 @@ export function Home() {
           <${Field} label="Seats" hint=${`at most ${maxPlayers}`}><input type="number" min="2" max=${maxPlayers} name="max_seats" value=${form.max_seats} onInput=${set('max_seats')} aria-label="Seats" /><//>
           <${Field} label="Action clock (s)"><input type="number" min="1" name="action_clock" value=${form.action_clock} onInput=${set('action_clock')} aria-label="Action clock" /><//>
           <${Field} label="Time bank (s)"><input type="number" min="0" name="time_bank" value=${form.time_bank} onInput=${set('time_bank')} aria-label="Time bank" /><//>
+          ${isRotation ? html`<${Field} label="Change game every" hint="hands; 0: every orbit"><input type="number" min="0" max="100" name="rotate_every" value=${form.rotate_every} onInput=${set('rotate_every')} aria-label="Change game every" /><//>` : null}
           ${isChoice ? html`<${Field} label="Pick clock (s)"><input type="number" min="1" name="pick_clock" value=${form.pick_clock} onInput=${set('pick_clock')} aria-label="Pick clock" /><//>` : null}
           <${Field} label="Pause between hands (s)"><input type="number" min="0" name="pause_between_hands" value=${form.pause_between_hands} onInput=${set('pause_between_hands')} aria-label="Pause between hands" /><//>
         </div>

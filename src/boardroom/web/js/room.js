@@ -20,7 +20,9 @@ import { postsText } from './words.js';
 import { LogPanel, LogToggle } from './log.js';
 
 const GAME_NAME = (variants, id) => (variantById(variants, id) || { name: id || '' }).name;
-const gameOf = (snap) => (snap ? (snap.hand && snap.hand.variant) || snap.table.game || snap.table.settings.game : null);
+// The game dealt now (or next): the hand's, the table's last, a rotation's current one, or the room's.
+const tableGame = (table) => table.game || (table.rotation && table.rotation.game.game) || table.settings.game;
+const gameOf = (snap) => (snap ? (snap.hand && snap.hand.variant) || tableGame(snap.table) : null);
 
 export function RoomPage({ room, watch }) {
   const [, setTick] = useState(0);
@@ -70,7 +72,7 @@ export function RoomPage({ room, watch }) {
     </div>`;
   }
   const table = snap.table;
-  const gameId = (display && display.hand.variant) || table.game || table.settings.game;
+  const gameId = (display && display.hand.variant) || tableGame(table);
   const variant = variantById(variants, gameId);
   return html`<div class=${`room ${prefs.fourColour ? 'four-colour' : ''} ${myTurn ? 'my-turn' : ''} ${chatOpen || logOpen ? 'chat-open' : ''}`}>
     <${TopBar} room=${room} prefs=${prefs} togglePref=${togglePref} conn=${conn} variants=${variants}
@@ -107,7 +109,8 @@ function TopBar({ room, prefs, togglePref, conn, variants, hostOpen, setHostOpen
   return html`<header class="topbar">
     <a class="brand" href="/" aria-label="Boardroom home" onClick=${(e) => { e.preventDefault(); navigate('/'); }}><span class="logo" aria-hidden="true">♠</span><span class="brand-name">Boardroom</span></a>
     ${table ? html`<div class="game-title">
-      <strong>${GAME_NAME(variants, table.game || table.settings.game)}</strong>
+      <strong>${table.rotation ? `${table.rotation.name}: ` : ''}${GAME_NAME(variants, tableGame(table))}</strong>
+      ${table.rotation ? html`<span class="rotation-next">${rotationNext(table.rotation, table.phase)}</span>` : null}
       ${table.posts ? html`<span class="stakes">${postsText(table.posts)}</span>` : null}
       ${table.hand_no ? html`<span class="hand-no">Hand #${table.hand_no}</span>` : null}
       ${table.paused ? html`<span class="badge warn">Paused</span>` : null}
@@ -129,6 +132,16 @@ function TopBar({ room, prefs, togglePref, conn, variants, hostOpen, setHostOpen
       <button class="btn small icon" aria-pressed=${prefs.muted ? 'true' : 'false'} aria-label=${prefs.muted ? 'Unmute' : 'Mute'} title="Turn sound" onClick=${() => togglePref('muted')}><${Speaker} muted=${prefs.muted} /></button>
     </div>
   </header>`;
+}
+
+// When a rotation's game changes, in words: "next: Razz, after this hand" (or "from the next
+// hand" between hands, "after 3 more hands", "after this orbit").
+export function rotationNext(rotation, phase) {
+  const left = rotation.hands_left;
+  const when = rotation.last ? (phase === 'playing' ? 'after this hand' : 'from the next hand')
+    : left != null ? `after ${left} more hand${left === 1 ? '' : 's'}`
+      : 'after this orbit';
+  return `next: ${rotation.next.name}, ${when}`;
 }
 
 function Speaker({ muted }) {

@@ -109,6 +109,16 @@ function ChoiceRules({ variant, variants }) {
   </article>`;
 }
 
+function RotationRules({ variant }) {
+  const every = variant.every ? `${variant.every} hand${variant.every === 1 ? '' : 's'}` : 'an orbit (until the button has gone round once)';
+  return html`<article class="rules-variant" aria-labelledby="rules-title">
+    <h1 id="rules-title">${variant.name}</h1>
+    <p class="lead">${variant.summary}</p>
+    <p>The games are dealt in this order, each for ${every}, then the next; the table shows the game to come and when, and says so before its first hand. A host can also make a rotation of any games.</p>
+    <ol>${variant.rotation.map((g) => html`<li><a href=${rulesUrl(g.game)} onClick=${(e) => { e.preventDefault(); navigate(rulesUrl(g.game)); }}>${g.name}</a>${g.betting ? `, ${g.betting}` : ''}</li>`)}</ol>
+  </article>`;
+}
+
 export function RulesPage({ game, back }) {
   const [variants, setVariants] = useState(null);
   const [error, setError] = useState(null);
@@ -138,7 +148,8 @@ export function RulesPage({ game, back }) {
         ${!variants && !error ? html`<p class="muted">Loading the games…</p>` : null}
         ${variants && !variant ? html`<div><h1>Rules</h1><p>Pick a game to read its rules${game && game !== 'index' ? ` (there is no game "${game}")` : ''}.</p></div>` : null}
         ${variant && variant.choices ? html`<${ChoiceRules} variant=${variant} variants=${variants} />` : null}
-        ${variant && !variant.choices ? html`<${VariantRules} key=${variant.id} variant=${variant} />` : null}
+        ${variant && variant.rotation ? html`<${RotationRules} variant=${variant} />` : null}
+        ${variant && !variant.choices && !variant.rotation ? html`<${VariantRules} key=${variant.id} variant=${variant} />` : null}
       </div>
     </main>
   </div>`;

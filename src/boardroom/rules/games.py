@@ -1,0 +1,43 @@
+"""Every game a room can deal, found by id: the variants, Dealer's Choice and the preset
+rotations (HORSE)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from boardroom.rules.rotations import PRESETS, Rotation, find_rotation
+from boardroom.rules.spec import Variant
+from boardroom.rules.variants import (
+    DEALERS_CHOICE,
+    PLO,
+    VARIANTS,
+    DealersChoice,
+    canonical_id,
+    find_variant,
+)
+
+Game = Variant | DealersChoice | Rotation
+
+
+def find_game(game_id: str) -> Game:
+    """A variant, Dealer's Choice or a preset rotation (HORSE), by id or alias."""
+    key = canonical_id(game_id)
+    if key == DEALERS_CHOICE.id:
+        return DEALERS_CHOICE
+    return find_rotation(key) or find_variant(game_id)
+
+
+def iter_games() -> Iterator[Game]:
+    """Every game in the order the rule book lists them, Dealer's Choice after PLO and the
+    preset rotations (HORSE) at the end."""
+    for variant in VARIANTS:
+        yield variant
+        if variant is PLO:
+            yield DEALERS_CHOICE
+    yield from PRESETS.values()
+
+
+def table_games() -> Iterator[Game]:
+    """The games a room deals, in ``iter_games`` order (every game but the draw games, which
+    the engine deals in histories, replays and the simulator but tables do not yet)."""
+    return (game for game in iter_games() if not (isinstance(game, Variant) and game.is_draw))
