@@ -6,6 +6,7 @@ phone never scrolls sideways."""
 
 from __future__ import annotations
 
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -24,7 +25,11 @@ from web_helpers import (
 )
 
 GAMES = ["esg", "esg-low", "xmas", "balance", "bomb", "allocator", "allocator-redraw", "tilt",
-         "plo", "omaha-hilo", "courchevel", "stud-hilo"]
+         "plo", "omaha-hilo", "courchevel", "stud-hilo", "holdem", "stud", "razz", "stud5"]
+# The stud games' up cards at the last street, shown face up at every other seat; and the words
+# each game's pills use (razz is a low game: "8-6 low").
+UP_CARDS = {"stud-hilo": 4, "stud": 4, "razz": 4, "stud5": 4}
+PILL_WORDS = {"razz": r"\blow\b", "holdem": r"\w", "stud5": r"\w"}
 
 # Things drawn on top of each other: a seat (plate, cards, empty-seat label) over a board card,
 # a board name or the pot line; two seats; a dealer or blind badge over a player's name; the
@@ -117,6 +122,21 @@ def test_variant_table_at_desktop_and_phone(people: tuple[Person, Person], base:
                                           " e.querySelectorAll('.card.face').length])")
         assert drawn == [[b["name"], b["size"]] for b in variant["boards"]], (someone.name, drawn)
         assert page.locator(".seat:not(.mine) .seat-cards .card").count() >= variant["hole_cards"]
+        if game in UP_CARDS:  # the other seat's up cards, by seat, face up to everyone
+            up = page.locator(".seat:not(.mine) .seat-cards .card.face")
+            assert up.count() == UP_CARDS[game], (someone.name, game, up.count())
+        bar = page.locator(".action-bar")
+        if bar.count():  # fixed limit has one size: a Bet or Raise button, no slider or box
+            sizing = bar.locator("input[type=range], input.amount").count()
+            assert sizing == (0 if variant["betting"] == "fixed-limit" else 2), (game, sizing)
+            assert bar.locator(".btn.raise").count() == 1
+        if game in UP_CARDS:  # your own down cards are marked, and named so
+            downs = page.locator(".my-card.down")
+            assert downs.count() == (3 if game != "stud5" else 1), (game, downs.count())
+            assert ", down:" in (downs.first.locator("button").get_attribute("aria-label") or "")
+        if game in PILL_WORDS:
+            pills = page.locator(".pills").inner_text()
+            assert re.search(PILL_WORDS[game], pills), (game, pills)
         page.screenshot(path=str(SHOTS / f"table-{game}-{'desktop' if someone is ann else 'phone'}"
                                            ".png"), full_page=True)
         overlaps = page.evaluate(OVERLAPS)

@@ -10,9 +10,11 @@ export function ActionBar({ conn, legal, sizes, hand }) {
   const low = legal.raise_min;
   const high = legal.raise_max;
   const canRaise = low != null && high != null;
+  const fixed = canRaise && low === high; // fixed limit (or all-in only): one size, no sizing
   const [amount, setAmount] = useState(canRaise ? String(low) : '');
   const [busy, setBusy] = useState(false);
   const box = useRef(null);
+  const raiseButton = useRef(null);
   const key = `${hand.street}:${low}:${high}:${legal.call}`;
   useEffect(() => { setAmount(canRaise ? String(low) : ''); setBusy(false); }, [key]);
   const act = async (action, extra = {}) => {
@@ -35,7 +37,7 @@ export function ActionBar({ conn, legal, sizes, hand }) {
     else if (pre === 'call_any') act(legal.call != null ? 'call' : 'check');
   }, []);
   const handlers = useRef({});
-  handlers.current = { act, raise, checkOrCall, sizes, canRaise, legal };
+  handlers.current = { act, raise, checkOrCall, sizes, canRaise, legal, fixed };
   // The keys listen from the moment the bar is on the page (a layout effect runs before the
   // browser paints; a plain effect can run a frame later, and a key pressed on hearing "your
   // turn" would be lost).
@@ -55,15 +57,16 @@ export function ActionBar({ conn, legal, sizes, hand }) {
       const k = e.key.toLowerCase();
       if (k === 'f' && h.legal.fold) { e.preventDefault(); h.act('fold'); }
       else if (k === 'c') { e.preventDefault(); h.checkOrCall(); }
+      else if (k === 'r' && h.canRaise && h.fixed) { e.preventDefault(); raiseButton.current && raiseButton.current.focus(); }
       else if (k === 'r' && h.canRaise) { e.preventDefault(); box.current && box.current.focus(); box.current && box.current.select(); }
-      else if (k === 'p' && h.canRaise && h.sizes && h.sizes.pot != null) { e.preventDefault(); setAmount(String(h.sizes.pot)); box.current && box.current.focus(); }
+      else if (k === 'p' && h.canRaise && !h.fixed && h.sizes && h.sizes.pot != null) { e.preventDefault(); setAmount(String(h.sizes.pot)); box.current && box.current.focus(); }
     };
     document.addEventListener('keydown', onKey);
     return () => document.removeEventListener('keydown', onKey);
   }, []);
   const raiseWord = legal.is_bet ? 'Bet' : 'Raise to';
   return html`<div class="action-bar" role="group" aria-label="Your action">
-    ${canRaise ? html`<div class="sizing">
+    ${canRaise && !fixed ? html`<div class="sizing">
       <div class="quick">
         ${sizes ? QUICK.filter(([name]) => sizes[name] != null && !(name === 'max' && sizes.all_in === sizes.max))
           .map(([name, label]) => html`<button class=${`btn small quick-${name}`} type="button" aria-label=${label}
@@ -82,7 +85,7 @@ export function ActionBar({ conn, legal, sizes, hand }) {
       ${legal.check ? html`<button class="btn act check" disabled=${busy} onClick=${() => act('check')} aria-keyshortcuts="C">Check</button>` : null}
       ${legal.call != null ? html`<button class="btn act call" disabled=${busy} onClick=${() => act('call')} aria-keyshortcuts="C">Call ${legal.call}</button>` : null}
       ${legal.bring_in != null ? html`<button class="btn act call" disabled=${busy} onClick=${() => act('bring_in')}>Bring in ${legal.bring_in}</button>` : null}
-      ${canRaise ? html`<button class="btn act raise" disabled=${busy} onClick=${raise} aria-keyshortcuts="R Enter">${raiseWord} ${amount}</button>` : null}
+      ${canRaise ? html`<button ref=${raiseButton} class="btn act raise" disabled=${busy} onClick=${raise} aria-keyshortcuts="R Enter">${raiseWord} ${amount}</button>` : null}
     </div>
     <div class="keys-hint" aria-hidden="true">F fold · C check/call · R raise · P pot · Enter confirm</div>
   </div>`;

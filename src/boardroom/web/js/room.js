@@ -262,7 +262,7 @@ function Seat({ conn, seat, hv, hand, index, style, posClass, blind, isButton, d
   const betY = 50 - dy * 85;
   return html`<div class=${`seat ${posClass} ${mine ? 'mine' : ''} ${acting ? 'acting' : ''} ${hv && hv.folded ? 'folded' : ''} ${seat.status !== 'playing' ? 'out' : ''} ${won ? 'winner' : ''}`}
       style=${style} data-seat=${seat.seat} aria-label=${`Seat ${seat.seat + 1}: ${seat.name}`} role="group">
-    ${cards.length && !mine ? html`<div class=${`seat-cards n${Math.min(cards.length, 9)} ${hv.shown ? 'shown' : ''}`}>
+    ${cards.length && !mine ? html`<div class=${`seat-cards n${Math.min(cards.length, 9)} ${hv.shown ? 'shown' : ''} ${!hv.shown && cards.some(Boolean) ? 'ups' : ''}`}>
       ${cards.map((c, i) => html`<${Card} key=${i} card=${c} small=${true} />`)}
     </div>` : null}
     <div class="plate">
@@ -377,7 +377,7 @@ function Dock({ conn, display, variant, variants }) {
   const legal = display && display.live && hand ? hand.legal : null;
   const allocating = display && display.live && mine && isAllocating(hand, variant);
   return html`<section class="dock" aria-label="Your controls">
-    ${mine && mine.cards.length ? html`<${MyCards} cards=${mine.cards} folded=${mine.folded} key=${table.hand_no} />` : null}
+    ${mine && mine.cards.length ? html`<${MyCards} cards=${mine.cards} up=${mine.up || []} folded=${mine.folded} key=${table.hand_no} />` : null}
     ${hand && hand.pills ? html`<${Pills} pills=${hand.pills} />` : null}
     ${allocating ? html`<${Allocation} conn=${conn} hand=${hand} mine=${mine} variant=${variant} key=${table.hand_no} />` : null}
     ${display && !display.live && display.canHunt && you.seat != null ? html`<button class="btn small rabbit-btn" type="button" onClick=${() => conn.send('rabbit')}>Rabbit hunt</button>` : null}
@@ -418,7 +418,10 @@ function ShowAfter({ conn, cards, shown }) {
 // to reorder: drag with a mouse (HTML5 drag and drop), drag with a finger or a pen (pointer
 // events: the card follows the finger and drops where it is let go), or tap one card and then
 // another to swap them (also Enter or Space on a focused card).
-function MyCards({ cards, folded }) {
+function MyCards({ cards, folded, up = [] }) {
+  // Stud: which of your cards the others see (up) and which only you do (down).
+  const ups = new Set(cards.filter((c, i) => c && up[i]));
+  const stud = ups.size > 0;
   const [order, setOrder] = useState([]);
   const [picked, setPicked] = useState(null); // the card tapped first, waiting for its swap
   const drag = useRef(null);
@@ -490,12 +493,12 @@ function MyCards({ cards, folded }) {
     onPointerCancel: () => { if (touch.current) release(touch.current.el); touch.current = null; },
   });
   return html`<div class=${`my-cards ${folded ? 'folded' : ''} ${shown.length > 14 ? 'many' : ''}`} aria-label="Your cards" role="list">
-    ${shown.map((c, i) => html`<div class=${`my-card ${c && picked === c ? 'picked' : ''}`} role="listitem" key=${c || i}
+    ${shown.map((c, i) => html`<div class=${`my-card ${c && picked === c ? 'picked' : ''} ${stud && !ups.has(c) ? 'down' : ''}`} role="listitem" key=${c || i}
         data-index=${i}
         onDragStart=${(e) => { drag.current = i; e.dataTransfer.setData('text/plain', String(c)); e.dataTransfer.effectAllowed = 'move'; }}
         onDragOver=${(e) => e.preventDefault()} onDrop=${drop(i)} ...${pointer(i)}>
       <button class="my-card-btn" type="button" aria-pressed=${c && picked === c ? 'true' : 'false'} onClick=${() => tap(c)}
-        aria-label=${`${cardName(c)}: ${picked && picked !== c ? `swap with ${cardName(picked)}` : 'tap, then tap another card to swap'}`}>
+        aria-label=${`${cardName(c)}${stud ? (ups.has(c) ? ', up' : ', down') : ''}: ${picked && picked !== c ? `swap with ${cardName(picked)}` : 'tap, then tap another card to swap'}`}>
         <${Card} card=${c} />
       </button>
     </div>`)}
