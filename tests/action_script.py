@@ -6,6 +6,9 @@ hand seat 0)."""
 
 from __future__ import annotations
 
+import random
+from collections.abc import Sequence
+
 from boardroom.cards import parse_cards
 from boardroom.engine import Hand
 
@@ -28,3 +31,9 @@ def play_script(hand: Hand, script: str) -> Hand:
             hand.call()
     assert hand.is_over
     return hand
+
+
+def random_throw(cards: Sequence[str], most: int, rng: random.Random) -> str:
+    """A random draw for the random-play tests: 0 to ``most`` of ``cards`` (notation), as the
+    ``act`` command's ``cards`` takes them ("" stands pat)."""
+    return " ".join(rng.sample(list(cards), rng.randint(0, min(most, len(cards)))))

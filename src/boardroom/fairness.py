@@ -248,10 +248,26 @@ class _Dealer:
                 for k in range(start, self.pool_dealt)]
 
 
+@dataclass(frozen=True)
+class Verification:
+    """What a check of a history found: ``checked`` cards dealt from the committed deck where
+    the seeds say, and ``unplaced`` cards it shows that no check can place: in the draw games,
+    cards dealt after the stub ran out, from the discards shuffled back, when this view of the
+    hand does not show every discard (another player's thrown cards stay private)."""
+
+    checked: int
+    unplaced: int = 0
+
+
 def check_history(record: Mapping[str, Any]) -> int:
     """Check that every card ``record`` (a history as TOML data) shows was dealt, in order, from
     the deck its revealed seeds give. Returns the number of cards checked; raises
     ``FairnessError`` naming the first mismatch (the action, the card and the position)."""
+    return verify_history(record).checked
+
+
+def verify_history(record: Mapping[str, Any]) -> Verification:
+    """``check_history``, also counting the cards it shows that cannot be placed."""
     fields = record.get(FIELD)
     if not isinstance(fields, Mapping):
         raise FairnessError(f"this history has no {FIELD} table: the deal was not verifiable")
@@ -270,6 +286,8 @@ def check_history(record: Mapping[str, Any]) -> int:
     redrawn: set[str] | None = None  # players dealt in the current redraw distribution
     drawing: list[tuple[str, list[Card | None]]] = []  # the draw: this round's ``sd``s
     checked = 0
+    unplaced: set[Card] = set()  # shown cards dealt from a stub this view cannot rebuild
+    unplaced_count = 0
     for number, text in enumerate(actions, 1):
         body, _, note = text.partition("#")
         words = body.split()
@@ -291,6 +309,9 @@ def check_history(record: Mapping[str, Any]) -> int:
             checked += _compare(where, f"{words[2]}'s card", shown, drawn)
             for (card, _), shown_card in zip(drawn, shown, strict=True):
                 known = card if card is not None else shown_card
+                if card is None and shown_card is not None:
+                    unplaced.add(shown_card)
+                    unplaced_count += 1
                 if known is not None:
                     held.setdefault(words[2], []).append(known)
             continue
@@ -323,7 +344,10 @@ def check_history(record: Mapping[str, Any]) -> int:
                 if card is not None and card not in held.get(player, []):
                     raise FairnessError(f"{where}: {player} shows {format_card(card)}, a card "
                                         f"the committed deck never dealt them")
-                checked += card is not None
+                if card in unplaced:
+                    unplaced_count += 1
+                else:
+                    checked += card is not None
     rabbit = record.get("_rabbit", [])  # the board cards a rabbit hunt showed, never dealt
     if not isinstance(rabbit, list) or not all(isinstance(a, str) for a in rabbit):
         raise FairnessError("the history's _rabbit must be a list of board deals")
@@ -333,7 +357,7 @@ def check_history(record: Mapping[str, Any]) -> int:
         if len(words) != 3 or words[:2] != ["d", "db"]:
             raise FairnessError(f"{where}: a rabbit hunt deals board cards only (d db CARDS)")
         checked += _board_deal(dealer, words[2], where, burns, set_aside)
-    return checked
+    return Verification(checked, unplaced_count)
 
 
 def _board_deal(dealer: _Dealer, text: str, where: str, burns: bool, set_aside: int) -> int:

@@ -13,11 +13,13 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "table"))
 
 from table_helpers import actor_seat, allocate_all, make_table, start_hand
 
+from action_script import random_throw
+from boardroom.cards import format_cards
 from boardroom.engine import ActionError, Deck, Hand
 from boardroom.engine import history as hist
 from boardroom.engine.view import events_for
 from boardroom.fairness import FIELD
-from boardroom.rules import TABLE_VARIANTS
+from boardroom.rules import VARIANTS
 from boardroom.table import fair as table_fair
 from boardroom.table import history_for
 
@@ -104,7 +106,7 @@ def random_table_hands(variant_id: str, hands: int, seed: int) -> list[dict[str,
     """``hands`` hands of ``variant_id`` at a table of 4 (3 for the big-deck games), random
     actions, some players sending seeds: every viewer's history of every hand."""
     rng = random.Random(seed)
-    variant = next(v for v in TABLE_VARIANTS if v.id == variant_id)
+    variant = next(v for v in VARIANTS if v.id == variant_id)
     players = min(4, variant.max_players)
     table, clock = make_table(players=players, seed=seed, game=variant_id,
                               starting_stack=10_000)
@@ -124,6 +126,11 @@ def random_table_hands(variant_id: str, hands: int, seed: int) -> list[dict[str,
                 continue
             legal = hand.legal_actions()
             assert legal is not None
+            if legal.draw is not None:
+                seat = actor_seat(table)
+                mine = format_cards(hand.hole[table.hand_seat(seat)]).split()  # type: ignore[index]
+                table.act(seat, "draw", cards=random_throw(mine, legal.draw, rng))
+                continue
             choices = ["fold"] * (legal.fold and rng.random() < 0.3)
             choices += ["check"] * legal.check + ["call"] * (legal.call is not None)
             choices += ["bring_in"] * (legal.bring_in is not None)

@@ -28,10 +28,10 @@ from server_helpers import Client, FakeClock, Running, running_server
 
 from boardroom.bots import STYLES
 from boardroom.cards import Card
-from boardroom.rules import table_games
+from boardroom.rules import iter_games
 from boardroom.server.protocol import COMMANDS
 
-GAMES = [game.id for game in table_games()]  # every game a room deals
+GAMES = [game.id for game in iter_games()]  # every game a room deals
 FUZZERS = 4  # clients drawn by the steps, beside one passive spectator per room
 ROOMS = 2
 # The health check answers within 100 ms of the server's own work (the bound), and

@@ -24,10 +24,10 @@ import pytest
 from leaks import cards_in, entitlements
 from server_helpers import Client, free_port, serve
 
-from boardroom.rules import table_games
+from boardroom.rules import iter_games
 from boardroom.table import Table, TableSettings
 
-GAMES = [game.id for game in table_games()]  # every game a room deals
+GAMES = [game.id for game in iter_games()]  # every game a room deals
 SOME_GAMES = ["plo", "esg", "allocator-redraw", "stud-hilo"]  # the default run's
 STYLES = ("random", "station")
 BOTS = 3

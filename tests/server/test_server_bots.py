@@ -100,6 +100,9 @@ async def test_host_adds_and_removes_bots_and_every_error(tmp_path: Path) -> Non
     ("allocator", ["station", "tight", "station"], 3),  # two stations always allocate
     ("dealers-choice", ["random", "loose"], 5),
     ("horse", ["tight", "station"], 5),  # heads-up, a game every 2 hands: 3 games
+    ("27-triple-draw", ["tight", "random", "loose"], 4),
+    ("badugi", ["station", "tight"], 4),
+    ("five-card-draw", ["random", "loose"], 4),
 ])
 async def test_bots_play_complete_games_on_a_real_server(tmp_path: Path, game: str,
                                                          styles: list[str], hands: int) -> None:
@@ -130,6 +133,11 @@ async def test_bots_play_complete_games_on_a_real_server(tmp_path: Path, game: s
                                      "hand_started"]
             hand_events = [e[1] for e in host.received if e[0] == "event"
                            and e[1]["kind"] == "hand"]
+            if game in ("27-triple-draw", "badugi", "five-card-draw"):
+                draws = [e for e in hand_events if e["event"]["type"] == "Discarded"]
+                assert draws, "nobody drew"
+                # Others see how many cards a player threw, never which.
+                assert all(card is None for e in draws for card in e["event"]["cards"])
             if game == "allocator":
                 assert any(e["event"]["type"] == "AllocationCommitted" for e in hand_events) \
                     or any(e["event"]["type"] == "AllocationsRevealed" for e in hand_events)

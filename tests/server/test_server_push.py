@@ -15,7 +15,8 @@ import pytest
 from server_helpers import Client, FakeClock, Running, clients, new_room, running_server
 
 import boardroom.table.table as table_module
-from boardroom.rules import TABLE_VARIANTS, find_variant
+from action_script import random_throw
+from boardroom.rules import VARIANTS, find_variant
 
 PLAYERS = 3
 VIEW_KEYS = ("table", "hand", "blinds", "sizes", "last_hand", "bots", "watchers")
@@ -65,6 +66,9 @@ class Folded:
 
 def _choose(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     legal = view["hand"]["legal"]
+    if legal["draw"] is not None:
+        mine = view["hand"]["seats"][view["hand"]["viewer"]]["cards"]
+        return {"action": "draw", "cards": random_throw(mine, legal["draw"], rng)}
     options: list[dict[str, Any]] = []
     if legal["fold"]:
         options.append({"action": "fold"})
@@ -128,7 +132,7 @@ async def _play_hands(running: Running, clock: FakeClock, game: str, hands: int,
             ended = len(events)
 
 
-@pytest.mark.parametrize("game", [variant.id for variant in TABLE_VARIANTS])
+@pytest.mark.parametrize("game", [variant.id for variant in VARIANTS])
 async def test_pushes_alone_give_every_viewer_the_snapshot_s_view(tmp_path: Path,
                                                                    game: str) -> None:
     clock = FakeClock()

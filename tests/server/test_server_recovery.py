@@ -21,10 +21,11 @@ import httpx
 from leaks import cards_in, entitlements
 from server_helpers import Client, free_port, serve
 
+from action_script import random_throw
 from boardroom.fairness import check_history
-from boardroom.rules import TABLE_VARIANTS, find_variant
+from boardroom.rules import VARIANTS, find_variant
 
-GAMES = [variant.id for variant in TABLE_VARIANTS]  # every variant a table deals
+GAMES = [variant.id for variant in VARIANTS]  # every variant a table deals
 PLAYERS = 3
 STACK = 1000
 
@@ -102,6 +103,14 @@ async def _allocate(seat: Seat, sizes: dict[str, int]) -> None:
 
 
 async def _act(seat: Seat, legal: dict[str, Any], rng: random.Random) -> None:
+    if legal["draw"] is not None:  # the draw games: throw some of this seat's cards
+        snapshot = (await seat.client.cmd("snapshot")).get("snapshot") or {}
+        hand, dealt_in = snapshot.get("hand"), snapshot.get("table", {}).get("hand_seats")
+        if not hand or not dealt_in or seat.seat not in dealt_in:
+            return
+        mine = hand["seats"][dealt_in.index(seat.seat)]["cards"]
+        await seat.client.cmd("act", action="draw", cards=random_throw(mine, legal["draw"], rng))
+        return
     options: list[dict[str, Any]] = []
     if legal["check"]:
         options += [{"action": "check"}] * 6
@@ -140,7 +149,8 @@ def _mid_hand(room: RoomPlay) -> int | None:
 
 
 def _my_cards(log: list[tuple[str, Any]], seat: int, hand_no: int) -> list[str]:
-    """The hole cards a player saw dealt to itself in ``hand_no``."""
+    """The hole cards a player holds in ``hand_no`` by what it saw: dealt to it, less those it
+    threw in a draw."""
     seats: list[int] = []
     cards: list[str] = []
     current = None
@@ -153,6 +163,8 @@ def _my_cards(log: list[tuple[str, Any]], seat: int, hand_no: int) -> list[str]:
             body = event["event"]
             if body["type"] in ("HoleDealt", "Redrawn") and seats[body["seat"]] == seat:
                 cards += body["cards"]
+            elif body["type"] == "Discarded" and seats[body["seat"]] == seat:  # the draw
+                cards = [card for card in cards if card not in body["cards"]]
     return cards
 
 

@@ -71,6 +71,9 @@ def play_passively(table: Table) -> None:
         seat = actor_seat(table)
         legal = table.hand.legal_actions()
         assert legal is not None
+        if legal.draw is not None:
+            table.act(seat, "draw", cards="")  # stand pat
+            continue
         action = ("check" if legal.check else "bring_in" if legal.bring_in is not None
                   else "call")
         table.act(seat, action)

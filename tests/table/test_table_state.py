@@ -19,6 +19,8 @@ from table_helpers import (
     start_hand,
 )
 
+from action_script import random_throw
+from boardroom.cards import format_cards
 from boardroom.engine.events import BoardDealt, HandShown, HoleDealt, Redrawn
 from boardroom.engine.view import view_for
 from boardroom.table import (
@@ -33,7 +35,8 @@ from boardroom.table import (
 )
 
 GAMES = ["plo", "esg", "xmas", "balance", "bomb", "allocator", "allocator-redraw", "tilt",
-         "omaha-hilo", "courchevel", "stud-hilo", "esg-low"]
+         "omaha-hilo", "courchevel", "stud-hilo", "esg-low", "holdem", "razz", "stud5",
+         "27-triple-draw", "badugi", "five-card-draw"]
 
 
 def _restored(table: Table, clock: FakeClock) -> Table:
@@ -120,6 +123,10 @@ def _random_step(table: Table, clock: FakeClock, rng: random.Random) -> None:
             legal = table.hand.legal_actions()
             assert legal is not None
             seat = actor_seat(table)
+            if legal.draw is not None:
+                held = format_cards(table.hand.hole[table.hand_seat(seat)]).split()  # type: ignore[index]
+                table.act(seat, "draw", cards=random_throw(held, legal.draw, rng))
+                return
             options: list[tuple[str, int | None]] = []
             if legal.fold:
                 options.append(("fold", None))

@@ -305,10 +305,8 @@ def test_home_page_offers_every_game_and_accessible_controls(browser: Browser, b
         options = page.eval_on_selector_all("select[name=game] option",
                                             "els => els.map(e => e.value)")
         variants = get_json(f"{base}/api/variants")["variants"]
-        # Every game a room deals (the draw games are not dealt at tables yet), and the host's
-        # own rotation.
-        assert sorted(options) == sorted([*(v["id"] for v in variants if v["tables"]),
-                                          "rotation"])
+        # Every game, and the host's own rotation.
+        assert sorted(options) == sorted([*(v["id"] for v in variants), "rotation"])
         no_horizontal_scroll(page)
         unnamed = page.evaluate("""[...document.querySelectorAll('button, input, select, a')]
             .filter(e => !(e.getAttribute('aria-label') || e.innerText.trim() || e.labels?.length

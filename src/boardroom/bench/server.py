@@ -86,9 +86,9 @@ def run(args: argparse.Namespace) -> int:
     if not counts or any(not 1 <= n <= MAX_TABLES for n in counts):
         raise UsageError(f"table counts run from 1 to {MAX_TABLES}")
     games = [game.strip() for game in args.game.split(",") if game.strip()]
-    from boardroom.rules import TABLE_VARIANTS
+    from boardroom.rules import VARIANTS
 
-    known = {variant.id for variant in TABLE_VARIANTS}
+    known = {variant.id for variant in VARIANTS}
     unknown = [game for game in games if game not in known]
     if not games or unknown:
         raise UsageError(f"unknown game {unknown[0] if unknown else args.game!r} "

@@ -1,6 +1,6 @@
 """Variants as frozen, self-checking data, and the registry that finds them by id."""
 
-from boardroom.rules.games import Game, find_game, iter_games, table_games
+from boardroom.rules.games import Game, find_game, iter_games
 from boardroom.rules.rotations import HORSE, Rotation, RotationGame
 from boardroom.rules.spec import (
     BettingStructure,
@@ -20,7 +20,6 @@ from boardroom.rules.spec import (
 )
 from boardroom.rules.variants import (
     DEALERS_CHOICE,
-    TABLE_VARIANTS,
     VARIANTS,
     DealersChoice,
     find_variant,
@@ -29,7 +28,6 @@ from boardroom.rules.variants import (
 __all__ = [
     "DEALERS_CHOICE",
     "HORSE",
-    "TABLE_VARIANTS",
     "VARIANTS",
     "BettingStructure",
     "Board",
@@ -52,5 +50,4 @@ __all__ = [
     "iter_games",
     "redraw_schedule",
     "redraw_share",
-    "table_games",
 ]

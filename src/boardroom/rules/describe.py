@@ -73,7 +73,6 @@ def describe_variant(variant: Variant | DealersChoice | Rotation) -> dict[str, A
             "id": variant.id,
             "name": variant.name,
             "summary": variant.summary,
-            "tables": True,
             "rotation": [{**game.to_dict(), "name": game.variant.name} for game in variant.games],
             "every": variant.every,
             "max_players": variant.max_players,
@@ -83,7 +82,6 @@ def describe_variant(variant: Variant | DealersChoice | Rotation) -> dict[str, A
             "id": variant.id,
             "name": variant.name,
             "summary": variant.summary,
-            "tables": True,
             "default": variant.default,
             "choices": [v.id for v in variant.choices(2)],
         }
@@ -91,7 +89,6 @@ def describe_variant(variant: Variant | DealersChoice | Rotation) -> dict[str, A
         "id": variant.id,
         "name": variant.name,
         "summary": variant.summary,
-        "tables": not variant.is_draw,  # a room deals it (the draw games: not yet)
         "boards": [
             {"name": b.name, "size": b.size, **({"tilted": b.tilted} if b.tilted else {})}
             for b in variant.boards

@@ -36,8 +36,3 @@ def iter_games() -> Iterator[Game]:
             yield DEALERS_CHOICE
     yield from PRESETS.values()
 
-
-def table_games() -> Iterator[Game]:
-    """The games a room deals, in ``iter_games`` order (every game but the draw games, which
-    the engine deals in histories, replays and the simulator but tables do not yet)."""
-    return (game for game in iter_games() if not (isinstance(game, Variant) and game.is_draw))

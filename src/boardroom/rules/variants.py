@@ -305,10 +305,6 @@ VARIANTS: tuple[Variant, ...] = (
 )
 
 
-TABLE_VARIANTS: tuple[Variant, ...] = tuple(v for v in VARIANTS if not v.is_draw)
-"""The variants a table deals. The draw games are dealt by the engine (histories, replay, the
-simulator, the cross-checks) but not yet at a table: the protocol, the bots' draws and the
-browser's draw controls are still to come."""
 
 
 @dataclass(frozen=True)
@@ -322,7 +318,7 @@ class DealersChoice:
 
     def choices(self, players: int) -> tuple[Variant, ...]:
         """The variants the button may pick with ``players`` dealt in."""
-        return tuple(v for v in TABLE_VARIANTS
+        return tuple(v for v in VARIANTS
                      if max(v.max_players_by_hole.values()) >= players)
 
 

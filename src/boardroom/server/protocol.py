@@ -65,7 +65,7 @@ COMMANDS: dict[str, Spec] = {
     "sit_out": Spec(SEATED),
     "sit_in": Spec(SEATED),
     "rebuy": Spec(SEATED, (("amount", int, True),)),
-    "act": Spec(SEATED, (("action", str, True), ("amount", int, False))),
+    "act": Spec(SEATED, (("action", str, True), ("amount", int, False), ("cards", str, False))),
     "allocate": Spec(SEATED, (("cards", dict, True),)),
     "suggest": Spec(SEATED),
     "pick": Spec(SEATED, (("game", str, True), ("options", dict, False))),

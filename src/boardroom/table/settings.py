@@ -190,9 +190,6 @@ class TableSettings:
             variant = find_variant(variant_id).with_options(**options)
         except (ValueError, TypeError) as error:
             raise TableError(str(error)) from None
-        if variant.is_draw:
-            raise TableError(f"{variant.name} is a draw game, which tables do not deal yet "
-                             f"(boardroom sim, replay and verify do)")
         return variant
 
     def stakes_for(self, variant: Variant) -> Stakes:

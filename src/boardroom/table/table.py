@@ -21,7 +21,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from boardroom import fairness
-from boardroom.cards import RandomSource, format_card, parse_cards
+from boardroom.cards import RandomSource, format_card, format_cards, parse_cards
 from boardroom.engine import ActionError, Deck, Hand, Stakes
 from boardroom.engine.events import Event
 from boardroom.engine.view import HandView, events_for, view_for, views_for
@@ -462,8 +462,10 @@ class Table:
 
     # -- playing ----------------------------------------------------------------------------
 
-    def act(self, seat: int, action: str, amount: int | None = None) -> None:
-        """The player at ``seat`` folds, checks, calls, raises (to ``amount``) or brings in."""
+    def act(self, seat: int, action: str, amount: int | None = None,
+            cards: str | Sequence[int] | None = None) -> None:
+        """The player at ``seat`` folds, checks, calls, raises (to ``amount``), brings in, or
+        draws (throwing ``cards``: ``"As Kd"``, ``""`` to stand pat)."""
         self._check_open()
         hand, index = self.hand, self.hand_seat(seat)
         if hand is None or index is None:
@@ -474,14 +476,17 @@ class Table:
             whose = (f"seat {self.hand_seats[hand.actor]}" if hand.actor is not None
                      else "nobody")
             raise TableError(f"it is not your turn (it is {whose}'s)")
+        detail: Any = amount
         try:
-            apply_action(hand, action, amount)
+            if action == "draw":  # the record keeps the cards thrown, in card notation
+                detail = format_cards(_thrown(cards if cards is not None else ""))
+            apply_action(hand, action, detail)
         except ActionError as error:
             raise TableError(self._table_seats(str(error))) from None
         state = self.seats[seat]
         state.timeouts = 0
         self._spend_clock(state)
-        self.hand_actions.append([index, action, amount])
+        self.hand_actions.append([index, action, detail])
         self._after_change()
 
     def allocate(self, seat: int, allocation: Mapping[str, Any]) -> None:
@@ -808,11 +813,15 @@ class Table:
         self.hand_actions.append([index, "allocate_best", None])
 
     def _auto_act(self, index: int) -> None:
-        """Check when free, else fold (stud: post a pending bring-in)."""
+        """Check when free, else fold (stud: post a pending bring-in; the draw: stand pat)."""
         hand = self.hand
         assert hand is not None
         legal = hand.legal_actions()
         assert legal is not None
+        if legal.draw is not None:
+            apply_action(hand, "draw", "")
+            self.hand_actions.append([index, "draw", ""])
+            return
         action = "check" if legal.check else "bring_in" if legal.bring_in is not None else "fold"
         apply_action(hand, action)
         self.hand_actions.append([index, action, None])

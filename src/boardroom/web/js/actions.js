@@ -2,6 +2,7 @@
 // sizes the server computes (min, half pot, pot, all-in); keyboard shortcuts; pre-actions.
 // Every amount here comes from the server's legal actions and sizes: nothing is computed.
 import { html } from './html.js';
+import { Card, cardName } from './cards.js';
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
 
 const QUICK = [['min', 'Min'], ['half_pot', 'Half pot'], ['pot', 'Pot'], ['all_in', 'All-in'], ['max', 'Max']];
@@ -97,5 +98,58 @@ export function PreActions({ conn }) {
   return html`<div class="pre-actions" role="group" aria-label="Pre-actions">
     <label class="check"><input type="checkbox" checked=${conn.preAction === 'check_fold'} onChange=${() => choose('check_fold')} /> Check/Fold</label>
     <label class="check"><input type="checkbox" checked=${conn.preAction === 'call_any'} onChange=${() => choose('call_any')} /> Call any</label>
+  </div>`;
+}
+
+// The draw (draw games): tap the cards to throw (at most `legal.draw`), then Draw, or Stand pat
+// with none marked. Keys: 1 to 9 mark the card in that place, Enter draws.
+export function DrawBar({ conn, legal, cards }) {
+  const most = legal.draw;
+  const [thrown, setThrown] = useState([]);
+  const [busy, setBusy] = useState(false);
+  const key = `${legal.seat}:${cards.join(' ')}`;
+  useEffect(() => { setThrown([]); setBusy(false); }, [key]);
+  const toggle = (card) => setThrown((now) => (now.includes(card) ? now.filter((c) => c !== card)
+    : now.length < most ? [...now, card] : now));
+  const draw = async (throwing) => {
+    if (busy) return;
+    setBusy(true);
+    const answer = await conn.send('act', { action: 'draw', cards: throwing.join(' ') });
+    if (!answer.ok) setBusy(false);
+  };
+  const handlers = useRef({});
+  handlers.current = { toggle, draw, thrown, cards };
+  useLayoutEffect(() => {
+    const onKey = (e) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      if (e.target && ['INPUT', 'SELECT', 'TEXTAREA'].includes(e.target.tagName)) return;
+      const h = handlers.current;
+      if (/^[1-9]$/.test(e.key) && Number(e.key) <= h.cards.length) {
+        e.preventDefault();
+        h.toggle(h.cards[Number(e.key) - 1]);
+      } else if (e.key === 'Enter' && !(e.target && e.target.closest && e.target.closest('button, a[href]'))) {
+        e.preventDefault();
+        h.draw(h.thrown);
+      }
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, []);
+  const n = thrown.length;
+  return html`<div class="action-bar draw-bar" role="group" aria-label="Your draw">
+    <p class="draw-hint">${n ? `Throwing ${n} of at most ${most}` : `Tap up to ${most} card${most === 1 ? '' : 's'} to throw, or stand pat`}</p>
+    <div class="draw-cards" role="group" aria-label="The cards to throw">
+      ${cards.map((card, i) => html`<button type="button" class=${`draw-card ${thrown.includes(card) ? 'thrown' : ''}`}
+          aria-pressed=${thrown.includes(card) ? 'true' : 'false'} aria-keyshortcuts=${String(i + 1)}
+          aria-label=${`${cardName(card)}: ${thrown.includes(card) ? 'to throw' : 'to keep'}`} onClick=${() => toggle(card)}
+          disabled=${busy || (!thrown.includes(card) && n >= most)}>
+        <${Card} card=${card} small=${true} />
+      </button>`)}
+    </div>
+    <div class="buttons">
+      <button class="btn act raise" type="button" disabled=${busy} aria-keyshortcuts="Enter" onClick=${() => draw(thrown)}>
+        ${n ? `Draw ${n}` : 'Stand pat'}</button>
+    </div>
+    <div class="keys-hint" aria-hidden="true">1-${Math.min(cards.length, 9)} mark a card · Enter draw</div>
   </div>`;
 }

@@ -116,6 +116,9 @@ function potText(state, conn, event, after) {
 
 function legalText(legal, sizes, hand) {
   if (!legal) return '';
+  if (legal.draw != null) {
+    return `Your turn to draw: throw up to ${legal.draw} card${legal.draw === 1 ? '' : 's'}, or stand pat. Press 1 to ${Math.min(legal.draw, 9) || 1} to mark a card, then Enter.`;
+  }
   const options = [];
   if (legal.check) options.push('check');
   if (legal.call != null) options.push(`call ${legal.call}`);
@@ -204,6 +207,11 @@ export function describeUpdate(state, conn, events, after) {
         const street = streetName(state.street);
         const head = where ? `${where}, ${street}` : street.replace(/^./, (c) => c.toUpperCase());
         polite(`${head}: ${cardsSpoken(e.cards)}.`);
+        break;
+      }
+      case 'Discarded': {
+        const n = e.cards.length;
+        if (person) polite(n ? `${says(person, 'draws', 'draw')} ${n} card${n === 1 ? '' : 's'}${person.you ? `, throwing ${cardsSpoken(e.cards)}` : ''}.` : `${says(person, 'stands', 'stand')} pat.`);
         break;
       }
       case 'HoleDealt': {

@@ -81,8 +81,7 @@ export function Home() {
       setBusy(false);
     }
   }
-  // Games a room deals (the draw games are listed with their rules but not dealt at tables yet).
-  const choices = variants ? variants.filter((v) => v.id !== 'dealers-choice' && !v.rotation && v.tables !== false) : [];
+  const choices = variants ? variants.filter((v) => v.id !== 'dealers-choice' && !v.rotation) : [];
   const dc = variantById(variants, 'dealers-choice');
   const rotations = variants ? variants.filter((v) => v.rotation) : [];
   return html`<div class="home">

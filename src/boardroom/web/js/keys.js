@@ -12,6 +12,10 @@ export const KEYS = [
     ['P', 'put a pot-sized raise in the amount box'],
     ['Enter', 'raise or bet the amount in the box'],
   ]],
+  ['The draw (draw games)', [
+    ['1 to 5', 'mark (or unmark) the card in that place to throw'],
+    ['Enter', 'draw the marked cards, or stand pat with none marked'],
+  ]],
   ['Allocation (Allocator games)', [
     ['Tab or the arrow keys', 'move between your cards'],
     ['A, B, H (or 1, 2, 3)', 'move the focused card to A, B or the Hand'],

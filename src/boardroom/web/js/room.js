@@ -6,7 +6,7 @@ import { RoomConnection } from './conn.js';
 import { loadPrefs, loadRoom, savePrefs } from './store.js';
 import { navigate } from './nav.js';
 import { Card, cardName } from './cards.js';
-import { ActionBar, PreActions } from './actions.js';
+import { ActionBar, DrawBar, PreActions } from './actions.js';
 import { Allocation, isAllocating } from './allocation.js';
 import { HostPanel } from './host.js';
 import { Boards } from './boards.js';
@@ -382,7 +382,8 @@ function Dock({ conn, display, variant, variants }) {
     ${allocating ? html`<${Allocation} conn=${conn} hand=${hand} mine=${mine} variant=${variant} key=${table.hand_no} />` : null}
     ${display && !display.live && display.canHunt && you.seat != null ? html`<button class="btn small rabbit-btn" type="button" onClick=${() => conn.send('rabbit')}>Rabbit hunt</button>` : null}
     ${display && !display.live && display.canShow && mine ? html`<${ShowAfter} conn=${conn} cards=${mine.cards.filter(Boolean)} shown=${display.shownAfter || []} key=${display.handNo} />` : null}
-    ${legal ? html`<${ActionBar} conn=${conn} legal=${legal} sizes=${snap.sizes} hand=${hand} />` : null}
+    ${legal && legal.draw != null && mine ? html`<${DrawBar} conn=${conn} legal=${legal} cards=${mine.cards.filter(Boolean)} />` : null}
+    ${legal && legal.draw == null ? html`<${ActionBar} conn=${conn} legal=${legal} sizes=${snap.sizes} hand=${hand} />` : null}
     ${!legal && mine && display.live && !mine.folded && !mine.all_in && !allocating
       ? html`<${PreActions} conn=${conn} hand=${hand} mine=${mine} />` : null}
     ${table.phase === 'picking' && table.picker === you.seat && you.seat != null
