@@ -28,7 +28,7 @@ from web_helpers import (
     create_room,
     get_json,
     person,
-    sit,
+    seat_two,
     status_of,
     unnamed_controls,
 )
@@ -117,9 +117,7 @@ def test_chat_between_players_and_a_spectator(browser: Browser, base: str) -> No
     everyone = (ann, bob, sue)
     try:
         room = create_room(ann.page, base, "plo", **{"Pause between hands": 0})
-        sit(ann.page, 0, "Ann")
-        bob.page.goto(f"{base}/?room={room}")
-        sit(bob.page, 1, "Bob")
+        seat_two(base, room, ann, bob)
         sue.page.goto(f"{base}/?room={room}&watch=1")
         sue.page.get_by_text("You are watching.").wait_for()
         for someone in everyone:
@@ -256,9 +254,7 @@ def test_hole_cards_reordered_by_touch(browser: Browser, base: str) -> None:
     bob.page.on("pageerror", lambda error: bob.frames.append(f"PAGEERROR {error}"))
     try:
         room = create_room(ann.page, base, "plo", **{"Pause between hands": 0})
-        sit(ann.page, 0, "Ann")
-        bob.page.goto(f"{base}/?room={room}")
-        sit(bob.page, 1, "Bob")
+        seat_two(base, room, ann, bob)
         page = bob.page
         expect(page.locator(".my-cards .card.face")).to_have_count(4)
         dealt = card_codes(page, ".my-cards .card")
@@ -332,9 +328,7 @@ def test_replayer_shows_the_stacks_at_each_step(browser: Browser, base: str) -> 
     bob = person(browser, "Bob", DESKTOP)
     try:
         room = create_room(ann.page, base, "plo", **{"Pause between hands": 0})
-        sit(ann.page, 0, "Ann")
-        bob.page.goto(f"{base}/?room={room}")
-        sit(bob.page, 1, "Bob")
+        seat_two(base, room, ann, bob)
         # The first to act raises the pot; the other calls; then both check it down. Before
         # that, the stacks the table shows once the blinds are in.
         first = whose_turn(ann.page, bob.page)

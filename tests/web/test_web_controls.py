@@ -29,6 +29,7 @@ from web_helpers import (
     create_room,
     get_json,
     person,
+    seat_two,
     sit,
     status_of,
     unnamed_controls,
@@ -117,9 +118,7 @@ def test_dealers_choice_pick_seat_approval_and_table_preferences(browser: Browse
     try:
         room = create_room(ann.page, base, "dealers-choice", ticks=("I approve every player "
                            "who sits",), **{"Pause between hands": 0, "Pick clock": 60})
-        sit(ann.page, 0, "Ann")
-        bob.page.goto(f"{base}/?room={room}")
-        sit(bob.page, 1, "Bob")
+        seat_two(base, room, ann, bob)
         sue.page.goto(f"{base}/?room={room}&watch=1")
         sue.page.get_by_text("You are watching.").wait_for()
         # Bob mutes his turn sound before anything is dealt.
@@ -202,8 +201,13 @@ def test_dealers_choice_pick_seat_approval_and_table_preferences(browser: Browse
                 expect(someone.page).to_have_title(re.compile("Your turn"))
                 expect(other.page).to_have_title("Boardroom")
                 if not turns[someone.name]:
-                    all_named(someone.page, "Raise amount", "Raise amount slider",
-                              "Pot", "Min")
+                    legal = someone.page.evaluate("window.boardroom.snapshot.hand.legal")
+                    if legal["raise_min"] != legal["raise_max"]:  # a range: the sizing controls
+                        all_named(someone.page, "Raise amount", "Raise amount slider",
+                                  "Pot", "Min")
+                    else:  # one size only: the button says it, nothing to size
+                        all_named(someone.page, "Bet" if legal["is_bet"] else "Raise to")
+                        assert not someone.page.locator(".action-bar .sizing").count()
                     all_named(other.page, "Check/Fold", "Call any")
                 turns[someone.name] += 1
                 act_once(someone.page)

@@ -10,7 +10,7 @@ import time
 from a11y_helpers import announcements
 from playwright.sync_api import Browser, Page, expect
 from test_web_chat import no_horizontal_scroll
-from web_helpers import DESKTOP, PHONE, SHOTS, create_room, person, sit
+from web_helpers import DESKTOP, PHONE, SHOTS, create_room, person, seat_two
 
 
 def my_cards(page: Page) -> list[str]:
@@ -25,9 +25,7 @@ def test_a_whole_triple_draw_hand_by_taps_and_keys(browser: Browser, base: str) 
     ann, bob = person(browser, "Ann", DESKTOP), person(browser, "Bob", PHONE)
     try:
         room = create_room(ann.page, base, "27-triple-draw", **{"Pause between hands": 30})
-        sit(ann.page, 0, "Ann")
-        bob.page.goto(f"{base}/?room={room}")
-        sit(bob.page, 1, "Bob")
+        seat_two(base, room, ann, bob)
         draws = {"Ann": 0, "Bob": 0}
         thrown_by: dict[str, list[str]] = {"Ann": [], "Bob": []}
         deadline = time.monotonic() + 120

@@ -17,6 +17,7 @@ from web_helpers import (
     get_json,
     history_of_one_hand,
     person,
+    seat_two,
     sit,
     status_of,
 )
@@ -91,9 +92,7 @@ def test_dealers_choice_picker_offers_the_limit_and_the_bring_in_rule(
     try:
         room = create_room(ann.page, base, "dealers-choice",
                            **{"Pause between hands": 30})
-        sit(ann.page, 0, "Ann")
-        bob.page.goto(f"{base}/?room={room}")
-        sit(bob.page, 1, "Bob")
+        seat_two(base, room, ann, bob)
         ann.page.get_by_role("button", name="Host").click()
         ann.page.get_by_role("button", name="Deal now").click()
         picker = ann.page  # the first button is seat 1's
@@ -147,9 +146,7 @@ def test_the_action_log_tells_the_hand_in_words_and_the_replayer_says_the_same(
     watcher = person(browser, "Sue", PHONE)
     try:
         room = create_room(ann.page, base, "plo", **{"Pause between hands": 60})
-        sit(ann.page, 0, "Ann")
-        bob.page.goto(f"{base}/?room={room}")
-        sit(bob.page, 1, "Bob")
+        seat_two(base, room, ann, bob)
         ann.page.get_by_role("button", name="Host").click()
         ann.page.get_by_role("button", name="Deal now").click()
         ann.page.get_by_role("button", name="Close host controls").click()
@@ -233,9 +230,7 @@ def test_the_uncontested_winner_shows_a_card_after_the_hand(browser: Browser, ba
     ann, bob = person(browser, "Ann", DESKTOP), person(browser, "Bob", PHONE)
     try:
         room = create_room(ann.page, base, "plo", **{"Pause between hands": 60})
-        sit(ann.page, 0, "Ann")
-        bob.page.goto(f"{base}/?room={room}")
-        sit(bob.page, 1, "Bob")
+        seat_two(base, room, ann, bob)
         ann.page.get_by_role("button", name="Host").click()
         ann.page.get_by_role("button", name="Deal now").click()
         ann.page.get_by_role("button", name="Close host controls").click()
@@ -276,9 +271,7 @@ def test_a_seated_player_hunts_the_rabbit_and_the_deal_still_verifies(
     ann, bob = person(browser, "Ann", DESKTOP), person(browser, "Bob", PHONE)
     try:
         room = create_room(ann.page, base, "esg", **{"Pause between hands": 60})
-        sit(ann.page, 0, "Ann")
-        bob.page.goto(f"{base}/?room={room}")
-        sit(bob.page, 1, "Bob")
+        seat_two(base, room, ann, bob)
         ann.page.get_by_role("button", name="Host").click()
         ann.page.get_by_role("button", name="Deal now").click()
         ann.page.get_by_role("button", name="Close host controls").click()

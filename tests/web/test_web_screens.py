@@ -21,7 +21,7 @@ from web_helpers import (
     create_room,
     get_json,
     person,
-    sit,
+    seat_two,
 )
 
 GAMES = ["esg", "esg-low", "xmas", "balance", "bomb", "allocator", "allocator-redraw", "tilt",
@@ -110,9 +110,7 @@ def test_variant_table_at_desktop_and_phone(people: tuple[Person, Person], base:
     ann, bob = people
     variant = variants[game]
     room = create_room(ann.page, base, game, **{"Pause between hands": 0})
-    sit(ann.page, 0, "Ann")
-    bob.page.goto(f"{base}/?room={room}")
-    sit(bob.page, 1, "Bob")
+    seat_two(base, room, ann, bob)
     play_to([ann.page, bob.page], variant["streets"][-1]["name"])
     for someone in (ann, bob):
         page = someone.page

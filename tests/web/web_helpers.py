@@ -150,6 +150,13 @@ def sit(page: Page, seat: int, name: str) -> None:
     page.locator(".seat.mine").wait_for()
 
 
+def seat_two(base: str, room: str, ann: Person, bob: Person) -> None:
+    """Ann (already in the room) takes seat 1 and Bob joins and takes seat 2."""
+    sit(ann.page, 0, "Ann")
+    bob.page.goto(f"{base}/?room={room}")
+    sit(bob.page, 1, "Bob")
+
+
 def unnamed_controls(page: Page) -> tuple[list[str], list[str]]:
     """Chromium's accessibility tree of ``page``: the names of its controls (buttons, links,
     text and number boxes, selects, checkboxes, sliders) and a description of each control that
