@@ -48,7 +48,8 @@ def hand_equity(hand: Hand, record: dict[str, Any]) -> dict[str, Any] | None:
                 for s in pot.seats]} for pot in equity.pots]})
     return {"hand_no": record["hand_no"], "game": variant.id,
             "points": variant.split is Split.POINTS and len(variant.categories) > 1,
-            "streets": streets}
+            # where a share differs from winning outright: points and hi-lo pots
+            "shares": len(variant.categories) > 1, "streets": streets}
 
 
 def equity_of_record(settings: TableSettings, record: dict[str, Any]) -> dict[str, Any] | None:

@@ -6,6 +6,7 @@
 // view carry (cards it may not see are null there), so nothing announced can name a hidden card.
 import { html } from './html.js';
 import { cardName } from './cards.js';
+import { equitySentences } from './words.js';
 
 const KEPT = 400; // announcements kept on the connection (the page shows the last few)
 const SHOWN = 12;
@@ -164,6 +165,10 @@ export function describeUpdate(state, conn, events, after) {
         state.allocAsked = true;
         out.push(['Your turn to allocate your cards. Focus a card and press A, B or H to move it, U to take it back, then Commit. Press question mark for every key.', 'assertive']);
       }
+      continue;
+    }
+    if (kind === 'equity') {
+      equitySentences(data).forEach(polite);
       continue;
     }
     if (kind === 'pick_requested') {
