@@ -7,7 +7,7 @@ import random
 import numpy as np
 import pytest
 
-from boardroom.bots._strength import category_strengths, private_high
+from boardroom.engine.strengths import category_strengths, private_high
 from boardroom.evaluation import scalar
 from boardroom.rules import VARIANTS, Construction
 from boardroom.rules.scoring import category_hand

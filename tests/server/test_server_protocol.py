@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
@@ -466,3 +467,75 @@ def _swap_first_card(deal: str) -> str:
     first = words[2][:2]
     other = "2c" if first != "2c" else "2d"
     return " ".join([*words[:2], other + words[2][2:], *words[3:]])
+
+
+async def _play_all_in(a: Client, b: Client) -> None:
+    """Whoever is to act raises as far as they may, the other calls, until nobody can bet."""
+    seen = 0
+    while True:
+        event = await a.wait_for(lambda e, after=seen: e["version"] > after and e["kind"] in (
+            "turn", "hand_ended"))
+        seen = event["version"]
+        if event["kind"] == "hand_ended":
+            return
+        actor = a if event["data"]["seat"] == 0 else b
+        legal = event["data"]["legal"]
+        if legal["raise_max"] is not None:
+            await actor.ok("act", action="raise", amount=legal["raise_max"])
+        else:
+            await actor.ok("act", action="call")
+
+
+@pytest.mark.parametrize("game", ["plo", "esg"])
+async def test_an_all_in_shows_everyone_the_equity_once_the_hands_are_face_up(
+        tmp_path: Path, game: str) -> None:
+    # Issue 15: each live player's chance of winning each pot and expected share of it, street
+    # by street of the run-out, public once every live hand is face up (never earlier).
+    async with running_server(tmp_path) as running:
+        room, secret = await new_room(running, game=game, pause_between_hands=60,
+                                      starting_stack=20)
+        async with clients(running.url, 3) as (a, b, watcher):
+            await a.ok("join", room=room, host_secret=secret)
+            await a.ok("sit", seat=0, name="Ann")
+            await _seat(b, room, 1, "Bob")
+            await watcher.ok("join", room=room, role="spectator")
+            await a.ok("deal_now")
+            await _play_all_in(a, b)
+            ended = await watcher.wait_for(lambda e: e["kind"] == "hand_ended")
+            assert ended["data"]["runout"] == "preflop"
+            told = await watcher.wait_for(lambda e: e["kind"] == "equity")
+            assert told["version"] > ended["version"]  # after the hand, when all is face up
+            equity = told["data"]
+            assert equity["hand_no"] == 1
+            assert equity["points"] is (game == "esg")
+            assert [s["street"] for s in equity["streets"]] == ["preflop", "flop", "turn"]
+            for street in equity["streets"]:
+                pot = street["pots"][0]
+                assert {s["seat"] for s in pot["seats"]} == {0, 1}
+                assert {s["name"] for s in pot["seats"]} == {"Ann", "Bob"}
+                assert sum(Fraction(s["share"]) for s in pot["seats"]) == 1
+                assert street["exact"] or Fraction(street["margin"]) > 0
+            for client in (a, b, watcher):  # the same for everyone, in the snapshot too
+                last = (await client.ok("snapshot"))["snapshot"]["last_hand"]
+                assert last["equity"] == equity
+            cards = {card for seat in last["view"]["seats"] for card in seat["cards"] if card}
+            assert len(cards) == sum(len(seat["cards"]) for seat in last["view"]["seats"])
+            assert not any(code in str(equity) for code in cards)  # no card in the payload
+
+
+async def test_no_equity_before_the_hands_are_face_up_or_without_a_run_out(
+        tmp_path: Path) -> None:
+    async with running_server(tmp_path) as running:
+        room, secret = await new_room(running, pause_between_hands=60)
+        async with clients(running.url, 2) as (a, b):
+            await a.ok("join", room=room, host_secret=secret)
+            await a.ok("sit", seat=0, name="Ann")
+            await _seat(b, room, 1, "Bob")
+            await a.ok("deal_now")
+            turn = await a.wait_for(lambda e: e["kind"] == "turn")
+            await (a if turn["data"]["seat"] == 0 else b).ok("act", action="fold")
+            ended = await a.wait_for(lambda e: e["kind"] == "hand_ended")
+            assert "runout" not in ended["data"]
+            await asyncio.sleep(0.5)
+            assert not [e for e in a.events if e["kind"] == "equity"]
+            assert (await a.ok("snapshot"))["snapshot"]["last_hand"]["equity"] is None

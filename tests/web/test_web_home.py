@@ -310,3 +310,60 @@ def test_a_seated_player_hunts_the_rabbit_and_the_deal_still_verifies(
     finally:
         ann.context.close()
         bob.context.close()
+
+
+def test_an_all_in_shows_the_equity_at_the_seats_and_under_the_result(
+        browser: Browser, base: str) -> None:
+    # Issue 15, part 5: after an all-in run-out every player (here one on a phone) sees each
+    # live player's chance at the seats and every street's figures under the result; the action
+    # log and the screen reader say them too.
+    ann, bob = person(browser, "Ann", DESKTOP), person(browser, "Bob", PHONE)
+    try:
+        room = create_room(ann.page, base, "esg", **{"Pause between hands": 60,
+                                                     "Starting stack": 20})
+        sit(ann.page, 0, "Ann")
+        bob.page.goto(f"{base}/?room={room}")
+        sit(bob.page, 1, "Bob")
+        ann.page.get_by_role("button", name="Host").click()
+        ann.page.get_by_role("button", name="Deal now").click()
+        ann.page.get_by_role("button", name="Close host controls").click()
+        pages = [ann.page, bob.page]
+        deadline = time.monotonic() + 60
+        while status_of(f"{base}/api/rooms/{room}/hands/1") != 200:
+            assert time.monotonic() < deadline, "hand 1 did not finish"
+            acted = False
+            for page in pages:
+                if not page.locator(".action-bar").count():
+                    continue
+                version = page.evaluate("window.boardroom.snapshot.version")
+                quick = page.get_by_role("button", name=re.compile(r"^(All-in|Max)$"))
+                if quick.count():
+                    quick.first.click()
+                    page.locator(".btn.raise").click()
+                else:
+                    page.get_by_role("button", name="Call", exact=False).click()
+                page.wait_for_function("v => window.boardroom.snapshot.version > v",
+                                       arg=version, timeout=10000)
+                acted = True
+            if not acted:
+                time.sleep(0.1)
+        for page in pages:
+            table = page.get_by_role("group", name="All-in equity")
+            expect(table).to_be_visible(timeout=15000)
+            expect(table.locator(".equity-street")).to_have_count(3)  # preflop, flop, turn
+            expect(table).to_contain_text("share")
+            expect(page.locator(".seat-equity")).to_have_count(2)
+            page.get_by_role("button", name="Log", exact=True).click()
+            expect(page.locator(".log-lines")).to_contain_text("All-in equity on the preflop")
+            page.get_by_role("button", name="Close the action log").click()
+            heard = page.locator("#announce-polite")
+            expect(heard).to_contain_text("All-in equity on the preflop")
+        shares = ann.page.eval_on_selector_all(
+            ".equity-street[data-street='preflop'] .equity-seat small",
+            "els => els.map(e => parseFloat(e.textContent.replace('share ', '')))")
+        assert len(shares) == 2
+        assert abs(sum(shares) - 100) <= 0.2  # two shares of one pot, each rounded to 0.1
+        bob.page.screenshot(path=str(SHOTS / "equity-phone.png"), full_page=True)
+    finally:
+        ann.context.close()
+        bob.context.close()

@@ -15,9 +15,9 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from boardroom.bots._strength import category_strengths
 from boardroom.cards import DECK_SIZE, Card
 from boardroom.engine.hand import deal_order
+from boardroom.engine.strengths import category_strengths
 from boardroom.engine.view import HandView
 from boardroom.rules import Split, Variant, find_variant, redraw_schedule
 

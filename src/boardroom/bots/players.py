@@ -38,7 +38,7 @@ def best_discards(variant: Any, hole: Sequence[int], seen: set[int], most: int,
     variant's first category, estimated with ``samples`` draws from the unseen cards."""
     from itertools import combinations
 
-    from boardroom.bots._strength import category_strengths
+    from boardroom.engine.strengths import category_strengths
 
     category = variant.categories[0]
     unseen = np.array([card for card in range(52) if card not in seen], dtype=np.intp)

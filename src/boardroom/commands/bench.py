@@ -14,6 +14,7 @@ TARGETS: dict[str, tuple[str, str]] = {
                                      "the server's memory over time, and errors"),
     "bots": ("boardroom.bench.bots", "bot decision times and win rates per variant"),
     "cli": ("boardroom.bench.cli", "start-up of `boardroom --help` and `boardroom replay FILE`"),
+    "equity": ("boardroom.bench.equity", "all-in equity of every game against PokerKit's"),
     "tournament": ("boardroom.bench.tournament",
                    "a 1,000-entrant bots-only tournament in-process against a cash game"),
 }

@@ -39,6 +39,7 @@ from boardroom.engine.betting import Stakes, StakesError, raise_range, street_be
 from boardroom.engine.dealing import CardSource, Deck
 from boardroom.engine.pots import side_pots, uncalled_bet
 from boardroom.engine.redraws import redraw_share, starting_pool
+from boardroom.engine.runout import RunoutSpot
 from boardroom.engine.showdown import CategoryHands, Pot, PotResult, settle_pots
 from boardroom.engine.stud import best_showing_seat, bring_in_seat
 from boardroom.evaluation import HandValue, Ranking, describe
@@ -172,6 +173,8 @@ class Hand:
         # The draw (draw games): who is still to draw on this street, in turn.
         self.is_drawing = False
         self._to_draw: list[Seat] = []
+        # The all-in run-out, street by street, for the equity display (engine.runout).
+        self.runout: list[RunoutSpot] = []
         self._start()
 
     # -- reading the state ----------------------------------------------------------------
@@ -778,6 +781,7 @@ class Hand:
         if sum(self.live) == 1:
             self._award_uncontested()
         elif self.street_index + 1 < len(self.variant.streets):
+            self._note_runout()
             self._begin_street(self.street_index + 1)
         elif self.variant.has_allocation:
             # The river betting closed with two or more players (RULES.md s.3).
@@ -788,6 +792,20 @@ class Hand:
                     self.allocate_best(seat)
         else:
             self._showdown()
+
+    def _note_runout(self) -> None:
+        """Record the spot when no more betting can happen and cards are still to come (the
+        Allocator games and the draw still have decisions to make: no spot)."""
+        variant = self.variant
+        if (variant.has_allocation or variant.is_draw
+                or sum(1 for seat in self.live_seats if self.stacks[seat] > 0) > 1):
+            return
+        live = self.live_seats
+        self.runout.append(RunoutSpot(
+            street=self._street.name, street_index=self.street_index,
+            boards=tuple((name, tuple(cards)) for name, cards in self.boards.items()),
+            hands=tuple((seat, tuple(self.hole[seat])) for seat in live),
+            pots=tuple(self.pots()), pool=self.pool_size, redraws=self.redraws[live[0]]))
 
     def _award_uncontested(self) -> None:
         winner = next(seat for seat in range(self.seat_count) if self.live[seat])

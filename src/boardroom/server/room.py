@@ -35,6 +35,7 @@ from boardroom.server.auth import (
     secret_hash,
 )
 from boardroom.server.encode import Fragment, SharedTexts, dumps, dumps_shared, plain
+from boardroom.server.equity import equity_of_record
 from boardroom.server.protocol import (
     HOST,
     PLAYER,
@@ -102,6 +103,10 @@ class Room:
         self.bots = bot_driver.BotSeats(self, bot_think)  # the bot seats' driver tasks
         self._watchers_told: dict[str, Any] = {"count": 0, "names": []}
         self._watchers_moved = False  # a connection came, went or sat: recount the watchers
+        # All-in equity of the last hand, worked out in a thread once it is over (server.equity).
+        self._equity: dict[str, Any] | None = None
+        self._equity_ready: list[dict[str, Any]] = []
+        self._equity_task: asyncio.Task[None] | None = None
 
     @property
     def settings(self) -> TableSettings:
@@ -120,6 +125,11 @@ class Room:
 
     async def stop(self) -> None:
         await self.bots.stop()
+        if self._equity_task is not None:
+            self._equity_task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._equity_task
+            self._equity_task = None
         if self._task is not None:
             self._task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
@@ -156,7 +166,7 @@ class Room:
 
     async def _run(self) -> None:
         while True:
-            if not self._jobs and not self._watchers_moved:
+            if not self._jobs and not self._watchers_moved and not self._equity_ready:
                 deadline = self.table.next_deadline()
                 timeout = None if deadline is None else max(0.0, deadline - self.clock())
                 self._wake.clear()
@@ -189,6 +199,7 @@ class Room:
                 if watchers != self._watchers_told and self.table.phase != CLOSED:
                     self._watchers_told = watchers
                     self.table.announce("watchers", watchers)
+            self._publish_equity()
             await self._commit(None)
             return {}
         key = f"{viewer.player or viewer.sid}:{command.id}"
@@ -243,7 +254,10 @@ class Room:
                 hands.append(HandRow(event.data["hand_no"], event.private["game"], event.at,
                                      dict(event.private)))
                 self._last_record, self._last_views = dict(event.private), {}
-                self._last_hand = None
+                self._last_hand, self._equity = None, None
+                if "runout" in event.data and self.hub.viewers(self.id):
+                    self._equity_task = asyncio.create_task(
+                        self._work_out_equity(dict(event.private)))
             elif event.kind in ("shown_after", "rabbit") and event.private is not None:
                 revised.append(HandRow(event.data["hand_no"], event.private["game"], event.at,
                                        dict(event.private)))
@@ -263,6 +277,27 @@ class Room:
             await self.hub.send_to(viewer, "host", payload)
         self._private = []
         self.bots.sync()
+
+    async def _work_out_equity(self, record: dict[str, Any]) -> None:
+        """The last hand's all-in equity, in a worker thread; the actor publishes it."""
+        try:
+            payload = await asyncio.to_thread(equity_of_record, self.settings, record)
+        except Exception:  # the table plays on without it
+            log.exception("room %s: could not work out the equity of hand %s", self.id,
+                          record.get("hand_no"))
+            return
+        if payload is not None:
+            self._equity_ready.append(payload)
+            self._wake.set()
+
+    def _publish_equity(self) -> None:
+        """Announce the equity worked out for the hand that ended last (not an older one)."""
+        while self._equity_ready:
+            payload = self._equity_ready.pop(0)
+            last = self._last_record
+            if last is not None and last["hand_no"] == payload["hand_no"]:
+                self._equity, self._last_views = payload, {}
+                self.table.announce("equity", payload)
 
     async def _after_seat_changes(self, events: list[TableEvent]) -> None:
         """Connections of a player who left lose the seat (and see what a spectator sees)."""
@@ -501,6 +536,7 @@ class Room:
                 "hand_no": record["hand_no"], "hand_seats": [p["seat"] for p in players],
                 "view": plain(view), "shown_after": record.get("shown_after", {}),
                 "rabbit": rabbit_boards(record),
+                "equity": self._equity,
                 "can_hunt": "rabbit" not in record and can_hunt(self.settings, hand),
                 # the show command's rule: a hand that won uncontested or was mucked
                 "can_show": index is not None and hand.live[index]

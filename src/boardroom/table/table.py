@@ -888,6 +888,8 @@ class Table:
             "hand_no": self.hand_no,
             "stacks": {str(s): self.seats[s].stack for s in self.hand_seats},
             "winnings": {str(s): chips for s, chips in winnings.items()},
+            # the street the betting ended on, all-in (the room works out the equity from it)
+            **({"runout": hand.runout[0].street} if hand.runout else {}),
         }, private=record)
         self.last_record, self._last_hand = record, hand
         self.last_game = (self.hand_setup["game"], dict(self.hand_setup["options"]))

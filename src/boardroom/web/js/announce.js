@@ -6,6 +6,7 @@
 // view carry (cards it may not see are null there), so nothing announced can name a hidden card.
 import { html } from './html.js';
 import { cardName } from './cards.js';
+import { equitySentences } from './words.js';
 
 const KEPT = 400; // announcements kept on the connection (the page shows the last few)
 const SHOWN = 12;
@@ -171,6 +172,10 @@ export function describeUpdate(state, conn, events, after) {
     }
     if (kind === 'game_changed') {
       polite(`The game changes to ${data.name}.`);
+      continue;
+    }
+    if (kind === 'equity') {
+      equitySentences(data).forEach(polite);
       continue;
     }
     if (kind === 'pick_requested') {

@@ -9,7 +9,7 @@
 import { io } from 'socket.io-client';
 import { loadRoom, saveRoom } from './store.js';
 import { offerSeed } from './seed.js';
-import { HandStory, pointsSentences, rabbitSentences, shownAfterSentence } from './words.js';
+import { HandStory, equitySentences, pointsSentences, rabbitSentences, shownAfterSentence } from './words.js';
 
 const CHAT_KEPT = 100;
 const LOG_KEPT = 400; // lines of the action log kept, over the last hands
@@ -223,6 +223,9 @@ export class RoomConnection {
       const lines = rabbitSentences(data);
       this.log = [...this.log, ...lines.map((text) => ({ hand_no: data.hand_no, text }))].slice(-LOG_KEPT);
       this.notice(lines[0]);
+    } else if (kind === 'equity') {
+      const lines = equitySentences(data);
+      this.log = [...this.log, ...lines.map((text) => ({ hand_no: data.hand_no, text }))].slice(-LOG_KEPT);
     } else if (kind === 'timed_out') {
       this.notice(`${data.name || `Seat ${data.seat + 1}`} ran out of time`);
     }
@@ -322,7 +325,7 @@ export class RoomConnection {
       }
       const you = this.you && this.you.seat != null ? last.hand_seats.indexOf(this.you.seat) : -1;
       return { hand, handSeats: last.hand_seats, live: false, handNo: last.hand_no, awards: [], extra: [],
-        canShow: !!last.can_show, canHunt: !!last.can_hunt, rabbit: last.rabbit || null, shownAfter: you >= 0 ? shownAfter[String(you)] || [] : [] };
+        canShow: !!last.can_show, canHunt: !!last.can_hunt, rabbit: last.rabbit || null, equity: last.equity || null, shownAfter: you >= 0 ? shownAfter[String(you)] || [] : [] };
     }
     if (!this.lastHand) return null;
     const hand = structuredClone(this.lastHand.hand);

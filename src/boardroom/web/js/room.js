@@ -275,6 +275,30 @@ function Seat({ conn, seat, hv, hand, index, style, posClass, blind, isButton, d
     ${blind ? html`<span class=${`blind ${blind}`} aria-label=${blind === 'small' ? 'Small blind' : 'Big blind'}>${blind === 'small' ? 'SB' : 'BB'}</span>` : null}
     ${hv && hv.bet ? html`<div class="bet" style=${`left:${betX}%;top:${betY}%`} aria-label=${`bet ${hv.bet}`}><span class="chip" aria-hidden="true"></span>${hv.bet}</div>` : null}
     ${won ? html`<div class="won" aria-label=${`won ${won}`}>+${won}</div>` : null}
+    <${SeatEquity} display=${display} seat=${seat.seat} />
+  </div>`;
+}
+
+// The seat's chance at the all-in (the run-out's first spot, main pot): its share of the pot in
+// the points and hi-lo games, its chance of winning it elsewhere. The centre lists every street.
+function SeatEquity({ display, seat }) {
+  const equity = display && !display.live ? display.equity : null;
+  if (!equity || !equity.streets.length) return null;
+  const mine = equity.streets[0].pots[0].seats.find((s) => s.seat === seat);
+  if (!mine) return null;
+  const figure = equity.shares ? `share ${mine.share_pct}%` : `${mine.win_pct}%`;
+  return html`<div class="seat-equity" title=${`All-in equity on the ${equity.streets[0].street}`}>${figure}</div>`;
+}
+
+function EquityTable({ equity }) {
+  return html`<div class="equity-table" role="group" aria-label="All-in equity">
+    ${equity.streets.map((street) => html`<div class="equity-street" data-street=${street.street}>
+      <b>${street.street}</b> <span class="equity-how">${street.exact ? 'exact' : `±${street.margin}%`}</span>
+      ${street.pots.map((pot) => html`<span class="equity-pot" data-pot=${pot.index}>
+        ${street.pots.length > 1 ? html`<i>${pot.index ? `Side ${pot.index}` : 'Main'}</i>` : null}
+        ${pot.seats.map((s) => html`<span class="equity-seat" data-seat=${s.seat}>${s.name} ${s.win_pct}%${equity.shares ? html` <small>share ${s.share_pct}%</small>` : null}</span>`)}
+      </span>`)}
+    </div>`)}
   </div>`;
 }
 
@@ -323,6 +347,7 @@ function Centre({ conn, hand, display, variant, variants }) {
     </div>
     ${note ? html`<div class="phase-note">${note}</div>` : null}
     ${display && !display.live ? html`<${Showdown} conn=${conn} display=${display} variants=${variants} />` : null}
+    ${display && !display.live && display.equity ? html`<${EquityTable} equity=${display.equity} />` : null}
   </div>`;
 }
 

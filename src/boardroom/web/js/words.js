@@ -142,3 +142,18 @@ export function rabbitSentences(data, cards = plainCards) {
   return [`${data.name} hunts the rabbit (cards not dealt)`,
     ...Object.entries(data.boards).map(([board, list]) => `Rabbit, board ${board}: ${cards(list)}`)];
 }
+
+// The all-in equity (the `equity` table event and last_hand.equity), street by street of the
+// run-out: each pot's players with their chance of winning all of it and, in the points and
+// hi-lo games, their expected share of it. "exact" or the stated margin (95%) of a sample.
+export function equitySentences(data) {
+  return data.streets.map((street) => {
+    const how = street.exact ? 'exact' : `within ${street.margin}%`;
+    const pots = street.pots.map((pot) => {
+      const label = street.pots.length > 1 ? (pot.index ? `side pot ${pot.index}` : 'main pot') : 'pot';
+      const said = pot.seats.map((s) => `${s.name} ${s.win_pct}%${data.shares ? ` (share ${s.share_pct}%)` : ''}`);
+      return `${label}: ${said.join(', ')}`;
+    });
+    return `All-in equity on the ${street.street} (${how}), chance of winning the ${pots.join('; ')}`;
+  });
+}

@@ -1,11 +1,12 @@
-"""Category strengths of many finished hands at once, for the bots' Monte Carlo estimates.
+"""Category strengths of many finished hands at once: the bots' estimates and all-in equity.
 
 Every function takes complete boards (the estimate deals the missing cards first) and returns
 one ``int`` strength per row with the encoding of ``boardroom.evaluation`` (0: no qualifying
 low). The constructions follow RULES.md s.3 through the evaluation layer's batch path; two are
 estimates and say so: the Allocator games value each category as if the player's best cards
 could serve every category at once (as the pills do before allocation), and the Tree of a hand
-of more than ``_TREE_EXACT`` cards is the best 5 of the hand and the Christmas card.
+of more than ``_TREE_EXACT`` cards is the best 5 of the hand and the Christmas card unless the
+caller asks for ``exact`` strengths (all-in equity does).
 """
 
 from __future__ import annotations
@@ -123,8 +124,8 @@ def _holdem(hole: Rows, board: Rows) -> Strengths:
     return best
 
 
-def _tree(hole: Rows, card: Rows) -> Strengths:
-    if hole.shape[1] > _TREE_EXACT:
+def _tree(hole: Rows, card: Rows, exact: bool) -> Strengths:
+    if hole.shape[1] > _TREE_EXACT and not exact:
         return private_high(np.concatenate([hole, card], axis=1))
     fours = _subsets(hole.shape[1], 4)
     held = hole[:, fours]
@@ -144,7 +145,7 @@ def _tilt_board(hole: Rows, board: Rows, tilted: int) -> Strengths:
 
 
 def category_strengths(variant: Variant, category: Category, hole: Rows,
-                       boards: dict[str, Rows]) -> Strengths:
+                       boards: dict[str, Rows], *, exact: bool = False) -> Strengths:
     """Each row's strength in ``category`` with complete boards (see the module docstring)."""
     construction = category.construction
     ranking = category.ranking
@@ -174,7 +175,7 @@ def category_strengths(variant: Variant, category: Category, hole: Rows,
             return _best_of_subsets(hole, 4, batch.badugi)
         return private_high(hole)
     if construction is Construction.TREE:
-        return _tree(hole, boards[str(category.board)])
+        return _tree(hole, boards[str(category.board)], exact)
     if construction is Construction.HOLDEM:
         return _holdem(hole, boards[str(category.board)])
     if ranking is Ranking.TWO_CARD:
