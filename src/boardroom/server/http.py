@@ -21,6 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict
 
 from boardroom.rules import SpecError
+from boardroom.server import wire
 from boardroom.server.auth import AuthError, Signer
 from boardroom.server.config import ServerConfig
 from boardroom.server.room import Room
@@ -116,6 +117,12 @@ def add_routes(app: FastAPI, server: Service) -> None:
     @app.get("/healthz")
     async def healthz() -> dict[str, Any]:
         return {"ok": True, "rooms": len(server.rooms)}
+
+    @app.get("/api/protocol.schema.json")
+    async def protocol_schema() -> dict[str, Any]:
+        """The JSON Schema of every message of the real-time protocol (``server.wire``): each
+        top-level property is the message of one socket.io event; ``$defs`` names every type."""
+        return wire.schema()
 
     @app.get("/api/variants")
     async def variants() -> dict[str, Any]:

@@ -20,7 +20,7 @@ import { postsText } from './words.js';
 import { LogPanel, LogToggle } from './log.js';
 
 const GAME_NAME = (variants, id) => (variantById(variants, id) || { name: id || '' }).name;
-const gameOf = (snap) => (snap ? (snap.hand && snap.hand.variant) || snap.table.game || snap.table.settings.game : null);
+const gameOf = (snap) => (snap ? (snap.hand && snap.hand.game) || snap.table.game || snap.table.settings.game : null);
 
 export function RoomPage({ room, watch }) {
   const [, setTick] = useState(0);
@@ -70,7 +70,7 @@ export function RoomPage({ room, watch }) {
     </div>`;
   }
   const table = snap.table;
-  const gameId = (display && display.hand.variant) || table.game || table.settings.game;
+  const gameId = (display && display.hand.game) || table.game || table.settings.game;
   const variant = variantById(variants, gameId);
   return html`<div class=${`room ${prefs.fourColour ? 'four-colour' : ''} ${myTurn ? 'my-turn' : ''} ${chatOpen || logOpen ? 'chat-open' : ''}`}>
     <${TopBar} room=${room} prefs=${prefs} togglePref=${togglePref} conn=${conn} variants=${variants}
@@ -289,7 +289,7 @@ function Centre({ conn, hand, display, variant, variants }) {
   const table = conn.snapshot.table;
   const pots = hand && hand.pots ? hand.pots : [];
   const total = pots.reduce((sum, p) => sum + p.amount, 0);
-  const pool = hand ? (hand.pool_size ?? hand.pool) : null;
+  const pool = hand ? hand.pool_size : null;
   let note = null;
   if (!hand) {
     if (table.phase === 'waiting') note = 'Waiting for players';
