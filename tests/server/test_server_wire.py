@@ -132,3 +132,36 @@ async def test_what_a_whole_hand_sends_validates(tmp_path: Path) -> None:
             assert {"answer", "event", "view"} <= kinds
             for client in (host, ann, watcher):
                 assert client.violations == []
+
+
+async def test_games_are_games_and_the_old_routes_still_answer(tmp_path: Path) -> None:
+    async with running_server(tmp_path) as running:
+        games = (await running.http.get("/api/games")).json()["games"]
+        old = (await running.http.get("/api/variants")).json()["variants"]
+        example = (await running.http.get("/api/games/plo/example")).json()
+        old_example = (await running.http.get("/api/variants/plo/example")).json()
+        openapi = (await running.http.get("/openapi.json")).json()["paths"]
+    assert old == games
+    assert {game["id"] for game in games} >= {"plo", "esg"}
+    assert old_example == example
+    assert example["view"]["game"] == "plo"
+    assert "pool_size" in example["view"]
+    assert "variant" not in example["view"]
+    assert openapi["/api/variants"]["get"]["deprecated"] is True
+    assert "deprecated" not in openapi["/api/games"]["get"]
+
+
+def test_the_cli_says_game_and_keeps_the_old_option_hidden(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from boardroom.cli import main
+
+    assert main(["sim", "--variant", "nope"]) == 2  # the old name reaches the same check
+    old = capsys.readouterr().err
+    assert main(["sim", "--game", "nope"]) == 2
+    assert capsys.readouterr().err == old
+    assert "nope" in old
+    with pytest.raises(SystemExit):
+        main(["sim", "--help"])
+    shown = capsys.readouterr().out
+    assert "--game" in shown
+    assert "--variant" not in shown

@@ -38,7 +38,7 @@ def host_sends(base: str, made: dict[str, Any], *commands: dict[str, Any]) -> No
 
 
 def variant_ids(base: str) -> list[str]:
-    return [v["id"] for v in get_json(f"{base}/api/variants")["variants"]
+    return [v["id"] for v in get_json(f"{base}/api/games")["games"]
             if v["id"] != "dealers-choice" and v["tables"]]
 
 
