@@ -32,8 +32,8 @@ def test_every_command_has_help(capsys: pytest.CaptureFixture[str], command: str
 
 
 def test_variants_json_lists_every_game(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["variants", "--json"]) == 0
-    variants = json.loads(capsys.readouterr().out)["variants"]
+    assert main(["games", "--json"]) == 0
+    variants = json.loads(capsys.readouterr().out)["games"]
     ids = [v["id"] for v in variants]
     assert ids == ["esg", "esg-low", "xmas", "balance", "bomb", "allocator", "allocator-redraw",
                    "tilt", "plo", "dealers-choice", "omaha-hilo", "courchevel", "stud-hilo",
@@ -48,7 +48,7 @@ def test_variants_json_lists_every_game(capsys: pytest.CaptureFixture[str]) -> N
 
 
 def test_variants_text(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["variants"]) == 0
+    assert main(["games"]) == 0
     out = capsys.readouterr().out
     assert "flop (A3 B3 C3 D1) redraw<=3" in out
     assert "allocation: A 2 / B 2 / Hand 3" in out
@@ -112,9 +112,9 @@ def _table(port: int, room: str) -> dict[str, Any]:
 
 
 def test_play_rejects_bad_input(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["play", "--variant", "esg", "--bots", "6", "--no-browser"]) == 2
+    assert main(["play", "--game", "esg", "--bots", "6", "--no-browser"]) == 2
     assert "ESG cannot seat you and 6 bots" in capsys.readouterr().err
-    assert main(["play", "--variant", "nope", "--no-browser"]) == 2
+    assert main(["play", "--game", "nope", "--no-browser"]) == 2
     assert "unknown variant 'nope'" in capsys.readouterr().err
     assert main(["play", "--bots", "-1", "--no-browser"]) == 2
     assert "--bots must be 0 to 9" in capsys.readouterr().err
@@ -200,8 +200,8 @@ def test_bench_cli_loads_no_other_benchmark() -> None:
 
 
 def test_output_into_a_closed_pipe_ends_quietly() -> None:
-    """``boardroom variants | head -1``: the reader goes away, and no traceback follows."""
-    done = subprocess.run(f"{sys.executable} -m boardroom variants | head -c 10 >/dev/null",
+    """``boardroom games | head -1``: the reader goes away, and no traceback follows."""
+    done = subprocess.run(f"{sys.executable} -m boardroom games | head -c 10 >/dev/null",
                           shell=True, capture_output=True, text=True, timeout=60, check=False)
     assert "Traceback" not in done.stderr, done.stderr
     assert "BrokenPipeError" not in done.stderr, done.stderr

@@ -18,7 +18,7 @@ from typing import Any, cast
 # name -> (module, one-line help). The module defines ``configure(parser)`` and ``run(args)``.
 COMMANDS: dict[str, tuple[str, str]] = {
     "play": ("boardroom.commands.play", "start Boardroom on its embedded defaults"),
-    "variants": ("boardroom.commands.variants", "list every variant: boards, streets, categories"),
+    "games": ("boardroom.commands.variants", "list every game: boards, streets, categories"),
     "showdown": ("boardroom.commands.showdown", "settle a finished hand: categories, points"),
     "replay": ("boardroom.commands.replay", "replay hand histories through the engine"),
     "verify": ("boardroom.commands.verify", "check hand histories were dealt from their seeds"),

@@ -16,7 +16,7 @@ from boardroom.rules import find_variant
 def test_sim_reports_and_writes_csv_and_plots(tmp_path: Path,
                                               capsys: pytest.CaptureFixture[str]) -> None:
     out = tmp_path / "out"
-    assert main(["sim", "--variant", "esg", "--hands", "12", "--players",
+    assert main(["sim", "--game", "esg", "--hands", "12", "--players",
                  "tight,random,station", "--seed", "3", "--samples", "30",
                  "--out", str(out)]) == 0
     captured = capsys.readouterr()
@@ -64,7 +64,7 @@ def test_sim_counts_void_lows_and_splits() -> None:
 
 
 @pytest.mark.parametrize("argv", [
-    ["sim", "--variant", "nope"],
+    ["sim", "--game", "nope"],
     ["sim", "--players", "tight,maniac"],
     ["sim", "--players", "tight"],
     ["sim", "--hands", "0"],
@@ -84,7 +84,7 @@ def test_mean_ci() -> None:
 
 
 def test_bench_bots_prints_decision_times(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["bench", "bots", "--variants", "plo,esg", "--timing-hands", "2",
+    assert main(["bench", "bots", "--games", "plo,esg", "--timing-hands", "2",
                  "--samples", "20"]) == 0
     out = capsys.readouterr().out
     assert "median ms" in out

@@ -146,7 +146,7 @@ class MultiBoardHands(RuleBasedStateMachine):
             cards += [c for shown in view.showdown for c in shown.cards]
             cards += [c for _, part in view.allocation for c in part]
             assert set(cards) <= visible
-            assert view.pool == hand.pool_size
+            assert view.pool_size == hand.pool_size
             for event in events_for(hand, viewer):
                 assert {c for c in _event_cards(event) if c is not None} <= visible
 

@@ -178,7 +178,7 @@ def test_redraws_and_the_pool_are_hidden_but_the_pool_size_is_public() -> None:
     to_street(hand, "turn")
     for viewer in (None, 0, 1, 2):
         view = view_for(hand, viewer)
-        assert view.pool == hand.pool_size == 52 - 18 - 10 - 18
+        assert view.pool_size == hand.pool_size == 52 - 18 - 10 - 18
         assert [s.redraws for s in view.seats] == [6, 6, 6]
         for event in events_for(hand, viewer):
             if isinstance(event, ev.Redrawn) and event.seat != viewer:

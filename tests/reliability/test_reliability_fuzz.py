@@ -25,6 +25,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from leaks import CARD, Entitled, cards_in, entitlements
 from server_helpers import Client, FakeClock, Running, running_server
+from wire_check import check
 
 from boardroom.bots import STYLES
 from boardroom.cards import Card
@@ -72,16 +73,20 @@ class Fuzzer(Client):
         self.versions: dict[str, int] = {}
         self.view: dict[str, Any] | None = None  # the latest view of its room
         self.view_version = 0
+        self.messages: list[tuple[str, Any]] = []  # (socket.io event, message), as they came
+        self.validated = 0  # messages already checked against the schema
         self.sio.on("host", lambda data: self._note("host", data))
         self.sio.on("error", lambda data: self._note("error", data))
 
     def _note(self, kind: str, payload: Any) -> None:
+        self.messages.append((kind, payload))
         room = self.room
         version = self.versions.get(room, 0) if room else 0
         self.seen.append(Seen(room, self.seats.get(room) if room else None, version, kind,
                               payload))
 
     def _on_update(self, data: dict[str, Any]) -> None:
+        self.messages.append(("update", data))
         room = data["room"]
         seat = self.seats.get(room)
         for event in data["events"]:
@@ -96,6 +101,7 @@ class Fuzzer(Client):
 
     async def send(self, message: Any) -> dict[str, Any]:
         answer: dict[str, Any] = await self.sio.call("command", message, timeout=10)
+        self.messages.append(("answer", answer))
         assert isinstance(answer, dict), answer
         assert isinstance(answer.get("ok"), bool), answer
         assert answer["ok"] or isinstance(answer.get("error"), str), answer
@@ -383,6 +389,11 @@ class Run:
             _check_spectators_count(observer)
         by_room: dict[str, Entitled] = {}
         for client in [*self.fuzzers, *self.observers]:
+            # Against the served schema here, after the health check: the clients share the
+            # server's process, and the check counts the process's CPU time.
+            for kind, message in client.messages[client.validated:]:
+                check(client.schema, kind, message)
+            client.validated = len(client.messages)
             for seen in client.seen[client.checked:]:
                 cards = cards_in(seen.payload) - seen.sent
                 if seen.room is None:

@@ -18,6 +18,7 @@ from typing import Any
 import httpx
 import socketio
 import uvicorn
+from wire_check import check, fetch_schema
 
 from boardroom.server import Server, ServerConfig, create_app
 
@@ -97,22 +98,39 @@ async def running_server(data: Path, **config: Any) -> AsyncIterator[Running]:
 
 
 class Client:
-    """A socket.io client that records every payload it receives."""
+    """A socket.io client that records every payload it receives, and checks each against the
+    JSON Schema the server serves (``wire_check``): a message off the schema fails the test."""
 
     _ids = itertools.count()
 
     def __init__(self, url: str) -> None:
         self.url = url
         self.sio = socketio.AsyncClient(reconnection=False)
+        self.schema = ""  # the served schema's text, fetched on connecting
         self.events: list[dict[str, Any]] = []  # every pushed event, in order
         self.updates: list[dict[str, Any]] = []  # every pushed update, as it came
         self.received: list[tuple[str, Any]] = []  # every payload, for the leak checks
+        self.violations: list[str] = []  # pushes off the schema (raised again by ``close``)
         self.sio.on("update", self._on_update)
-        self.sio.on("host", lambda data: self.received.append(("host", data)))
-        self.sio.on("error", lambda data: self.received.append(("error", data)))
+        self.sio.on("host", lambda data: self._push("host", data))
+        self.sio.on("error", lambda data: self._push("error", data))
+
+    def _push(self, event: str, data: Any) -> None:
+        self.received.append((event, data))
+        self._check(event, data)
+
+    def _check(self, event: str, data: Any) -> None:
+        """A pushed message is checked where it arrives; a handler's exception would be lost
+        in the socket.io client's task, so it is also kept and raised again by ``close``."""
+        try:
+            check(self.schema, event, data)
+        except AssertionError as error:
+            self.violations.append(str(error))
+            raise
 
     def _on_update(self, data: dict[str, Any]) -> None:
         """An update: its events one by one, then its view at the update's version."""
+        self._check("update", data)
         self.updates.append(data)
         for event in data["events"]:
             self.events.append(event)
@@ -120,6 +138,7 @@ class Client:
         self.received.append(("view", {"version": data["version"], **data["view"]}))
 
     async def connect(self) -> Client:
+        self.schema = await fetch_schema(self.url)
         await asyncio.wait_for(self.sio.connect(self.url, transports=["websocket"]), 20)
         return self
 
@@ -127,10 +146,12 @@ class Client:
         # Waits for the reader (sio.wait() would sleep a second); bounded, for a dead server.
         await asyncio.wait_for(self.sio.disconnect(), 20)
         await asyncio.wait_for(self.sio.eio.wait(), 20)
+        assert not self.violations, self.violations[0]
 
     async def send(self, message: Any) -> dict[str, Any]:
         answer: dict[str, Any] = await self.sio.call("command", message, timeout=10)
         self.received.append(("answer", answer))
+        check(self.schema, "answer", answer)
         return answer
 
     async def cmd(self, kind: str, **args: Any) -> dict[str, Any]:

@@ -21,7 +21,7 @@ async def test_health_variants_docs_and_index(tmp_path: Path) -> None:
     async with running_server(tmp_path, web=None) as running:
         health = await running.http.get("/healthz")
         assert health.json() == {"ok": True, "rooms": 0}
-        variants = (await running.http.get("/api/variants")).json()["variants"]
+        variants = (await running.http.get("/api/games")).json()["games"]
         ids = [v["id"] for v in variants]
         assert "plo" in ids
         assert "dealers-choice" in ids
@@ -193,7 +193,7 @@ async def test_a_second_server_on_the_same_data_folder_is_refused(tmp_path: Path
 
 async def test_a_variants_worked_example_and_unknown_games(tmp_path: Path) -> None:
     async with running_server(tmp_path, web=None) as running:
-        answer = await running.http.get("/api/variants/ESG/example")
+        answer = await running.http.get("/api/games/ESG/example")
         assert answer.status_code == 200
         body = answer.json()
         assert body["game"] == "esg"
@@ -203,9 +203,9 @@ async def test_a_variants_worked_example_and_unknown_games(tmp_path: Path) -> No
         assert all(len(cards) == 5 for cards in view["boards"].values())
         assert [c[0] for c in view["results"][0]["categories"]] == ["A", "B", "Hand"]
         assert all(isinstance(card, str) for shown in view["showdown"] for card in shown["cards"])
-        unknown = await running.http.get("/api/variants/nope/example")
+        unknown = await running.http.get("/api/games/nope/example")
         assert unknown.status_code == 404
         assert "nope" in unknown.json()["detail"]
-        choice = await running.http.get("/api/variants/dealers-choice/example")
+        choice = await running.http.get("/api/games/dealers-choice/example")
         assert choice.status_code == 404
         assert "picks a variant" in choice.json()["detail"]

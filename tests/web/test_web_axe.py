@@ -41,7 +41,7 @@ def variant_ids(base: str) -> list[tuple[str, str]]:
     """Every game a room deals but Dealer's Choice, with what shows its rules page is drawn
     (a worked example's cards; a rotation's list of games)."""
     return [(v["id"], ".rules-variant ol li" if "rotation" in v else ".rules-example .card")
-            for v in get_json(f"{base}/api/variants")["variants"]
+            for v in get_json(f"{base}/api/games")["games"]
             if v["id"] != "dealers-choice"]
 
 

@@ -158,7 +158,7 @@ def test_dealers_choice_pick_seat_approval_and_table_preferences(browser: Browse
             page = someone.page
             expect(page.locator(".game-title strong")).to_have_text("Bomb")
             page.wait_for_function("document.querySelectorAll('.board .card.face').length == 6")
-            assert page.evaluate("window.boardroom.snapshot.hand.variant") == "bomb"
+            assert page.evaluate("window.boardroom.snapshot.hand.game") == "bomb"
         expect(sue.page.locator(".notice", has_text="The button picked Bomb")).to_have_count(1)
         for page in (ann.page, bob.page):
             expect(page.locator(".my-cards .card.face")).to_have_count(5)

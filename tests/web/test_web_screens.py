@@ -72,7 +72,7 @@ def people(browser: Browser) -> Iterator[tuple[Person, Person]]:
 
 @pytest.fixture(scope="module")
 def variants(base: str) -> dict[str, dict[str, Any]]:
-    return {v["id"]: v for v in get_json(f"{base}/api/variants")["variants"]}
+    return {v["id"]: v for v in get_json(f"{base}/api/games")["games"]}
 
 
 def street(page: Page) -> str | None:

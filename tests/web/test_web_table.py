@@ -280,7 +280,7 @@ def test_multi_board_hand(browser: Browser, base: str, game: str) -> None:
     table = play_and_check(browser, base, game)
     try:
         page = table.watcher.page
-        variant = next(v for v in get_json(f"{base}/api/variants")["variants"] if v["id"] == game)
+        variant = next(v for v in get_json(f"{base}/api/games")["games"] if v["id"] == game)
         boards = page.eval_on_selector_all(".centre .board", "els => els.map(e => e.dataset.board)")
         assert boards == [b["name"] for b in variant["boards"]]
         for spec in variant["boards"]:
@@ -304,7 +304,7 @@ def test_home_page_offers_every_game_and_accessible_controls(browser: Browser, b
         page.locator("select[name=game] option[value=tilt]").wait_for(state="attached")
         options = page.eval_on_selector_all("select[name=game] option",
                                             "els => els.map(e => e.value)")
-        variants = get_json(f"{base}/api/variants")["variants"]
+        variants = get_json(f"{base}/api/games")["games"]
         # Every game, and the host's own rotation.
         assert sorted(options) == sorted([*(v["id"] for v in variants), "rotation"])
         no_horizontal_scroll(page)

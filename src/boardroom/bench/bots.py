@@ -31,9 +31,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--hands", type=int, default=0,
                         help="hands per variant and style for the win rates (0: skip; the "
                              "issue asks for 5000)")
-    parser.add_argument("--variants", default=None,
-                        help="comma-separated variant ids (default: every variant for timing, "
+    parser.add_argument("--games", default=None,
+                        help="comma-separated game ids (default: every variant for timing, "
                              "the multi-board ones for win rates)")
+    parser.add_argument("--variants", dest="games", help=argparse.SUPPRESS)  # the old name
     parser.add_argument("--samples", type=int, default=200,
                         help="Monte Carlo samples per decision (default: 200)")
     parser.add_argument("--jobs", type=int, default=2, help="processes for the win rates")
@@ -67,7 +68,7 @@ def _percentile(values: Sequence[float], q: float) -> float:
 
 
 def run(args: argparse.Namespace) -> int:
-    chosen = [v.strip() for v in args.variants.split(",")] if args.variants else None
+    chosen = [v.strip() for v in args.games.split(",")] if args.games else None
     timing = chosen or [variant.id for variant in VARIANTS]
     if args.timing_hands > 0:
         print(f"decision time, {args.samples} samples, 4 equity bots, "

@@ -23,7 +23,7 @@ from boardroom.rules import Split, Variant, find_variant, redraw_schedule
 
 
 def variant_of(view: HandView) -> Variant:
-    return find_variant(view.variant)
+    return find_variant(view.game)
 
 
 def live_opponents(view: HandView) -> tuple[int, ...]:
@@ -34,12 +34,12 @@ def live_opponents(view: HandView) -> tuple[int, ...]:
 
 def future_redraws(variant: Variant, view: HandView) -> int:
     """Redraws each live player should still receive, if nobody else folds (RULES.md s.3)."""
-    if view.pool is None or view.viewer is None:
+    if view.pool_size is None or view.viewer is None:
         return 0
     names = [street.name for street in variant.streets]
     index = names.index(view.street) if view.street in names else len(names)
-    later = redraw_schedule(variant.streets[index + 1:], view.pool, 1 + len(live_opponents(view)),
-                            received=view.seats[view.viewer].redraws)
+    later = redraw_schedule(variant.streets[index + 1:], view.pool_size,
+                            1 + len(live_opponents(view)), received=view.seats[view.viewer].redraws)
     return sum(n for _, n, _ in later)
 
 

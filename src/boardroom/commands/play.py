@@ -17,8 +17,9 @@ STYLES = ("tight", "loose", "tight", "loose", "random", "station", "tight", "loo
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--variant", default="esg",
-                        help="variant id, or dealers-choice (default: esg)")
+    parser.add_argument("--game", default="esg",
+                        help="game id, or dealers-choice (default: esg)")
+    parser.add_argument("--variant", dest="game", help=argparse.SUPPRESS)  # the old name
     parser.add_argument("--bots", type=int, default=3, help="bots at the table (default: 3)")
     parser.add_argument("--host", default="127.0.0.1", help="address to listen on "
                         "(default: 127.0.0.1)")
@@ -41,13 +42,13 @@ def run(args: argparse.Namespace) -> int:
     from boardroom.table import TableError, TableSettings
 
     try:
-        name = find_game(args.variant).name
+        name = find_game(args.game).name
     except SpecError as error:
         raise UsageError(str(error)) from None
     if not 0 <= args.bots <= 9:
         raise UsageError("--bots must be 0 to 9 (one seat stays free for you)")
     try:
-        settings = TableSettings.from_dict({"game": args.variant,
+        settings = TableSettings.from_dict({"game": args.game,
                                             "max_seats": max(6, args.bots + 1)})
     except TableError as error:
         raise UsageError(f"{name} cannot seat you and {args.bots} bots: {error}") from None

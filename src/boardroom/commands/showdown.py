@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("variant", metavar="VARIANT", help="variant id, as `boardroom variants` "
+    parser.add_argument("variant", metavar="GAME", help="game id, as `boardroom games` "
                         "lists them (esg, esg-low, xmas, balance, bomb, allocator, ...)")
     parser.add_argument("--board", action="append", default=[], metavar="NAME=CARDS",
                         help="a board's cards, e.g. A='As Kd 7c 2h 3s' (repeat for each board)")

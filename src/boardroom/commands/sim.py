@@ -21,7 +21,8 @@ if TYPE_CHECKING:
 def configure(parser: argparse.ArgumentParser) -> None:
     from boardroom.bots.players import STYLES  # the bots load only when `sim` runs
 
-    parser.add_argument("--variant", default="esg", help="variant id (default: esg)")
+    parser.add_argument("--game", default="esg", help="game id (default: esg)")
+    parser.add_argument("--variant", dest="game", help=argparse.SUPPRESS)  # the old name
     parser.add_argument("--hands", type=int, default=200, help="hands to play (default: 200)")
     parser.add_argument("--players", default="tight,loose,random,station",
                         help=f"comma-separated bot styles, one per seat ({', '.join(STYLES)})")
@@ -57,7 +58,7 @@ def run(args: argparse.Namespace) -> int:
     from boardroom.rules import SpecError, find_variant
 
     try:
-        variant = find_variant(args.variant)
+        variant = find_variant(args.game)
     except SpecError as error:
         raise UsageError(str(error)) from None
     styles = [s.strip() for s in args.players.split(",") if s.strip()]

@@ -1,4 +1,4 @@
-"""``boardroom variants [--json]``: every game with its boards, hole cards, streets, categories."""
+"""``boardroom games [--json]``: every game with its boards, hole cards, streets, categories."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def run(args: argparse.Namespace) -> int:
 
     described = [describe_variant(game) for game in iter_games()]
     if args.json:
-        print(json.dumps({"variants": described}, indent=2))
+        print(json.dumps({"games": described}, indent=2))
         return 0
     for info in described:
         print(f"{info['id']:<17} {info['name']}")

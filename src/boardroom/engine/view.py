@@ -64,7 +64,7 @@ class PotView:
 @dataclass(frozen=True, slots=True)
 class HandView:
     viewer: Seat | None
-    variant: str
+    game: str  # the variant's id: which game is dealt
     street: str | None
     button: Seat
     seats: tuple[SeatView, ...]
@@ -74,7 +74,7 @@ class HandView:
     legal: LegalActions | None  # only for the viewer whose turn it is
     is_over: bool
     winnings: dict[Seat, int]  # chips each seat took from the pots (once the hand is over)
-    pool: int | None = None  # the redraw pool's size (None in games without redraws)
+    pool_size: int | None = None  # the redraw pool's size (None in games without redraws)
     pills: tuple[Pill, ...] = ()  # the viewer's pills, one per category (seats only)
     allocating: bool = False
     allocation_pending: tuple[Seat, ...] = ()
@@ -117,11 +117,11 @@ def views_for(hand: Hand, viewers: Iterable[Seat | None]) -> dict[Seat | None, H
             winnings[seat] = winnings.get(seat, 0) + chips
     street = hand.street
     base = HandView(
-        viewer=None, variant=hand.variant.id, street=street.name if street else None,
+        viewer=None, game=hand.variant.id, street=street.name if street else None,
         button=hand.button, seats=seats,
         boards={name: tuple(cards) for name, cards in hand.boards.items()},
         pots=tuple(hand.pots()) if not hand.is_over else (), actor=hand.actor, legal=None,
-        is_over=hand.is_over, winnings=winnings, pool=hand.pool_size,
+        is_over=hand.is_over, winnings=winnings, pool_size=hand.pool_size,
         allocating=hand.is_allocating, allocation_pending=pending,
         showdown=_shown_hands(hand), results=_pot_views(hand),
     )

@@ -65,8 +65,8 @@ def how_made(variant: Variant, category: Category) -> str:
 
 
 def describe_variant(variant: Variant | DealersChoice | Rotation) -> dict[str, Any]:
-    """A plain-data description of a game: ``boardroom variants --json`` prints it and the
-    server's ``/api/variants`` serves it."""
+    """A plain-data description of a game: ``boardroom games --json`` prints it and the
+    server's ``/api/games`` serves it."""
 
     if isinstance(variant, Rotation):
         return {

@@ -21,6 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 from boardroom.rules import SpecError
+from boardroom.server import wire
 from boardroom.server.auth import AuthError, Signer
 from boardroom.server.config import ServerConfig
 from boardroom.server.room import Room
@@ -121,21 +122,36 @@ def add_routes(app: FastAPI, server: Service) -> None:
     async def healthz() -> dict[str, Any]:
         return {"ok": True, "rooms": len(server.rooms)}
 
-    @app.get("/api/variants")
-    async def variants() -> dict[str, Any]:
+    @app.get("/api/protocol.schema.json")
+    async def protocol_schema() -> dict[str, Any]:
+        """The JSON Schema of every message of the real-time protocol (``server.wire``): each
+        top-level property is the message of one socket.io event; ``$defs`` names every type."""
+        return wire.schema()
+
+    @app.get("/api/games")
+    async def games() -> dict[str, Any]:
         from boardroom.rules import iter_games
         from boardroom.rules.describe import describe_variant
 
-        return {"variants": [describe_variant(game) for game in iter_games()]}
+        return {"games": [describe_variant(game) for game in iter_games()]}
 
-    @app.get("/api/variants/{game_id}/example")
-    async def variant_example(game_id: str) -> dict[str, Any]:
+    @app.get("/api/games/{game_id}/example")
+    async def game_example(game_id: str) -> dict[str, Any]:
         """The rules page's worked example: a checked-down hand of the game, every hand shown
         (``engine.example``), computed once per game."""
         try:
             return await asyncio.to_thread(example_of, game_id)
         except SpecError as error:
             raise HTTPException(404, str(error)) from None
+
+    # The old names (docs/decisions.md, "One vocabulary"): the same answers, deprecated.
+    @app.get("/api/variants", deprecated=True)
+    async def variants() -> dict[str, Any]:
+        return {"variants": (await games())["games"]}
+
+    @app.get("/api/variants/{game_id}/example", deprecated=True)
+    async def variant_example(game_id: str) -> dict[str, Any]:
+        return await game_example(game_id)
 
     @app.post("/api/rooms", status_code=201)
     async def create_room(options: RoomRequest, request: Request) -> RoomCreated:
@@ -240,5 +256,5 @@ def add_routes(app: FastAPI, server: Service) -> None:
     else:
         @app.get("/")
         async def index() -> JSONResponse:
-            return JSONResponse({"name": "Boardroom", "docs": "/docs", "variants": "/api/variants",
+            return JSONResponse({"name": "Boardroom", "docs": "/docs", "games": "/api/games",
                                  "protocol": "docs/protocol.md"})

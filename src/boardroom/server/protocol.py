@@ -1,18 +1,25 @@
 """The real-time protocol's commands: their arguments, who may send them, and the limits.
 
 A command is a JSON object ``{"id": "...", "type": "...", ...arguments}`` sent as the socket.io
-event ``command`` with an acknowledgement; ``docs/protocol.md`` describes every one. ``parse``
-checks the shape (and names what is wrong); the room's actor checks everything else.
+event ``command`` with an acknowledgement; its type is in ``wire`` and ``docs/protocol.md``
+describes every one. ``parse`` reads it into that type (and names what is wrong); the room's
+actor checks everything else.
 """
 
 from __future__ import annotations
 
 import json
+import types
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NotRequired, cast, get_args, get_origin, get_type_hints
+
+from pydantic import ValidationError
+
+from boardroom.server import wire
+from boardroom.server.wire import ERROR_CODES as ERROR_CODES
+from boardroom.server.wire import MAX_ID as MAX_ID
 
 MAX_MESSAGE = 4096  # bytes of JSON in one command
-MAX_ID = 40
 RATE = 10.0  # commands a second per connection, on average
 BURST = 20.0  # commands a connection may send at once
 
@@ -25,66 +32,46 @@ class ProtocolError(ValueError):
     """A command that cannot be read or may not be sent: the text says what is wrong."""
 
 
-# Every error answer carries one of these codes beside its message: a client chooses what to
-# do by the code, never by the text (which may change). docs/protocol.md lists them.
-ERROR_CODES: dict[str, str] = {
-    "bad_command": "the command is not well formed: unknown type, missing or wrong argument",
-    "rate_limited": "the connection sent more than the rate allows",
-    "not_joined": "the command needs a room joined first",
-    "no_room": "the room does not exist (or no longer)",
-    "bad_seat_token": "the seat token is malformed, forged, for another room or out of date",
-    "bad_host_secret": "the host secret is wrong",
-    "bad_name": "the name is empty, too long or not printable",
-    "refused": "the table's rules or state do not allow it now (the message says why)",
-    "busy": "the room's queue is full: try again in a moment",
-    "unavailable": "the room is not running or the server is shutting down",
-    "not_saved": "the change could not be stored, so it did not happen: try again",
-    "server_error": "the server failed to apply the command; the table was reloaded",
-    "unknown_event": "a socket.io event other than 'command' was sent",
-}
-
-
 def failure(ident: str | None, code: str, message: str) -> dict[str, Any]:
-    """An error answer: ``{"id", "ok": false, "code", "error"}``."""
+    """An error answer (``wire.ErrorAnswer``: ``{"id", "ok": false, "code", "error"}``), as
+    the plain dict the room's answers are."""
     assert code in ERROR_CODES, code
-    return {"id": ident, "ok": False, "code": code, "error": message}
+    answer: wire.ErrorAnswer = {"id": ident, "ok": False, "code": cast(wire.ErrorCode, code),
+                                "error": message}
+    return cast(dict[str, Any], answer)
 
 
 @dataclass(frozen=True)
 class Spec:
     who: str
-    args: tuple[tuple[str, type, bool], ...] = ()  # (name, type, required)
+    args: tuple[tuple[str, type, bool], ...] = ()  # (name, type, required), from its wire type
 
 
-COMMANDS: dict[str, Spec] = {
-    "join": Spec(ANYONE, (("room", str, True), ("role", str, False), ("token", str, False),
-                          ("host_secret", str, False), ("name", str, False))),
-    "snapshot": Spec(JOINED),
-    "sit": Spec(PLAYER, (("seat", int, True), ("name", str, True))),
-    "leave": Spec(SEATED),
-    "sit_out": Spec(SEATED),
-    "sit_in": Spec(SEATED),
-    "rebuy": Spec(SEATED, (("amount", int, True),)),
-    "act": Spec(SEATED, (("action", str, True), ("amount", int, False), ("cards", str, False))),
-    "allocate": Spec(SEATED, (("cards", dict, True),)),
-    "suggest": Spec(SEATED),
-    "pick": Spec(SEATED, (("game", str, True), ("options", dict, False))),
-    "show": Spec(SEATED, (("cards", str, True),)),
-    "rabbit": Spec(SEATED),
-    "seed": Spec(SEATED, (("hand_no", int, True), ("seed", str, True))),
-    "chat": Spec(JOINED, (("text", str, True),)),
-    "approve": Spec(HOST, (("seat", int, True),)),
-    "approve_rebuy": Spec(HOST, (("seat", int, True),)),
-    "kick": Spec(HOST, (("seat", int, True),)),
-    "set_stack": Spec(HOST, (("seat", int, True), ("amount", int, True))),
-    "pause": Spec(HOST),
-    "resume": Spec(HOST),
-    "deal_now": Spec(HOST),
-    "transfer_host": Spec(HOST, (("seat", int, True),)),
-    "close": Spec(HOST),
-    "add_bot": Spec(HOST, (("style", str, True), ("seat", int, False), ("name", str, False))),
-    "remove_bot": Spec(HOST, (("seat", int, True),)),
+def _spec(who: str, kind: str) -> Spec:
+    """Who may send command ``kind``, and its arguments as its type in ``wire`` names them."""
+    args = []
+    for name, hint in get_type_hints(wire.COMMAND_BY_TYPE[kind], include_extras=True).items():
+        if name in ("id", "type"):
+            continue
+        required = get_origin(hint) is not NotRequired
+        if not required:
+            hint = get_args(hint)[0]
+        if isinstance(hint, types.UnionType):  # X | None: null is absent
+            hint = next(option for option in get_args(hint) if option is not type(None))
+        args.append((name, get_origin(hint) or hint, required))
+    return Spec(who, tuple(args))
+
+
+_WHO = {
+    "join": ANYONE, "snapshot": JOINED, "sit": PLAYER, "leave": SEATED, "sit_out": SEATED,
+    "sit_in": SEATED, "rebuy": SEATED, "act": SEATED, "allocate": SEATED, "suggest": SEATED,
+    "pick": SEATED, "show": SEATED, "rabbit": SEATED, "seed": SEATED, "chat": JOINED,
+    "approve": HOST, "approve_rebuy": HOST, "kick": HOST, "set_stack": HOST, "pause": HOST,
+    "resume": HOST, "deal_now": HOST, "transfer_host": HOST, "close": HOST, "add_bot": HOST,
+    "remove_bot": HOST,
 }
+assert set(_WHO) == set(wire.COMMAND_BY_TYPE), "every wire command has a sender, and only those"
+COMMANDS: dict[str, Spec] = {kind: _spec(who, kind) for kind, who in _WHO.items()}
 READ_ONLY = frozenset({"join", "snapshot", "suggest"})  # answered afresh, never deduplicated
 
 
@@ -92,7 +79,7 @@ READ_ONLY = frozenset({"join", "snapshot", "suggest"})  # answered afresh, never
 class Command:
     id: str
     type: str
-    args: dict[str, Any]
+    args: dict[str, Any]  # the arguments given (none null), checked against the command's type
 
 
 def command_id(data: object) -> str | None:
@@ -105,7 +92,8 @@ def command_id(data: object) -> str | None:
 
 
 def parse(data: object) -> Command:
-    """Check a command's shape; ``ProtocolError`` names the first thing wrong."""
+    """Read a command into its wire type (``wire.Command``: pydantic, strict);
+    ``ProtocolError`` names the first thing wrong."""
     if isinstance(data, str | bytes) and len(data) > MAX_MESSAGE:
         raise ProtocolError(f"message too large (at most {MAX_MESSAGE} bytes)")
     if not isinstance(data, dict):
@@ -116,33 +104,39 @@ def parse(data: object) -> Command:
         raise ProtocolError("a command must be plain JSON") from None
     if size > MAX_MESSAGE:
         raise ProtocolError(f"message too large ({size} bytes; at most {MAX_MESSAGE})")
-    ident = data.get("id")
-    if not isinstance(ident, str) or not 0 < len(ident) <= MAX_ID:
+    ident = command_id(data)
+    if ident is None:
         raise ProtocolError(f"every command needs an id: a string of 1 to {MAX_ID} characters")
     kind = data.get("type")
     if not isinstance(kind, str) or kind not in COMMANDS:
         raise ProtocolError(f"unknown command type {str(kind)[:40]!r} "
                             f"(one of: {', '.join(COMMANDS)})")
-    spec = COMMANDS[kind]
-    names = {name for name, _, _ in spec.args}
-    extra = sorted(set(data) - names - {"id", "type"})
+    try:
+        message = wire.command_adapter(kind).validate_python(data)
+    except ValidationError as error:
+        raise ProtocolError(_first_problem(kind, error)) from None
+    return Command(ident, kind, {name: value for name, value in message.items()
+                                 if name not in ("id", "type") and value is not None})
+
+
+_NAMES = {"string_type": "a string", "int_type": "a whole number", "dict_type": "an object"}
+
+
+def _first_problem(kind: str, error: ValidationError) -> str:
+    """The first thing wrong with a command, in words: an argument it does not take, then the
+    arguments in their order, a missing one or one of the wrong type."""
+    problems = error.errors(include_url=False, include_context=False)
+    extra = sorted(str(p["loc"][0]) for p in problems if p["type"] == "extra_forbidden")
     if extra:
-        raise ProtocolError(f"{kind} takes no argument {extra[0][:40]!r}")
-    args: dict[str, Any] = {}
-    for name, kind_of, required in spec.args:
-        if name not in data or data[name] is None:
-            if required:
-                raise ProtocolError(f"{kind} needs {name!r}")
-            continue
-        value = data[name]
-        if not isinstance(value, kind_of) or (kind_of is int and isinstance(value, bool)):
-            raise ProtocolError(f"{kind}: {name!r} must be "
-                                f"{_NAMES[kind_of]}, not {type(value).__name__}")
-        args[name] = value
-    return Command(ident, kind, args)
-
-
-_NAMES = {str: "a string", int: "a whole number", dict: "an object"}
+        return f"{kind} takes no argument {extra[0][:40]!r}"
+    problem = problems[0]
+    name = str(problem["loc"][0]) if problem["loc"] else "?"
+    if problem["type"] == "missing":
+        return f"{kind} needs {name!r}"
+    if problem["type"] in _NAMES:
+        return f"{kind}: {name!r} must be {_NAMES[problem['type']]}, " \
+               f"not {type(problem['input']).__name__}"
+    return f"{kind}: {name!r} is not valid: {problem['msg']}"
 
 
 class RateLimit:

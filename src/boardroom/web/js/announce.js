@@ -359,7 +359,7 @@ export function tableSummary(conn, variant) {
     if (pills.length) parts.push(`Your hand: ${pills.map((p) => `${p.category}, ${p.text}${p.nuts ? ', the nuts' : ''}`).join('; ')}.`);
     const pots = (hand.pots || []).reduce((sum, p) => sum + p.amount, 0); // bets included
     const bets = hand.seats.reduce((sum, s) => sum + (s.bet || 0), 0);
-    const pool = hand.pool_size ?? hand.pool;
+    const pool = hand.pool_size;
     if (display.live) parts.push(`Pot ${pots}${bets ? `, of which ${bets} in bets this round` : ''}${pool != null ? `. Pool ${pool} cards` : ''}.`);
     const seatWords = hand.seats.map((s, i) => {
       const tableSeat = handSeats[i];

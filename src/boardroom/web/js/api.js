@@ -16,7 +16,7 @@ let variantsCache = null;
 
 export function getVariants() {
   if (!variantsCache) {
-    variantsCache = fetch('/api/variants').then(json).then((body) => body.variants);
+    variantsCache = fetch('/api/games').then(json).then((body) => body.games);
     variantsCache.catch(() => { variantsCache = null; });
   }
   return variantsCache;
@@ -24,7 +24,7 @@ export function getVariants() {
 
 // A game's worked example hand for the rules page (engine-played, every hand shown).
 export function getVariantExample(id) {
-  return fetch(`/api/variants/${encodeURIComponent(id)}/example`).then(json);
+  return fetch(`/api/games/${encodeURIComponent(id)}/example`).then(json);
 }
 
 export function variantById(variants, id) {

@@ -1,4 +1,4 @@
-// The boards as the variant defines them (/api/variants): side by side, XMAS's Christmas card,
+// The boards as the variant defines them (/api/games): side by side, XMAS's Christmas card,
 // Tilt's boards stacked so the gold, turned tilted cards form the diagonal.
 import { html } from './html.js';
 import { Card, cardName } from './cards.js';

@@ -12,6 +12,12 @@ import { offerSeed } from './seed.js';
 import { HandStory, equitySentences, pointsSentences, rabbitSentences, shownAfterSentence } from './words.js';
 
 const CHAT_KEPT = 100;
+// Test mode: the browser tests install `window.boardroomWireCheck`, which validates every message
+// this client receives against the server's JSON Schema (/api/protocol.schema.json) and records
+// what fails; without it (in use) this does nothing.
+const received = (event, message) => {
+  if (typeof window.boardroomWireCheck === 'function') window.boardroomWireCheck(event, message);
+};
 const LOG_KEPT = 400; // lines of the action log kept, over the last hands
 let counter = 0;
 const newId = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
@@ -44,13 +50,17 @@ export class RoomConnection {
     this.socket.on('connect', () => { this.connected = true; this.join(); });
     this.socket.on('disconnect', () => { this.connected = false; this.changed(); });
     this.pending = null; // an update that came before the join's snapshot
-    this.socket.on('update', (payload) => this.onUpdate(payload));
+    this.socket.on('update', (payload) => { received('update', payload); this.onUpdate(payload); });
     this.socket.on('host', (payload) => {
+      received('host', payload);
       if (payload && payload.host_secret) saveRoom(this.room, { host_secret: payload.host_secret });
       if (this.you) this.you = { ...this.you, host: true };
       this.notice('You are the host now.');
     });
-    this.socket.on('error', (payload) => this.notice(payload && payload.error ? payload.error : 'error'));
+    this.socket.on('error', (payload) => {
+      received('error', payload);
+      this.notice(payload && payload.error ? payload.error : 'error');
+    });
   }
 
   close() {
@@ -77,7 +87,10 @@ export class RoomConnection {
     return new Promise((resolve) => {
       this.socket.timeout(10000).emit('command', message, (err, answer) => {
         if (err) resolve({ ok: false, code: 'no_answer', error: 'no answer from the server (reconnecting?)' });
-        else resolve(answer || { ok: false, code: 'no_answer', error: 'empty answer' });
+        else {
+          received('answer', answer);
+          resolve(answer || { ok: false, code: 'no_answer', error: 'empty answer' });
+        }
       });
     });
   }

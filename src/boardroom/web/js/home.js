@@ -1,4 +1,4 @@
-// The home page: create a room with every host option the server offers (/api/variants).
+// The home page: create a room with every host option the server offers (/api/games).
 import { html } from './html.js';
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { createRoom, getVariants, variantById } from './api.js';

@@ -22,7 +22,7 @@ import { LogPanel, LogToggle } from './log.js';
 const GAME_NAME = (variants, id) => (variantById(variants, id) || { name: id || '' }).name;
 // The game dealt now (or next): the hand's, the table's last, a rotation's current one, or the room's.
 const tableGame = (table) => table.game || (table.rotation && table.rotation.game.game) || table.settings.game;
-const gameOf = (snap) => (snap ? (snap.hand && snap.hand.variant) || tableGame(snap.table) : null);
+const gameOf = (snap) => (snap ? (snap.hand && snap.hand.game) || tableGame(snap.table) : null);
 
 export function RoomPage({ room, watch }) {
   const [, setTick] = useState(0);
@@ -72,7 +72,7 @@ export function RoomPage({ room, watch }) {
     </div>`;
   }
   const table = snap.table;
-  const gameId = (display && display.hand.variant) || tableGame(table);
+  const gameId = (display && display.hand.game) || tableGame(table);
   const variant = variantById(variants, gameId);
   return html`<div class=${`room ${prefs.fourColour ? 'four-colour' : ''} ${myTurn ? 'my-turn' : ''} ${chatOpen || logOpen ? 'chat-open' : ''}`}>
     <${TopBar} room=${room} prefs=${prefs} togglePref=${togglePref} conn=${conn} variants=${variants}
@@ -326,7 +326,7 @@ function Centre({ conn, hand, display, variant, variants }) {
   const table = conn.snapshot.table;
   const pots = hand && hand.pots ? hand.pots : [];
   const total = pots.reduce((sum, p) => sum + p.amount, 0);
-  const pool = hand ? (hand.pool_size ?? hand.pool) : null;
+  const pool = hand ? hand.pool_size : null;
   let note = null;
   if (!hand) {
     if (table.phase === 'waiting') note = 'Waiting for players';

@@ -1,6 +1,6 @@
-// The rules page (`/?rules=ID`): every game as the registry describes it (/api/variants: boards,
+// The rules page (`/?rules=ID`): every game as the registry describes it (/api/games: boards,
 // streets with their reveals and redraw caps, categories and how each is made, max players,
-// forced bets and betting), and a worked example hand (/api/variants/ID/example: the engine
+// forced bets and betting), and a worked example hand (/api/games/ID/example: the engine
 // played and scored it) drawn with the table's own cards and boards.
 import { html } from './html.js';
 import { useEffect, useState } from 'preact/hooks';
