@@ -381,6 +381,9 @@ class Hand:
             raise ActionError(bounds)
         return seat, bounds[0]
 
+    def can_complete(self) -> bool:
+        return self._can(self.verify_complete)
+
     def complete(self) -> None:
         """Stud: bring the bet up to the full small bet (RULES.md s.5)."""
         self.raise_to(self.verify_complete()[1])
