@@ -13,7 +13,7 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "table"))
 
 from table_helpers import actor_seat, allocate_all, make_table, start_hand
 
-from boardroom.engine import ActionError, Deck, Hand
+from boardroom.engine import Action, ActionError, BringIn, Call, Check, Deck, Fold, Hand
 from boardroom.engine import history as hist
 from boardroom.engine.view import events_for
 from boardroom.fairness import FIELD
@@ -124,10 +124,10 @@ def random_table_hands(variant_id: str, hands: int, seed: int) -> list[dict[str,
                 continue
             legal = hand.legal_actions()
             assert legal is not None
-            choices = ["fold"] * (legal.fold and rng.random() < 0.3)
-            choices += ["check"] * legal.check + ["call"] * (legal.call is not None)
-            choices += ["bring_in"] * (legal.bring_in is not None)
-            action = rng.choice(choices or ["fold"])
+            choices: list[Action] = [Fold()] * (legal.fold and rng.random() < 0.3)
+            choices += [Check()] * legal.check + [Call()] * (legal.call is not None)
+            choices += [BringIn()] * (legal.bring_in is not None)
+            action = rng.choice(choices or [Fold()])
             table.act(actor_seat(table), action)
         ended = [e for e in table.drain() if e.kind == "hand_ended"][-1]
         record = ended.private

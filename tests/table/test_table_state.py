@@ -19,6 +19,7 @@ from table_helpers import (
     start_hand,
 )
 
+from boardroom.engine import Action, BringIn, Call, Check, Fold, RaiseTo
 from boardroom.engine.events import BoardDealt, HandShown, HoleDealt, Redrawn
 from boardroom.engine.view import view_for
 from boardroom.table import (
@@ -51,8 +52,8 @@ def test_a_table_saved_mid_hand_continues_with_the_same_cards(game: str) -> None
             break
         legal = table.hand.legal_actions()
         assert legal is not None
-        table.act(actor_seat(table), "check" if legal.check else "bring_in"
-                  if legal.bring_in is not None else "call")
+        table.act(actor_seat(table), Check() if legal.check else BringIn()
+                  if legal.bring_in is not None else Call())
     assert table.hand is not None
     table.drain()
     copy = _restored(table, clock)
@@ -120,18 +121,18 @@ def _random_step(table: Table, clock: FakeClock, rng: random.Random) -> None:
             legal = table.hand.legal_actions()
             assert legal is not None
             seat = actor_seat(table)
-            options: list[tuple[str, int | None]] = []
+            options: list[Action] = []
             if legal.fold:
-                options.append(("fold", None))
+                options.append(Fold())
             if legal.check:
-                options.append(("check", None))
+                options.append(Check())
             if legal.call is not None:
-                options += [("call", None)] * 3
+                options += [Call()] * 3
             if legal.bring_in is not None:
-                options.append(("bring_in", None))
+                options.append(BringIn())
             if legal.raise_min is not None and legal.raise_max is not None:
-                options.append(("raise", rng.randint(legal.raise_min, legal.raise_max)))
-            table.act(seat, *rng.choice(options))
+                options.append(RaiseTo(rng.randint(legal.raise_min, legal.raise_max)))
+            table.act(seat, rng.choice(options))
         elif table.phase == "picking" and roll < 0.5 and table.picker is not None:
             choices = table.public_state()["choices"]
             table.pick(table.picker, rng.choice(choices))
@@ -197,7 +198,7 @@ def _check_views(events: list[TableEvent], seats: list[int]) -> None:
 def test_hand_histories_hide_unseen_cards_from_everyone_but_their_holder() -> None:
     table, clock = make_table(players=3, seed=5)
     start_hand(table, clock)
-    table.act(actor_seat(table), "fold")  # one hand folds: never shown
+    table.act(actor_seat(table), Fold())  # one hand folds: never shown
     play_passively(table)
     ended = next(e for e in table.drain() if e.kind == "hand_ended")
     record = ended.private

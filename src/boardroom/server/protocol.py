@@ -11,6 +11,8 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from boardroom.engine import Action, ActionError, actions
+
 MAX_MESSAGE = 4096  # bytes of JSON in one command
 MAX_ID = 40
 RATE = 10.0  # commands a second per connection, on average
@@ -93,6 +95,7 @@ class Command:
     id: str
     type: str
     args: dict[str, Any]
+    action: Action | None = None  # act: the action, parsed once here (``act_action``)
 
 
 def command_id(data: object) -> str | None:
@@ -139,7 +142,22 @@ def parse(data: object) -> Command:
             raise ProtocolError(f"{kind}: {name!r} must be "
                                 f"{_NAMES[kind_of]}, not {type(value).__name__}")
         args[name] = value
-    return Command(ident, kind, args)
+    return Command(ident, kind, args, act_action(args) if kind == "act" else None)
+
+
+ACTS = ("fold", "check", "call", "raise", "bring_in", "complete")
+"""The ``action`` words of the ``act`` command (the engine's names for these actions)."""
+
+
+def act_action(args: dict[str, Any]) -> Action:
+    """The action value of an ``act`` command (``action`` and ``amount``, shape-checked)."""
+    name = args["action"]
+    if name not in ACTS:
+        raise ProtocolError(f"unknown action {name[:40]!r} (one of: {', '.join(ACTS)})")
+    try:
+        return actions.from_record(name, args.get("amount"))
+    except ActionError as error:
+        raise ProtocolError(str(error)) from None
 
 
 _NAMES = {str: "a string", int: "a whole number", dict: "an object"}
