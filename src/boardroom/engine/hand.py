@@ -3,9 +3,12 @@
 Create a ``Hand`` with a concrete variant (after ``with_options``), ``Stakes``, the stacks of the
 dealt-in seats in clockwise order, the button, and a card source. It posts the forced bets, deals,
 and stops whenever a player must decide: ``actor`` says who, ``legal_actions()`` says what (with
-amounts). ``fold()``, ``check()``, ``call()``, ``raise_to(amount)`` and ``post_bring_in()`` apply
-an action or raise an ``ActionError`` (a ``ValueError``) saying why not; each has a ``can_``
-twin built on the same check. Between decisions everything runs by itself: bets are collected,
+amounts). ``apply(seat, action)`` applies any action value (``engine.actions``: ``Fold()``,
+``RaiseTo(12)``, ``Draw(...)``, ``Allocate(...)``) or raises an ``ActionError`` (a
+``ValueError``) saying why not; behind it ``fold()``, ``check()``, ``call()``,
+``raise_to(amount)``, ``post_bring_in()`` and ``complete()`` each have a ``verify_`` and a
+``can_`` twin built on the same check. The betting round's state is a ``BettingRound``
+(``engine.betting``). Between decisions everything runs by itself: bets are collected,
 unmatched chips returned, streets dealt (all-in run-outs without betting), hands shown or mucked
 and pots paid. Every change appends an event to ``events``, the hand's history.
 
