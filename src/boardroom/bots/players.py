@@ -146,17 +146,16 @@ class RandomBot(Bot):
         return Draw(tuple(hole[i] for i in chosen))
 
     def act(self, view: HandView, legal: LegalActions) -> Action:
-        options = ["passive", "passive"]
+        passive = check_or_call(legal)
+        options: list[Action | None] = [passive, passive]  # None: a raise, sized once chosen
         if legal.fold:
-            options.append("fold")
+            options.append(Fold())
         if legal.raise_min is not None and legal.raise_max is not None:
-            options.append("raise")
+            options.append(None)
         choice = options[int(self.rng.integers(len(options)))]
-        if choice == "fold":
-            return Fold()
-        if choice == "raise" and legal.raise_min is not None and legal.raise_max is not None:
+        if choice is None and legal.raise_min is not None and legal.raise_max is not None:
             return RaiseTo(int(self.rng.integers(legal.raise_min, legal.raise_max + 1)))
-        return check_or_call(legal)
+        return passive if choice is None else choice
 
 
 class CallingStation(Bot):
