@@ -91,6 +91,16 @@ def test_a_stored_hand_that_does_not_replay_is_an_error() -> None:
     state["hand"]["actions"] = [[1 - table.hand.actor, "call", None]]
     with pytest.raises(TableError, match=r"does not replay: seat \d acts out of turn"):
         Table.from_state(table.settings, state, clock=clock)
+    for stored, why in (([0, "shove", None], "unknown action 'shove'"),
+                        ([0, "raise", "lots"], "a raise needs an amount"),
+                        ([0, "draw", "AsAs"], "its draw cannot be read"),
+                        ([0, "allocate", {"A": "As Zz"}], "its allocate cannot be read"),
+                        ([0, "fold"], "not a stored action")):
+        state["hand"]["actions"] = [stored]
+        with pytest.raises(TableError, match="action 1 is not a stored action") as refused:
+            Table.from_state(table.settings, state, clock=clock)
+        assert why in str(refused.value)
+        assert "As" not in str(refused.value)  # a private card is never named
 
 
 @settings(max_examples=25, deadline=None)

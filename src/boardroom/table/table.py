@@ -30,6 +30,7 @@ from boardroom.engine import (
     BringIn,
     Check,
     Deck,
+    Draw,
     Fold,
     Hand,
     Stakes,
@@ -1006,8 +1007,12 @@ def _stored_actions(record: Mapping[str, Any]) -> list[tuple[int, Action]]:
             index, name, argument = stored
             steps.append((int(index), acts.from_record(name, argument)))
         except (TypeError, ValueError) as error:
+            # A draw's or an allocation's cards are private: the error names no card.
+            private = isinstance(stored, list | tuple) and len(stored) == 3 and \
+                stored[1] in (Draw.name, Allocate.name)
+            why = f"its {stored[1]} cannot be read" if private else str(error)
             raise TableError(f"the stored hand {record.get('hand_no')} does not replay: action "
-                             f"{number} ({str(stored)[:60]}): {error}") from None
+                             f"{number} is not a stored action: {why}") from None
     return steps
 
 
