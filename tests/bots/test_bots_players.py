@@ -1,4 +1,4 @@
-"""Bots answer their seat's view with a person's commands: legal, deterministic, in style."""
+"""Bots answer their seat's view with a person's actions: legal, deterministic, in style."""
 
 from __future__ import annotations
 
@@ -6,24 +6,35 @@ import random
 
 import pytest
 
-from boardroom.bots import STYLES, BotError, Command, make_bot
+from boardroom.bots import STYLES, BotError, make_bot
 from boardroom.bots.players import EquityBot, in_position
-from boardroom.bots.simulate import apply_command, default_stakes
+from boardroom.bots.simulate import default_stakes
 from boardroom.cards import parse_cards
-from boardroom.engine import Hand, ScriptedCards, Stakes
+from boardroom.engine import (
+    Action,
+    Allocate,
+    Call,
+    Check,
+    Fold,
+    Hand,
+    RaiseTo,
+    ScriptedCards,
+    Stakes,
+)
 from boardroom.engine.view import view_for
 from boardroom.rules import DEALERS_CHOICE, VARIANTS, find_variant
+from boardroom.server.bot_driver import command_for
 from boardroom.server.protocol import parse
 
 BLINDS = Stakes(small_blind=1, big_blind=2)
 
 
-def _play(variant_id: str, styles: list[str], seed: int) -> list[tuple[str, Command]]:
+def _play(variant_id: str, styles: list[str], seed: int) -> list[tuple[str, Action]]:
     variant = find_variant(variant_id)
     bots = [make_bot(style, seed + i, samples=40) for i, style in enumerate(styles)]
     hand = Hand(variant, default_stakes(variant), [200] * len(bots), 0,
                 rng=random.Random(seed), manual_allocation=variant.has_allocation)
-    commands: list[tuple[str, Command]] = []
+    commands: list[tuple[str, Action]] = []
     while not hand.is_over:
         seats = hand.allocation_pending if hand.is_allocating else (hand.actor,)
         for seat in seats:
@@ -31,7 +42,7 @@ def _play(variant_id: str, styles: list[str], seed: int) -> list[tuple[str, Comm
             command = bots[seat].respond(view_for(hand, seat))
             assert command is not None
             commands.append((styles[seat], command))
-            apply_command(hand, seat, command)  # raises on anything illegal
+            hand.apply(seat, command)  # raises on anything illegal
     assert sum(hand.stacks) == 200 * len(bots)
     return commands
 
@@ -47,12 +58,13 @@ def test_the_same_seed_gives_the_same_commands() -> None:
     assert _play("esg", styles, 7) == _play("esg", styles, 7)
 
 
-def test_commands_have_the_protocol_shape() -> None:
-    for index, (_, command) in enumerate(_play("allocator", ["tight", "random", "station"], 3)):
-        parsed = parse({"id": f"c{index}", **command.message()})
+def test_actions_become_protocol_commands_that_parse_back_to_them() -> None:
+    for index, (_, action) in enumerate(_play("allocator", ["tight", "random", "station"], 3)):
+        parsed = parse({"id": f"c{index}", **command_for(action)})
         assert parsed.type in ("act", "allocate")
-    pick = make_bot("loose", 1).pick(["esg", "plo"])
-    assert parse({"id": "p", **pick.message()}).args["game"] in ("esg", "plo")
+        if parsed.type == "act":
+            assert parsed.action == action
+    assert make_bot("loose", 1).pick(["esg", "plo"]) in ("esg", "plo")
 
 
 def test_allocation_commits_only_own_cards_with_the_optimiser() -> None:
@@ -64,12 +76,11 @@ def test_allocation_commits_only_own_cards_with_the_optimiser() -> None:
     for seat in (0, 1):
         command = make_bot("tight", seat).respond(view_for(hand, seat))
         assert command is not None
-        assert command.type == "allocate"
-        committed = [c for cards in command.cards.values() for c in parse_cards(cards)]
+        assert isinstance(command, Allocate)
+        committed = [c for _, cards in command.categories for c in cards]
         assert set(committed) <= set(hand.hole[seat])
-        expected = hand.suggest_allocation(seat)
-        assert {k: parse_cards(v) for k, v in command.cards.items()} == expected
-        apply_command(hand, seat, command)
+        assert command.mapping() == hand.suggest_allocation(seat)
+        hand.apply(seat, command)
     assert hand.is_over
 
 
@@ -82,15 +93,15 @@ def test_a_seat_with_nothing_to_decide_gets_no_command() -> None:
 
 def test_the_calling_station_never_folds_or_raises() -> None:
     played = _play("esg", ["station", "random", "station"], 11)
-    assert any(style == "station" and command.action == "call" for style, command in played)
+    assert any(style == "station" and command == Call() for style, command in played)
     for style, command in played:
         if style == "station":
-            assert command.action in ("check", "call")
+            assert command in (Check(), Call())
 
 
 def test_the_random_bot_raises_within_the_legal_range() -> None:
     amounts = [c.amount for seed in range(4) for _, c in _play("plo", ["random", "random"], seed)
-               if c.action == "raise"]
+               if isinstance(c, RaiseTo)]
     assert amounts  # every raise was applied, so each was within the legal min and max
     assert all(isinstance(amount, int) for amount in amounts)
 
@@ -116,7 +127,7 @@ def _river(hole: str, board: str, bet: bool) -> tuple[Hand, int]:
 def test_a_tight_bot_folds_air_to_a_pot_sized_river_bet() -> None:
     hand, seat = _river("2h 3c 6c 8d", "Qs Js Ts 4h 5d", bet=True)
     command = make_bot("tight", 3).respond(view_for(hand, seat))
-    assert command == Command("act", "fold")
+    assert command == Fold()
 
 
 def test_equity_bots_bet_the_nuts_within_the_legal_range() -> None:
@@ -125,11 +136,11 @@ def test_equity_bots_bet_the_nuts_within_the_legal_range() -> None:
         view = view_for(hand, seat)
         command = make_bot(style, 3).respond(view)
         assert command is not None
-        assert command.action == "raise"
+        assert isinstance(command, RaiseTo)
         assert view.legal is not None
         assert view.legal.raise_min is not None
         assert view.legal.raise_max is not None
-        assert view.legal.raise_min <= (command.amount or 0) <= view.legal.raise_max
+        assert view.legal.raise_min <= command.amount <= view.legal.raise_max
         assert in_position(view)
 
 
@@ -137,7 +148,7 @@ def test_dealers_choice_picks_one_of_the_offered_games() -> None:
     choices = [v.id for v in DEALERS_CHOICE.choices(4)]
     for style in STYLES:
         bot = make_bot(style, 5)
-        picks = {bot.pick(choices).game for _ in range(30)}
+        picks = {bot.pick(choices) for _ in range(30)}
         assert picks <= set(choices)
         assert len(picks) > 1
     with pytest.raises(BotError):

@@ -14,8 +14,8 @@ sys.path.insert(0, str(Path(__file__).parent.parent / "table"))
 from table_helpers import actor_seat, allocate_all, make_table, start_hand
 
 from action_script import random_throw
-from boardroom.cards import format_cards
-from boardroom.engine import ActionError, Deck, Hand
+from boardroom.cards import format_cards, parse_cards
+from boardroom.engine import Action, ActionError, BringIn, Call, Check, Deck, Draw, Fold, Hand
 from boardroom.engine import history as hist
 from boardroom.engine.view import events_for
 from boardroom.fairness import FIELD
@@ -129,12 +129,12 @@ def random_table_hands(variant_id: str, hands: int, seed: int) -> list[dict[str,
             if legal.draw is not None:
                 seat = actor_seat(table)
                 mine = format_cards(hand.hole[table.hand_seat(seat)]).split()  # type: ignore[index]
-                table.act(seat, "draw", cards=random_throw(mine, legal.draw, rng))
+                table.act(seat, Draw(parse_cards(random_throw(mine, legal.draw, rng))))
                 continue
-            choices = ["fold"] * (legal.fold and rng.random() < 0.3)
-            choices += ["check"] * legal.check + ["call"] * (legal.call is not None)
-            choices += ["bring_in"] * (legal.bring_in is not None)
-            action = rng.choice(choices or ["fold"])
+            choices: list[Action] = [Fold()] * (legal.fold and rng.random() < 0.3)
+            choices += [Check()] * legal.check + [Call()] * (legal.call is not None)
+            choices += [BringIn()] * (legal.bring_in is not None)
+            action = rng.choice(choices or [Fold()])
             table.act(actor_seat(table), action)
         ended = [e for e in table.drain() if e.kind == "hand_ended"][-1]
         record = ended.private

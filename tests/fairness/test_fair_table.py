@@ -11,6 +11,7 @@ import fair_hands  # noqa: F401  (puts the table tests' helpers on the path)
 import pytest
 from table_helpers import actor_seat, kinds, make_table, play_passively, start_hand
 
+from boardroom.engine import Call, Check, Fold
 from boardroom.engine.events import HoleDealt
 from boardroom.fairness import FIELD, check_history
 from boardroom.table import Table, TableError, history_for
@@ -89,7 +90,7 @@ def test_no_seed_reaches_anyone_before_the_hand_ends() -> None:
         table.client_seed(seat, 1, seed)
     start_hand(table, clock)
     pending = table.public_state()
-    table.act(actor_seat(table), "fold")
+    table.act(actor_seat(table), Fold())
     play_passively(table)
     events = table.drain()
     record = next(e for e in events if e.kind == "hand_ended").private
@@ -114,7 +115,7 @@ def test_a_restored_table_keeps_the_commitment_the_seeds_and_the_deal() -> None:
             assert table.hand is not None
             legal = table.hand.legal_actions()
             assert legal is not None
-            table.act(actor_seat(table), "call" if legal.call is not None else "check")
+            table.act(actor_seat(table), Call() if legal.call is not None else Check())
         if restart_mid_hand:
             table = Table.from_state(table.settings, json.loads(json.dumps(table.to_state())),
                                      clock=clock, rng=random.Random(2), room=table.room)

@@ -6,6 +6,7 @@ import random
 from typing import Any
 
 from boardroom.cards import Card, format_cards
+from boardroom.engine import BringIn, Call, Check, Draw
 from boardroom.engine.events import BoardDealt, HandShown, HoleDealt
 from boardroom.table import HAND, Table, TableEvent, TableSettings
 
@@ -72,11 +73,10 @@ def play_passively(table: Table) -> None:
         legal = table.hand.legal_actions()
         assert legal is not None
         if legal.draw is not None:
-            table.act(seat, "draw", cards="")  # stand pat
+            table.act(seat, Draw())  # stand pat
             continue
-        action = ("check" if legal.check else "bring_in" if legal.bring_in is not None
-                  else "call")
-        table.act(seat, action)
+        table.act(seat, Check() if legal.check else BringIn() if legal.bring_in is not None
+                  else Call())
 
 
 def cards_seen(event: TableEvent, seat: int | None) -> set[Card]:

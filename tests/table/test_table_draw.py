@@ -8,7 +8,8 @@ import random
 import pytest
 from table_helpers import actor_seat, make_table, play_passively, start_hand
 
-from boardroom.cards import format_cards
+from boardroom.cards import format_cards, parse_cards
+from boardroom.engine import Call, Check, Draw
 from boardroom.engine.events import Discarded
 from boardroom.engine.view import events_for
 from boardroom.table import HAND, Table, TableError
@@ -18,7 +19,7 @@ def to_the_draw(table: Table) -> int:
     """Check or call the predraw betting; the seat to draw."""
     assert table.hand is not None
     while (legal := table.hand.legal_actions()) is not None and legal.draw is None:
-        table.act(actor_seat(table), "check" if legal.check else "call")
+        table.act(actor_seat(table), Check() if legal.check else Call())
     return actor_seat(table)
 
 
@@ -33,11 +34,11 @@ def test_a_seat_throws_cards_by_name_and_is_dealt_as_many() -> None:
     before = list(hand.hole[index])
     thrown = format_cards(before[:2])
     table.drain()
-    table.act(seat, "draw", cards=thrown)
+    table.act(seat, Draw(parse_cards(thrown)))
     after = hand.hole[index]
     assert len(after) == 5
     assert not set(before[:2]) & set(after)
-    assert table.hand_actions[-1] == [index, "draw", thrown]
+    assert table.hand_actions[-1] == (index, Draw(tuple(before[:2])))
     # The thrower sees its cards go; every other seat and a spectator, a count of two.
     others = [None, *(table.hand_seat(s) for s in table.hand_seats if s != seat)]
     for viewer in (index, *others):
@@ -52,17 +53,14 @@ def test_a_bad_draw_is_refused_naming_why_and_changes_nothing() -> None:
     start_hand(table, clock)
     seat = to_the_draw(table)
     state = table.to_state()
-    with pytest.raises(TableError, match="a draw names the cards to throw"):
-        table.act(seat, "draw", cards="Zz")
     held = list(table.hand.hole[table.hand_seat(seat)])  # type: ignore[union-attr,index]
     other = next(c for c in range(52) if c not in held)
     with pytest.raises(TableError, match=f"^seat {seat} may throw only cards it holds$"):
-        table.act(seat, "draw", cards=format_cards([other]))
-    with pytest.raises(TableError, match=r"^a draw names the cards to throw: card .. appears "
-                                         r"more than once$"):
-        table.act(seat, "draw", cards=format_cards([held[0], held[0]]))
+        table.act(seat, Draw((other,)))
+    with pytest.raises(TableError, match=f"^seat {seat} names a card twice in its draw$"):
+        table.act(seat, Draw((held[0], held[0])))
     with pytest.raises(TableError, match="it is not your turn"):
-        table.act(next(s for s in table.hand_seats if s != seat), "draw", cards="")
+        table.act(next(s for s in table.hand_seats if s != seat), Draw())
     assert table.to_state() == state
 
 
@@ -75,7 +73,7 @@ def test_a_clock_that_runs_out_in_the_draw_stands_pat() -> None:
     held = list(table.hand.hole[index])  # type: ignore[index]
     clock.advance(10.0)
     table.tick()
-    assert table.hand_actions[-1] == [index, "draw", ""]
+    assert table.hand_actions[-1] == (index, Draw())
     assert list(table.hand.hole[index]) == held  # type: ignore[index]
 
 
@@ -86,7 +84,7 @@ def test_a_restart_mid_hand_replays_every_draw() -> None:
         seat = to_the_draw(table)
         hand = table.hand
         assert hand is not None
-        table.act(seat, "draw", cards=format_cards(hand.hole[table.hand_seat(seat)][:1]))  # type: ignore[index]
+        table.act(seat, Draw(tuple(hand.hole[table.hand_seat(seat)][:1])))  # type: ignore[index]
     again = Table.from_state(table.settings, table.to_state(), clock=clock,
                              rng=random.Random(9))
     assert again.hand is not None

@@ -16,6 +16,7 @@ from table_helpers import (
 )
 
 from boardroom.cards import format_cards
+from boardroom.engine import Call, Check, Fold, RaiseTo
 from boardroom.engine.events import BlindPosted, Checked, Folded
 from boardroom.table import (
     BETWEEN,
@@ -79,9 +80,9 @@ def test_chips_are_conserved_and_stacks_change_only_through_the_ledger() -> None
             assert legal is not None
             seat = actor_seat(table)
             if legal.raise_min is not None and table.hand_no % 2 and table.hand.current_bet <= 2:
-                table.act(seat, "raise", legal.raise_min)
+                table.act(seat, RaiseTo(legal.raise_min))
             else:
-                table.act(seat, "check" if legal.check else "call")
+                table.act(seat, Check() if legal.check else Call())
     chips = [e for e in table.drain() if e.kind == "chips"]
     assert sum(e.data["amount"] for e in chips) == 600
     assert sum(seat.stack for seat in table.seats.values()) == 600
@@ -94,25 +95,21 @@ def test_acting_out_of_turn_or_out_of_the_hand_is_an_error() -> None:
     seat = actor_seat(table)
     other = next(s for s in table.hand_seats if s != seat)
     with pytest.raises(TableError, match=rf"not your turn \(it is seat {seat}'s\)"):
-        table.act(other, "fold")
+        table.act(other, Fold())
     with pytest.raises(TableError, match="seat 5 is not in a hand"):
-        table.act(5, "fold")
+        table.act(5, Fold())
     table.sit(5, "later", "Later")
     with pytest.raises(TableError, match="seat 5 is not in a hand"):
-        table.act(5, "call")
-    with pytest.raises(TableError, match="unknown action 'shove'"):
-        table.act(seat, "shove")
-    with pytest.raises(TableError, match="a raise needs an amount"):
-        table.act(seat, "raise")
+        table.act(5, Call())
     with pytest.raises(TableError, match="above the pot limit of 7"):
-        table.act(seat, "raise", 8)
+        table.act(seat, RaiseTo(8))
     big_blind = table.hand_seats[(table.hand.button + 2) % len(table.hand_seats)]
-    table.act(seat, "call")
+    table.act(seat, Call())
     # An engine message names table seats, not the hand's own numbering.
     while actor_seat(table) != big_blind:
-        table.act(actor_seat(table), "call")
+        table.act(actor_seat(table), Call())
     with pytest.raises(TableError, match=rf"seat {big_blind} cannot fold: nothing to call"):
-        table.act(big_blind, "fold")
+        table.act(big_blind, Fold())
 
 
 def test_timeout_checks_when_free_else_folds_and_spends_the_time_bank() -> None:
@@ -138,7 +135,7 @@ def test_timeout_checks_when_free_else_folds_and_spends_the_time_bank() -> None:
     # Everybody calls to the flop; then a timeout checks.
     while table.hand is not None and table.hand.street is not None \
             and table.hand.street.name == "preflop":
-        table.act(actor_seat(table), "check" if table.hand.legal_actions().check else "call")
+        table.act(actor_seat(table), Check() if table.hand.legal_actions().check else Call())
     seat = actor_seat(table)
     table.drain()
     clock.advance(15.0)
@@ -153,7 +150,7 @@ def test_time_bank_pays_for_a_slow_decision() -> None:
     start_hand(table, clock)
     seat = actor_seat(table)
     clock.advance(13.0)
-    table.act(seat, "call")
+    table.act(seat, Call())
     assert table.seats[seat].time_bank == pytest.approx(5.0)
     assert table.seats[seat].timeouts == 0
 
@@ -168,7 +165,7 @@ def test_two_timeouts_in_a_row_sit_the_player_out() -> None:
     assert table.seats[sleeper].timeouts == 1
     start_hand(table, clock)
     while actor_seat(table) != sleeper:
-        table.act(actor_seat(table), "call")
+        table.act(actor_seat(table), Call())
     clock.advance(5.0)
     table.tick()
     assert table.seats[sleeper].sit_out_next
@@ -190,8 +187,8 @@ def test_a_voluntary_action_resets_the_timeout_count() -> None:
     assert table.seats[seat].timeouts == 1
     start_hand(table, clock)
     while table.hand is not None and actor_seat(table) != seat:
-        table.act(actor_seat(table), "call")
-    table.act(seat, "check" if table.hand.legal_actions().check else "call")
+        table.act(actor_seat(table), Call())
+    table.act(seat, Check() if table.hand.legal_actions().check else Call())
     assert table.seats[seat].timeouts == 0
 
 
@@ -218,7 +215,7 @@ def test_leaving_during_a_hand_folds_at_the_turn_and_leaves_at_the_end() -> None
     table.drain()
     while table.hand is not None and waiting in table.hand_seats and table.hand.live[
             table.hand_seats.index(waiting)]:
-        table.act(actor_seat(table), "call")
+        table.act(actor_seat(table), Call())
     events = table.drain()
     assert any(isinstance(e.truth, Folded) for e in hand_events(events))
     play_passively(table)
@@ -255,9 +252,9 @@ def test_seat_approval_rebuys_and_stacks_need_the_host() -> None:
     with pytest.raises(TableError, match="seat 0 is in a hand: set its stack between hands"):
         table.set_stack(0, 50)
     winner = actor_seat(table)
-    table.act(winner, "raise", 6)
+    table.act(winner, RaiseTo(6))
     loser = actor_seat(table)
-    table.act(loser, "fold")
+    table.act(loser, Fold())
     assert table.hand is None
     assert table.seats[loser].stack < 200
     with pytest.raises(TableError, match="has not asked for a rebuy"):
@@ -279,8 +276,8 @@ def test_a_rebuy_approved_during_a_hand_arrives_when_it_ends() -> None:
     table.set_stack(0, 150)
     table.set_stack(1, 150)
     start_hand(table, clock)
-    table.act(actor_seat(table), "raise", 6)
-    table.act(actor_seat(table), "call")
+    table.act(actor_seat(table), RaiseTo(6))
+    table.act(actor_seat(table), Call())
     seat = actor_seat(table)
     with pytest.raises(TableError, match="at most 50 more"):
         table.request_rebuy(seat, 51)
@@ -296,9 +293,9 @@ def test_a_rebuy_approved_during_a_hand_arrives_when_it_ends() -> None:
 def test_a_busted_player_sits_out_until_a_rebuy() -> None:
     table, clock = make_table(players=2, starting_stack=20, betting="no-limit")
     start_hand(table, clock)
-    table.act(actor_seat(table), "raise", 6)
-    table.act(actor_seat(table), "raise", 20)
-    table.act(actor_seat(table), "call")
+    table.act(actor_seat(table), RaiseTo(6))
+    table.act(actor_seat(table), RaiseTo(20))
+    table.act(actor_seat(table), Call())
     assert table.hand is None
     busted = next(n for n, s in table.seats.items() if s.stack == 0) \
         if any(s.stack == 0 for s in table.seats.values()) else None
@@ -344,7 +341,7 @@ def test_pause_stops_the_clock_and_the_actions() -> None:
         table.pause()
     assert table.next_deadline() is None
     with pytest.raises(TableError, match="the table is paused"):
-        table.act(seat, "call")
+        table.act(seat, Call())
     clock.advance(100.0)
     table.tick()
     assert actor_seat(table) == seat
@@ -387,7 +384,7 @@ def test_allocation_commits_hidden_and_a_timeout_allocates_the_best() -> None:
     while table.hand is not None and not table.hand.is_allocating:
         legal = table.hand.legal_actions()
         assert legal is not None
-        table.act(actor_seat(table), "check" if legal.check else "call")
+        table.act(actor_seat(table), Check() if legal.check else Call())
     assert table.hand is not None
     pending = [table.hand_seats[i] for i in table.hand.allocation_pending]
     assert len(pending) == 3
@@ -443,7 +440,7 @@ def test_no_turn_and_no_clock_for_a_seat_nobody_could_answer() -> None:
     assert table.hand is not None
     assert actor_seat(table) == 0
     table.drain()
-    table.act(0, "call")
+    table.act(0, Call())
     events = table.drain()
     assert "turn" not in kinds(events)
     assert table.hand is None  # dealt out to the end at once
@@ -458,9 +455,9 @@ def test_no_turn_for_a_big_blind_when_everyone_else_is_all_in() -> None:
     table.set_stack(1, 2)
     start_hand(table, clock)
     assert actor_seat(table) == 0
-    table.act(0, "call")  # all-in
+    table.act(0, Call())  # all-in
     table.drain()
-    table.act(1, "call")  # the small blind, all-in
+    table.act(1, Call())  # the small blind, all-in
     events = table.drain()
     assert [e.data["seat"] for e in events if e.kind == "turn"] == []
     assert table.hand is None
@@ -487,10 +484,9 @@ def test_bots_with_short_stacks_are_only_asked_real_decisions() -> None:
             assert view is not None
             assert view.legal is not None
             assert not (view.legal.check and view.legal.raise_min is None), "a pointless turn"
-            command = bots[seat].respond(view)
-            assert command is not None
-            assert command.action is not None
-            table.act(seat, command.action, command.amount)
+            action = bots[seat].respond(view)
+            assert action is not None
+            table.act(seat, action)
             turns += 1
         assert table.chips_on_table() == table.balance
     assert turns > 0

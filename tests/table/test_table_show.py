@@ -7,6 +7,7 @@ import pytest
 from table_helpers import actor_seat, make_table, start_hand
 
 from boardroom.cards import format_cards
+from boardroom.engine import Call, Check, Fold
 from boardroom.table import Table, TableError
 
 
@@ -14,7 +15,7 @@ def _fold_to_the_big_blind(table: Table) -> int:
     """Everybody folds preflop: the big blind wins uncontested. Returns its table seat."""
     assert table.hand is not None
     while table.hand is not None:
-        table.act(actor_seat(table), "fold")
+        table.act(actor_seat(table), Fold())
     record = table.last_record
     assert record is not None
     winner = max(record["seats"], key=lambda s: table.seats[s].stack)
@@ -112,7 +113,7 @@ def test_no_rabbit_when_the_board_is_out_or_the_host_said_no() -> None:
     while table.hand is not None:  # check and call to the river: every card is out
         legal = table.hand.legal_actions()
         assert legal is not None
-        table.act(actor_seat(table), "check" if legal.check else "call")
+        table.act(actor_seat(table), Check() if legal.check else Call())
     with pytest.raises(TableError, match="every card of hand 1 was dealt: no rabbit to hunt"):
         table.rabbit_hunt(0)
     off, clock = make_table(players=2, game="plo", rabbit_hunting=False)

@@ -20,7 +20,8 @@ from table_helpers import (
 )
 
 from action_script import random_throw
-from boardroom.cards import format_cards
+from boardroom.cards import format_cards, parse_cards
+from boardroom.engine import Action, BringIn, Call, Check, Draw, Fold, RaiseTo
 from boardroom.engine.events import BoardDealt, HandShown, HoleDealt, Redrawn
 from boardroom.engine.view import view_for
 from boardroom.table import (
@@ -54,8 +55,8 @@ def test_a_table_saved_mid_hand_continues_with_the_same_cards(game: str) -> None
             break
         legal = table.hand.legal_actions()
         assert legal is not None
-        table.act(actor_seat(table), "check" if legal.check else "bring_in"
-                  if legal.bring_in is not None else "call")
+        table.act(actor_seat(table), Check() if legal.check else BringIn()
+                  if legal.bring_in is not None else Call())
     assert table.hand is not None
     table.drain()
     copy = _restored(table, clock)
@@ -93,6 +94,16 @@ def test_a_stored_hand_that_does_not_replay_is_an_error() -> None:
     state["hand"]["actions"] = [[1 - table.hand.actor, "call", None]]
     with pytest.raises(TableError, match=r"does not replay: seat \d acts out of turn"):
         Table.from_state(table.settings, state, clock=clock)
+    for stored, why in (([0, "shove", None], "unknown action 'shove'"),
+                        ([0, "raise", "lots"], "a raise needs an amount"),
+                        ([0, "draw", "AsAs"], "its draw cannot be read"),
+                        ([0, "allocate", {"A": "As Zz"}], "its allocate cannot be read"),
+                        ([0, "fold"], "not a stored action")):
+        state["hand"]["actions"] = [stored]
+        with pytest.raises(TableError, match="action 1 is not a stored action") as refused:
+            Table.from_state(table.settings, state, clock=clock)
+        assert why in str(refused.value)
+        assert "As" not in str(refused.value)  # a private card is never named
 
 
 @settings(max_examples=25, deadline=None)
@@ -125,20 +136,20 @@ def _random_step(table: Table, clock: FakeClock, rng: random.Random) -> None:
             seat = actor_seat(table)
             if legal.draw is not None:
                 held = format_cards(table.hand.hole[table.hand_seat(seat)]).split()  # type: ignore[index]
-                table.act(seat, "draw", cards=random_throw(held, legal.draw, rng))
+                table.act(seat, Draw(parse_cards(random_throw(held, legal.draw, rng))))
                 return
-            options: list[tuple[str, int | None]] = []
+            options: list[Action] = []
             if legal.fold:
-                options.append(("fold", None))
+                options.append(Fold())
             if legal.check:
-                options.append(("check", None))
+                options.append(Check())
             if legal.call is not None:
-                options += [("call", None)] * 3
+                options += [Call()] * 3
             if legal.bring_in is not None:
-                options.append(("bring_in", None))
+                options.append(BringIn())
             if legal.raise_min is not None and legal.raise_max is not None:
-                options.append(("raise", rng.randint(legal.raise_min, legal.raise_max)))
-            table.act(seat, *rng.choice(options))
+                options.append(RaiseTo(rng.randint(legal.raise_min, legal.raise_max)))
+            table.act(seat, rng.choice(options))
         elif table.phase == "picking" and roll < 0.5 and table.picker is not None:
             choices = table.public_state()["choices"]
             table.pick(table.picker, rng.choice(choices))
@@ -204,7 +215,7 @@ def _check_views(events: list[TableEvent], seats: list[int]) -> None:
 def test_hand_histories_hide_unseen_cards_from_everyone_but_their_holder() -> None:
     table, clock = make_table(players=3, seed=5)
     start_hand(table, clock)
-    table.act(actor_seat(table), "fold")  # one hand folds: never shown
+    table.act(actor_seat(table), Fold())  # one hand folds: never shown
     play_passively(table)
     ended = next(e for e in table.drain() if e.kind == "hand_ended")
     record = ended.private

@@ -1,8 +1,8 @@
 """Bots: players that see exactly what their seat sees and send the commands a person sends.
 
 ``make_bot(style, seed)`` builds one (``tight``, ``loose``, ``random``, ``station``);
-``bot.respond(view)`` answers the view of its seat with a ``Command``; ``simulate`` plays bots
-against each other on the engine without a server.
+``bot.respond(view)`` answers the view of its seat with an action value (``engine.actions``);
+``simulate`` plays bots against each other on the engine without a server.
 """
 
 from boardroom.bots.players import (
@@ -10,7 +10,6 @@ from boardroom.bots.players import (
     Bot,
     BotError,
     CallingStation,
-    Command,
     EquityBot,
     RandomBot,
     make_bot,
@@ -21,7 +20,6 @@ __all__ = [
     "Bot",
     "BotError",
     "CallingStation",
-    "Command",
     "EquityBot",
     "RandomBot",
     "make_bot",

@@ -1,10 +1,10 @@
 """Bots: players that see exactly what their seat sees and answer with a person's commands.
 
 A bot's only input is the ``HandView`` of its seat (``boardroom.engine.view.view_for``), the
-view the server sends that seat's person; its answer is a ``Command`` shaped like the real-time
-protocol's (``act`` with ``fold``/``check``/``call``/``raise``/``bring_in``, ``allocate`` and
-``pick``, see docs/protocol.md). Every bot owns a seeded generator, so the same seed and the
-same views give the same commands.
+view the server sends that seat's person; its answer is an action value (``engine.actions``:
+``Fold()``, ``RaiseTo(12)``, ``Draw(...)``, ``Allocate(...)``), the same value a person's
+protocol command is parsed into, and in Dealer's Choice the id of the game it picks. Every bot
+owns a seeded generator, so the same seed and the same views give the same answers.
 
 Styles: ``tight`` and ``loose`` decide from the Monte Carlo pot share (``boardroom.bots.equity``)
 against the live opponents, the pot odds and their position; ``random`` picks any legal action
@@ -15,13 +15,22 @@ from __future__ import annotations
 
 import abc
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from boardroom.bots.equity import live_opponents, pot_share, variant_of
-from boardroom.cards import format_cards
+from boardroom.engine.actions import (
+    Action,
+    Allocate,
+    BringIn,
+    Call,
+    Check,
+    Draw,
+    Fold,
+    RaiseTo,
+)
 from boardroom.engine.allocation import best_allocation
 from boardroom.engine.hand import LegalActions
 from boardroom.engine.view import HandView
@@ -64,45 +73,18 @@ class BotError(ValueError):
     """A bot asked to decide when its seat has nothing to decide, or an unknown style."""
 
 
-@dataclass(frozen=True, slots=True)
-class Command:
-    """A command as a person sends it: ``type`` and the protocol's arguments."""
-
-    type: str  # "act", "allocate" or "pick"
-    action: str | None = None  # act: fold, check, call, raise, bring_in, draw
-    amount: int | None = None  # act raise: the total to raise to
-    throw: str | None = None  # act draw: the cards thrown ("As Kd", "" to stand pat)
-    cards: dict[str, str] = field(default_factory=dict)  # allocate: category -> "As Kd"
-    game: str | None = None  # pick: a variant id
-
-    def message(self) -> dict[str, Any]:
-        """The protocol's JSON arguments (the sender adds the ``id``)."""
-        data: dict[str, Any] = {"type": self.type}
-        if self.type == "act":
-            data["action"] = self.action
-            if self.amount is not None:
-                data["amount"] = self.amount
-            if self.throw is not None:
-                data["cards"] = self.throw
-        elif self.type == "allocate":
-            data["cards"] = dict(self.cards)
-        else:
-            data["game"] = self.game
-        return data
+def fold_or_check(legal: LegalActions) -> Action:
+    return Check() if legal.check else Fold()
 
 
-def fold_or_check(legal: LegalActions) -> Command:
-    return Command("act", "check") if legal.check else Command("act", "fold")
-
-
-def check_or_call(legal: LegalActions) -> Command:
+def check_or_call(legal: LegalActions) -> Action:
     if legal.bring_in is not None:
-        return Command("act", "bring_in")
-    return Command("act", "check") if legal.check else Command("act", "call")
+        return BringIn()
+    return Check() if legal.check else Call()
 
 
 class Bot(abc.ABC):
-    """A player answering views with commands; ``respond`` is all a table needs."""
+    """A player answering views with actions; ``respond`` is all a table needs."""
 
     style = "bot"
 
@@ -110,8 +92,8 @@ class Bot(abc.ABC):
         self.seed = seed
         self.rng = np.random.default_rng(seed)
 
-    def respond(self, view: HandView) -> Command | None:
-        """The command for this view, or None when the seat has nothing to decide."""
+    def respond(self, view: HandView) -> Action | None:
+        """The action for this view, or None when the seat has nothing to decide."""
         if view.viewer is None or view.is_over:
             return None
         if view.allocating and view.viewer in view.allocation_pending:
@@ -122,33 +104,32 @@ class Bot(abc.ABC):
             return self.act(view, view.legal)
         return None
 
-    def draw(self, view: HandView, most: int) -> Command:
+    def draw(self, view: HandView, most: int) -> Action:
         """The draw: the cards to throw that give the best average hand after the draw (a
         Monte Carlo over the unseen cards, every choice of discards alike)."""
         assert view.viewer is not None
         hole = [card for card in view.seats[view.viewer].cards if card is not None]
         thrown = best_discards(variant_of(view), hole, _seen(view), most, self.rng)
-        return Command("act", "draw", throw=format_cards(thrown))
+        return Draw(tuple(thrown))
 
     @abc.abstractmethod
-    def act(self, view: HandView, legal: LegalActions) -> Command:
+    def act(self, view: HandView, legal: LegalActions) -> Action:
         """A betting decision."""
 
-    def allocate(self, view: HandView) -> Command:
+    def allocate(self, view: HandView) -> Action:
         """The Allocator games: the engine's optimiser (the same hint a person can ask for)."""
         if view.viewer is None:
             raise BotError("a spectator has no cards to allocate")
         hole = [card for card in view.seats[view.viewer].cards if card is not None]
         boards = {name: list(cards) for name, cards in view.boards.items()}
         chosen = best_allocation(variant_of(view), hole, boards)
-        return Command("allocate", cards={name: format_cards(cards)
-                                          for name, cards in chosen.items()})
+        return Allocate(tuple(chosen.items()))
 
-    def pick(self, choices: Sequence[str]) -> Command:
+    def pick(self, choices: Sequence[str]) -> str:
         """Dealer's Choice: any of the offered variant ids (a seeded choice)."""
         if not choices:
             raise BotError("there is no game to pick")
-        return Command("pick", game=str(choices[int(self.rng.integers(len(choices)))]))
+        return str(choices[int(self.rng.integers(len(choices)))])
 
 
 class RandomBot(Bot):
@@ -157,26 +138,24 @@ class RandomBot(Bot):
 
     style = "random"
 
-    def draw(self, view: HandView, most: int) -> Command:
+    def draw(self, view: HandView, most: int) -> Action:
         assert view.viewer is not None
         hole = [card for card in view.seats[view.viewer].cards if card is not None]
         count = int(self.rng.integers(most + 1))
         chosen = [int(i) for i in self.rng.choice(len(hole), size=count, replace=False)]
-        return Command("act", "draw", throw=format_cards([hole[i] for i in chosen]))
+        return Draw(tuple(hole[i] for i in chosen))
 
-    def act(self, view: HandView, legal: LegalActions) -> Command:
-        options = ["passive", "passive"]
+    def act(self, view: HandView, legal: LegalActions) -> Action:
+        passive = check_or_call(legal)
+        options: list[Action | None] = [passive, passive]  # None: a raise, sized once chosen
         if legal.fold:
-            options.append("fold")
+            options.append(Fold())
         if legal.raise_min is not None and legal.raise_max is not None:
-            options.append("raise")
+            options.append(None)
         choice = options[int(self.rng.integers(len(options)))]
-        if choice == "fold":
-            return Command("act", "fold")
-        if choice == "raise" and legal.raise_min is not None and legal.raise_max is not None:
-            amount = int(self.rng.integers(legal.raise_min, legal.raise_max + 1))
-            return Command("act", "raise", amount)
-        return check_or_call(legal)
+        if choice is None and legal.raise_min is not None and legal.raise_max is not None:
+            return RaiseTo(int(self.rng.integers(legal.raise_min, legal.raise_max + 1)))
+        return passive if choice is None else choice
 
 
 class CallingStation(Bot):
@@ -184,7 +163,7 @@ class CallingStation(Bot):
 
     style = "station"
 
-    def act(self, view: HandView, legal: LegalActions) -> Command:
+    def act(self, view: HandView, legal: LegalActions) -> Action:
         return check_or_call(legal)
 
 
@@ -224,9 +203,9 @@ class EquityBot(Bot):
         self.params = {"tight": TIGHT, "loose": LOOSE}[style]
         self.samples = samples
 
-    def act(self, view: HandView, legal: LegalActions) -> Command:
+    def act(self, view: HandView, legal: LegalActions) -> Action:
         if legal.bring_in is not None:
-            return Command("act", "bring_in")
+            return BringIn()
         players = 1 + len(live_opponents(view))
         # Fewer samples in big multiway pots keep every decision inside its time budget.
         samples = max(min(self.samples, 48), self.samples * 3 // max(3, players))
@@ -252,13 +231,12 @@ class EquityBot(Bot):
         return fold_or_check(legal)
 
     def _raise(self, view: HandView, legal: LegalActions, pot: int, to_call: int,
-               fraction: float) -> Command:
+               fraction: float) -> Action:
         if legal.raise_min is None or legal.raise_max is None:
             return check_or_call(legal)
         mine = view.seats[view.viewer].bet if view.viewer is not None else 0
         target = mine + to_call + int(fraction * (pot + to_call))
-        amount = max(legal.raise_min, min(legal.raise_max, target))
-        return Command("act", "raise", amount)
+        return RaiseTo(max(legal.raise_min, min(legal.raise_max, target)))
 
 
 STYLES = ("tight", "loose", "random", "station")

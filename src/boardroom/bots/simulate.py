@@ -16,29 +16,15 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from boardroom.bots.players import Bot, Command
+from boardroom.bots.players import Bot
 from boardroom.engine import events as ev
 from boardroom.engine.betting import Stakes, default_stakes
 from boardroom.engine.hand import Hand
 from boardroom.engine.view import view_for
 from boardroom.rules import Variant
-from boardroom.table.table import apply_action
 
 BIG_BLIND = 2
 STARTING_STACK = 100 * BIG_BLIND
-
-
-def apply_command(hand: Hand, seat: int, command: Command) -> None:
-    """Play a bot's command on the hand, as the table does for a person's."""
-    if command.type == "allocate":
-        apply_action(hand, "allocate", dict(command.cards), seat)
-    elif command.type == "act" and command.action is not None:
-        if hand.actor != seat:
-            raise ValueError(f"seat {seat} acted out of turn")
-        apply_action(hand, command.action,
-                     command.throw if command.action == "draw" else command.amount)
-    else:
-        raise ValueError(f"a hand in progress takes no {command.type} command")
 
 
 @dataclass
@@ -132,11 +118,11 @@ def _play(hand: Hand, bots: Sequence[tuple[str, Bot]], result: SimResult) -> Non
         for seat in seats:
             assert seat is not None
             started = time.perf_counter()
-            command = bots[seat][1].respond(view_for(hand, seat))
+            action = bots[seat][1].respond(view_for(hand, seat))
             result.players[seat].decisions.append(time.perf_counter() - started)
-            if command is None:
+            if action is None:
                 raise RuntimeError(f"bot at seat {seat} did not answer")  # pragma: no cover
-            apply_command(hand, seat, command)
+            hand.apply(seat, action)
 
 
 def _record(hand: Hand, result: SimResult) -> None:

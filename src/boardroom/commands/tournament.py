@@ -74,7 +74,6 @@ def structure_from(text: str) -> Structure:
 def bot_tournament(director: Director, bots: dict[str, Bot], *, seed: int,
                    progress: Progress | None = None) -> Outcome:
     """Play ``director``'s tournament to the end with ``bots`` (player id -> bot)."""
-    from boardroom.bots.simulate import apply_command
     from boardroom.engine.view import view_for
     from boardroom.tournament import inprocess
 
@@ -82,10 +81,10 @@ def bot_tournament(director: Director, bots: dict[str, Bot], *, seed: int,
     timed = _Timed(director)
 
     def act(hand: Hand, seat: int, player: str) -> None:
-        command = bots[player].respond(view_for(hand, seat))
-        if command is None:
+        action = bots[player].respond(view_for(hand, seat))
+        if action is None:
             raise RuntimeError(f"bot {player} did not answer")  # pragma: no cover
-        apply_command(hand, seat, command)
+        hand.apply(seat, action)
 
     entrants = len(director.players)
 

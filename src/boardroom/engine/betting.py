@@ -1,12 +1,14 @@
-"""Stakes and the betting limits of RULES.md section 2, as pure functions.
+"""Stakes, the betting limits of RULES.md section 2, and the state of a betting round.
 
-The hand (``boardroom.engine.hand``) keeps the round's state; the numbers it offers a player and
-the numbers it accepts both come from ``raise_range`` below, so the legal range a client shows
-and the check that validates an action can never disagree.
+The hand (``boardroom.engine.hand``) holds the chips and one ``BettingRound`` per street; the
+numbers it offers a player and the numbers it accepts both come from ``BettingRound.bounds``
+(through ``raise_range`` below), so the legal range a client shows and the check that validates
+an action can never disagree.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, fields
 
 from boardroom.rules.spec import BettingStructure, ForcedBets, Street, Variant
@@ -117,3 +119,124 @@ def default_stakes(variant: Variant) -> Stakes:
     if variant.forced_bets is ForcedBets.ANTES:
         return Stakes(ante=1, big_blind=2)
     return Stakes(ante=1, bring_in=1, small_bet=2)
+
+
+Seat = int
+
+
+@dataclass(slots=True)
+class BettingRound:
+    """One street's betting (RULES.md s.2): the bet to match, the smallest full raise, who has
+    acted since the last full raise and who still has a decision to make.
+
+    The hand passes its chips (``stacks``, this round's ``bets``, ``live``) to each question:
+    the round holds no chips, so nothing here can create or lose one.
+    """
+
+    current_bet: int
+    full_raise: int  # the smallest full raise: the largest bet or raise so far, at least the
+    # street's bet (the fixed bet size in fixed limit)
+    raise_count: int  # bets and raises so far (the blinds' round opens with one: the big blind)
+    acted: list[bool]  # acted since the last full raise: an all-in short of one does not reopen
+    needs: list[bool]  # still to decide this round
+    opener: Seat  # the round's first to act (shows first when nobody bet, RULES.md s.4)
+    completion_to: int | None = None  # stud: the completion target while only the bring-in is in
+    bring_in_seat: Seat | None = None  # stud: the seat that must bring in or complete
+    aggressor: Seat | None = None  # the last seat to bet or raise
+    played: bool = False  # had at least one decision
+
+    @classmethod
+    def open(cls, *, opener: Seat, street_bet: int, live: Sequence[bool],
+             stacks: Sequence[int], current_bet: int = 0, raise_count: int = 0,
+             bring_in: bool = False) -> BettingRound:
+        """A new round: ``current_bet`` is the bet already to match (preflop the full big
+        blind, however little the blinds could post), counted as ``raise_count`` bets;
+        ``bring_in``: the opener must bring in or complete (stud)."""
+        count = len(live)
+        needs = [live[s] and stacks[s] > 0 for s in range(count)]
+        round_ = cls(current_bet=current_bet, full_raise=street_bet, raise_count=raise_count,
+                     acted=[False] * count,
+                     needs=needs, opener=opener)
+        if bring_in and needs[opener]:
+            round_.bring_in_seat, round_.completion_to = opener, street_bet
+        return round_
+
+    def to_call(self, seat: Seat, bets: Sequence[int]) -> int:
+        """Chips ``seat`` must add to match the current bet (before the all-in cap)."""
+        return max(0, self.current_bet - bets[seat])
+
+    @property
+    def raise_word(self) -> str:
+        if self.completion_to is not None:
+            return "completion"
+        return "bet" if self.current_bet == 0 else "raise"
+
+    def bounds(self, seat: Seat, structure: BettingStructure, raise_cap: int | None, *,
+               stacks: Sequence[int], bets: Sequence[int], live: Sequence[bool],
+               chips_in_play: int) -> tuple[int, int] | str:
+        """The (min, max) raise-to for ``seat``, or the reason it may not raise."""
+        owed = self.to_call(seat, bets)
+        if stacks[seat] <= owed:
+            return f"seat {seat} cannot raise: calling puts it all-in"
+        if raise_cap is not None and self.raise_count >= raise_cap:
+            return (f"seat {seat} cannot raise: the betting is capped at {raise_cap} bets this "
+                    f"round")
+        if self.acted[seat]:
+            return (f"seat {seat} cannot raise: the all-in short of a full raise does not reopen "
+                    f"the betting for a seat that has already acted")
+        if not any(other != seat and live[other]
+                   and stacks[other] + bets[other] > self.current_bet
+                   for other in range(len(live))):
+            return f"seat {seat} cannot raise: every other player is all-in or folded"
+        return raise_range(structure, current_bet=self.current_bet, full_raise=self.full_raise,
+                           completion_to=self.completion_to, chips_in_play=chips_in_play,
+                           to_call=owed, all_in_to=stacks[seat] + bets[seat])
+
+    def first_needing(self, start: Seat, live: Sequence[bool], stacks: Sequence[int],
+                      bets: Sequence[int]) -> Seat | None:
+        """The first seat clockwise from ``start`` with a decision to make, or None.
+
+        RULES.md s.2: a seat that has matched the bet while every other live player is all-in
+        is not prompted (whatever it did, nobody could answer: no pointless check)."""
+        count = len(live)
+        for k in range(count):
+            seat = (start + k) % count
+            if self.needs[seat] and not (bets[seat] >= self.current_bet and not any(
+                    other != seat and live[other] and stacks[other] > 0
+                    for other in range(count))):
+                return seat
+        return None
+
+    def passed(self, seat: Seat) -> None:
+        """``seat`` checked or called: it has acted and has nothing more to decide."""
+        self.acted[seat] = True
+        self.needs[seat] = False
+
+    def folded(self, seat: Seat) -> None:
+        self.needs[seat] = False
+
+    def brought_in(self, seat: Seat, bet: int) -> None:
+        """Stud: ``seat`` posted the bring-in, now its bet this round."""
+        self.current_bet = max(self.current_bet, bet)
+        self.bring_in_seat = None
+        self.passed(seat)
+
+    def raised_to(self, seat: Seat, amount: int, live: Sequence[bool],
+                  stacks: Sequence[int]) -> bool:
+        """``seat`` bet or raised to ``amount`` (its chips already in); whether it was a full
+        bet or raise, which reopens the betting for everybody (RULES.md s.2)."""
+        increment = amount - self.current_bet
+        full = (amount >= self.completion_to if self.completion_to is not None
+                else increment >= self.full_raise)
+        if full:
+            self.full_raise = max(self.full_raise, increment)
+            self.acted = [False] * len(live)
+        self.completion_to = None
+        self.bring_in_seat = None
+        self.current_bet = amount
+        self.raise_count += 1
+        self.aggressor = seat
+        self.acted[seat] = True
+        self.needs = [other != seat and live[other] and stacks[other] > 0
+                      for other in range(len(live))]
+        return full

@@ -3,9 +3,12 @@
 Create a ``Hand`` with a concrete variant (after ``with_options``), ``Stakes``, the stacks of the
 dealt-in seats in clockwise order, the button, and a card source. It posts the forced bets, deals,
 and stops whenever a player must decide: ``actor`` says who, ``legal_actions()`` says what (with
-amounts). ``fold()``, ``check()``, ``call()``, ``raise_to(amount)`` and ``post_bring_in()`` apply
-an action or raise an ``ActionError`` (a ``ValueError``) saying why not; each has a ``can_``
-twin built on the same check. Between decisions everything runs by itself: bets are collected,
+amounts). ``apply(seat, action)`` applies any action value (``engine.actions``: ``Fold()``,
+``RaiseTo(12)``, ``Draw(...)``, ``Allocate(...)``) or raises an ``ActionError`` (a
+``ValueError``) saying why not; behind it ``fold()``, ``check()``, ``call()``,
+``raise_to(amount)``, ``post_bring_in()`` and ``complete()`` each have a ``verify_`` and a
+``can_`` twin built on the same check. The betting round's state is a ``BettingRound``
+(``engine.betting``). Between decisions everything runs by itself: bets are collected,
 unmatched chips returned, streets dealt (all-in run-outs without betting), hands shown or mucked
 and pots paid. Every change appends an event to ``events``, the hand's history.
 
@@ -34,9 +37,23 @@ from dataclasses import dataclass
 
 from boardroom.cards import Card, RandomSource
 from boardroom.engine import events as ev
+from boardroom.engine.actions import (
+    Action,
+    Allocate,
+    AllocateBest,
+    BringIn,
+    Call,
+    Check,
+    CheckOrCall,
+    Complete,
+    Draw,
+    Fold,
+    RaiseTo,
+)
 from boardroom.engine.allocation import Allocation, best_allocation, check_allocation
-from boardroom.engine.betting import Stakes, StakesError, raise_range, street_bet
+from boardroom.engine.betting import BettingRound, Stakes, StakesError, street_bet
 from boardroom.engine.dealing import CardSource, Deck
+from boardroom.engine.errors import ActionError, NotYourTurnError
 from boardroom.engine.pots import side_pots, uncalled_bet
 from boardroom.engine.redraws import redraw_share, starting_pool
 from boardroom.engine.runout import RunoutSpot
@@ -57,14 +74,6 @@ from boardroom.rules.spec import (
 )
 
 Seat = int
-
-
-class ActionError(ValueError):
-    """An action the rules do not allow at this point of the hand."""
-
-
-class NotYourTurnError(ActionError):
-    """Someone acted out of turn, or nobody is to act."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,19 +156,11 @@ class Hand:
         self.results: tuple[PotResult, ...] = ()
         self.show_requests = set(show_requests)
         self._cards: CardSource = cards if cards is not None else Deck(rng=rng)
-        # The betting round.
-        self._current_bet = 0
-        self._full_raise = 0
-        self._raise_count = 0
-        self._completion_to: int | None = None
-        self._bring_in_seat: Seat | None = None
-        self._acted = [False] * count
-        self._needs = [False] * count
-        self._aggressor: Seat | None = None
-        self._opener: Seat | None = None
-        self._round_played = False  # this street's betting had at least one decision
-        self._last_aggressor: Seat | None = None  # of the last round played: shows first
-        self._last_opener: Seat | None = None
+        # The betting round (``engine.betting``), and the last one played: its last aggressor
+        # (else its first to act) shows first (RULES.md s.4).
+        self._round = BettingRound.open(opener=self.order[0], street_bet=0, live=[False] * count,
+                                        stacks=self.stacks)
+        self._last_round: BettingRound | None = None
         self._street: Street = variant.streets[0]
         # Redraws and allocation (multi-board variants).
         self.redraws = [0] * count  # redraw cards each seat received this hand
@@ -196,11 +197,11 @@ class Hand:
     @property
     def current_bet(self) -> int:
         """The bet to match this round (the big blind preflop, even when posted short)."""
-        return self._current_bet
+        return self._round.current_bet
 
     def to_call(self, seat: Seat) -> int:
         """Chips ``seat`` must add to match the current bet (before the all-in cap)."""
-        return max(0, self._current_bet - self.bets[seat])
+        return self._round.to_call(seat, self.bets)
 
     def pots(self) -> list[Pot]:
         """The main pot and side pots as they stand (bets on the table included)."""
@@ -236,7 +237,7 @@ class Hand:
                                 raise_max=None, bring_in=None, is_bet=False,
                                 draw=self._street.draw)
         bounds = self._raise_bounds(seat)
-        pending = self._bring_in_seat == seat
+        pending = self._round.bring_in_seat == seat
         owed = self.to_call(seat)
         return LegalActions(
             seat=seat,
@@ -246,7 +247,7 @@ class Hand:
             raise_min=bounds[0] if isinstance(bounds, tuple) else None,
             raise_max=bounds[1] if isinstance(bounds, tuple) else None,
             bring_in=min(self.stakes.bring_in, self.stacks[seat]) if pending else None,
-            is_bet=self._current_bet == 0,
+            is_bet=self._round.current_bet == 0,
         )
 
     def raise_refusal(self) -> str | None:
@@ -260,7 +261,7 @@ class Hand:
 
     def verify_fold(self) -> Seat:
         seat = self._verify_turn("fold")
-        if self._bring_in_seat == seat:
+        if self._round.bring_in_seat == seat:
             raise ActionError(f"seat {seat} must post the bring-in or complete, not fold")
         if self.to_call(seat) == 0:
             raise ActionError(f"seat {seat} cannot fold: nothing to call, check instead")
@@ -268,17 +269,17 @@ class Hand:
 
     def verify_check(self) -> Seat:
         seat = self._verify_turn("check")
-        if self._bring_in_seat == seat:
+        if self._round.bring_in_seat == seat:
             raise ActionError(f"seat {seat} must post the bring-in or complete, not check")
         owed = self.to_call(seat)
         if owed:
-            raise ActionError(f"seat {seat} cannot check facing a bet of {self._current_bet} "
+            raise ActionError(f"seat {seat} cannot check facing a bet of {self.current_bet} "
                               f"(call {min(owed, self.stacks[seat])})")
         return seat
 
     def verify_call(self) -> Seat:
         seat = self._verify_turn("call")
-        if self._bring_in_seat == seat:
+        if self._round.bring_in_seat == seat:
             raise ActionError(f"seat {seat} must post the bring-in or complete, not call")
         if not self.to_call(seat):
             raise ActionError(f"seat {seat} cannot call: there is no bet to call, check instead")
@@ -286,7 +287,7 @@ class Hand:
 
     def verify_post_bring_in(self) -> Seat:
         seat = self._verify_turn("post the bring-in")
-        if self._bring_in_seat != seat:
+        if self._round.bring_in_seat != seat:
             raise ActionError(f"seat {seat} has no bring-in to post")
         return seat
 
@@ -298,7 +299,7 @@ class Hand:
         if isinstance(bounds, str):
             raise ActionError(bounds)
         low, high = bounds
-        word = self._raise_word()
+        word = self._round.raise_word
         if amount < low:
             raise ActionError(f"{word} to {amount} is below the minimum of {low}")
         if amount > high:
@@ -332,7 +333,7 @@ class Hand:
     def fold(self) -> None:
         seat = self.verify_fold()
         self.live[seat] = False
-        self._needs[seat] = False
+        self._round.folded(seat)
         self.events.append(ev.Folded(seat))
         if self.pool_size is not None:
             # A folded hand goes back to the pool (RULES.md s.3).
@@ -346,8 +347,7 @@ class Hand:
 
     def check(self) -> None:
         seat = self.verify_check()
-        self._acted[seat] = True
-        self._needs[seat] = False
+        self._round.passed(seat)
         self.events.append(ev.Checked(seat))
         self._next_actor(seat)
 
@@ -355,8 +355,7 @@ class Hand:
         seat = self.verify_call()
         chips = min(self.to_call(seat), self.stacks[seat])
         self._put_in(seat, chips)
-        self._acted[seat] = True
-        self._needs[seat] = False
+        self._round.passed(seat)
         self.events.append(ev.Called(seat, chips))
         self._next_actor(seat)
 
@@ -364,36 +363,70 @@ class Hand:
         seat = self.verify_post_bring_in()
         chips = min(self.stakes.bring_in, self.stacks[seat])
         self._put_in(seat, chips)
-        self._current_bet = max(self._current_bet, self.bets[seat])
-        self._bring_in_seat = None
-        self._acted[seat] = True
-        self._needs[seat] = False
+        self._round.brought_in(seat, self.bets[seat])
         self.events.append(ev.BringInPosted(seat, chips))
         self._next_actor(seat)
 
     def raise_to(self, amount: int) -> None:
         """Bet, raise or (stud) complete so that this seat's bet this round totals ``amount``."""
         seat = self.verify_raise_to(amount)
-        increment = amount - self._current_bet
-        if self._completion_to is not None:
-            full = amount >= self._completion_to
-        else:
-            full = increment >= self._full_raise
         self._put_in(seat, amount - self.bets[seat])
-        if full:
-            # A full bet or raise reopens the betting for everybody (RULES.md s.2).
-            self._full_raise = max(self._full_raise, increment)
-            self._acted = [False] * self.seat_count
-        self._completion_to = None
-        self._bring_in_seat = None
-        self._current_bet = amount
-        self._raise_count += 1
-        self._aggressor = seat
-        self._acted[seat] = True
-        for other in range(self.seat_count):
-            self._needs[other] = other != seat and self.live[other] and self.stacks[other] > 0
+        full = self._round.raised_to(seat, amount, self.live, self.stacks)
         self.events.append(ev.RaisedTo(seat, amount, full))
         self._next_actor(seat)
+
+    def verify_complete(self) -> tuple[Seat, int]:
+        """Stud: the seat to act and the total it completes to (the full small bet, or all-in
+        for less), if a completion is what it may do now."""
+        seat = self._verify_turn("complete")
+        if self._round.completion_to is None:
+            raise ActionError(f"seat {seat} has no bring-in to complete" if self.variant.is_stud
+                              else f"{self.variant.name} has no completion: bet or raise")
+        bounds = self._raise_bounds(seat)
+        if isinstance(bounds, str):
+            raise ActionError(bounds)
+        return seat, bounds[0]
+
+    def can_complete(self) -> bool:
+        return self._can(self.verify_complete)
+
+    def complete(self) -> None:
+        """Stud: bring the bet up to the full small bet (RULES.md s.5)."""
+        self.raise_to(self.verify_complete()[1])
+
+    # -- one action, as a value -------------------------------------------------------------
+
+    def apply(self, seat: Seat, action: Action) -> None:
+        """Apply ``seat``'s ``action`` (``engine.actions``): a betting or draw action of the seat
+        to act, an allocation of a seat still to allocate. Raises ``ActionError`` saying why not
+        (``NotYourTurnError`` when another seat is to act); the hand is then unchanged."""
+        match action:
+            case Allocate():
+                self.allocate(seat, action.mapping())
+                return
+            case AllocateBest():
+                self.allocate_best(seat)
+                return
+        if self.actor is not None and seat != self.actor:
+            raise NotYourTurnError(f"seat {seat} cannot {action.name.replace('_', ' ')} now: "
+                                   f"seat {self.actor} is to act")
+        match action:
+            case Fold():
+                self.fold()
+            case Check():
+                self.check()
+            case Call():
+                self.call()
+            case CheckOrCall():
+                self.check() if self.can_check() else self.call()
+            case RaiseTo(amount):
+                self.raise_to(amount)
+            case BringIn():
+                self.post_bring_in()
+            case Complete():
+                self.complete()
+            case Draw(discards):
+                self.draw(discards)
 
     # -- the draw (draw games) ------------------------------------------------------------
 
@@ -559,37 +592,11 @@ class Hand:
     def _all_in_to(self, seat: Seat) -> int:
         return self.stacks[seat] + self.bets[seat]
 
-    def _raise_word(self) -> str:
-        if self._completion_to is not None:
-            return "completion"
-        return "bet" if self._current_bet == 0 else "raise"
-
     def _raise_bounds(self, seat: Seat) -> tuple[int, int] | str:
         """The (min, max) raise-to for ``seat``, or the reason it may not raise."""
-        owed = self.to_call(seat)
-        if self.stacks[seat] <= owed:
-            return f"seat {seat} cannot raise: calling puts it all-in"
-        cap = self.variant.raise_cap
-        if cap is not None and self._raise_count >= cap:
-            return f"seat {seat} cannot raise: the betting is capped at {cap} bets this round"
-        if self._acted[seat]:
-            return (f"seat {seat} cannot raise: the all-in short of a full raise does not reopen "
-                    f"the betting for a seat that has already acted")
-        if not any(
-            other != seat and self.live[other]
-            and self.stacks[other] + self.bets[other] > self._current_bet
-            for other in range(self.seat_count)
-        ):
-            return f"seat {seat} cannot raise: every other player is all-in or folded"
-        return raise_range(
-            self.variant.betting,
-            current_bet=self._current_bet,
-            full_raise=self._full_raise,
-            completion_to=self._completion_to,
-            chips_in_play=sum(self.contributed),
-            to_call=owed,
-            all_in_to=self._all_in_to(seat),
-        )
+        return self._round.bounds(seat, self.variant.betting, self.variant.raise_cap,
+                                  stacks=self.stacks, bets=self.bets, live=self.live,
+                                  chips_in_play=sum(self.contributed))
 
     # -- the flow of the hand ---------------------------------------------------------------
 
@@ -697,29 +704,21 @@ class Hand:
             self.events.append(ev.HoleDealt(seat, dealt, (up,) * len(dealt)))
 
     def _begin_round(self, street: Street) -> None:
-        count = self.seat_count
-        minimum = street_bet(self.variant, self.stakes, street)
-        self._full_raise = minimum
-        self._completion_to = None
-        self._bring_in_seat = None
-        self._aggressor = None
-        self._acted = [False] * count
-        self._needs = [self.live[s] and self.stacks[s] > 0 for s in range(count)]
         # RULES.md s.2: the blinds' round opens with the full big blind to call, however little
         # the blinds could post (both may be all-in on their antes); it is the round's first bet.
         blinds_in = self.variant.forced_bets is ForcedBets.BLINDS and self.street_index == 0
-        self._raise_count = 1 if blinds_in else 0
-        self._current_bet = max(self.stakes.big_blind, max(self.bets)) if blinds_in else 0
         opener = self._round_opener(street)
-        self._opener = opener
-        if street.first_to_act is FirstToAct.BRING_IN and self._needs[opener]:
-            self._bring_in_seat = opener
-            self._completion_to = minimum
+        self._round = BettingRound.open(
+            opener=opener, street_bet=street_bet(self.variant, self.stakes, street),
+            live=self.live, stacks=self.stacks,
+            current_bet=max(self.stakes.big_blind, max(self.bets)) if blinds_in else 0,
+            raise_count=1 if blinds_in else 0,
+            bring_in=street.first_to_act is FirstToAct.BRING_IN)
         self.actor = self._first_needing(opener)
         if self.actor is None:
             self._end_round()  # all-in: no betting on this street (RULES.md s.2)
             return
-        self._round_played = True
+        self._round.played = True
 
     def _round_opener(self, street: Street) -> Seat:
         rule = street.first_to_act
@@ -742,19 +741,7 @@ class Hand:
 
     def _first_needing(self, start: Seat) -> Seat | None:
         """The first seat clockwise from ``start`` with a decision to make, or None."""
-        count = self.seat_count
-        for k in range(count):
-            seat = (start + k) % count
-            if self._needs[seat] and not self._none_could_respond(seat):
-                return seat
-        return None
-
-    def _none_could_respond(self, seat: Seat) -> bool:
-        """RULES.md s.2: ``seat`` has matched the bet and every other live player is all-in,
-        so whatever it did nobody could answer: it is not prompted (no pointless check)."""
-        return self.bets[seat] >= self._current_bet and not any(
-            other != seat and self.live[other] and self.stacks[other] > 0
-            for other in range(self.seat_count))
+        return self._round.first_needing(start, self.live, self.stacks, self.bets)
 
     def _next_actor(self, seat: Seat) -> None:
         following = self._first_needing((seat + 1) % self.seat_count)
@@ -774,10 +761,8 @@ class Hand:
             self.contributed[seat] -= chips
             self.events.append(ev.UncalledReturned(seat, chips))
         self.bets = [0] * self.seat_count
-        if self._round_played:
-            self._round_played = False
-            self._last_aggressor = self._aggressor
-            self._last_opener = self._opener
+        if self._round.played:
+            self._last_round = self._round
         if sum(self.live) == 1:
             self._award_uncontested()
         elif self.street_index + 1 < len(self.variant.streets):
@@ -881,9 +866,9 @@ class Hand:
     def _showing_order(self, live: Sequence[Seat]) -> list[Seat]:
         """RULES.md s.4: the last aggressor of the last betting round first, else the round's
         first to act (the first live seat left of the button; stud: the best hand showing)."""
-        start = self._last_aggressor
-        if start is None:
-            start = self._last_opener if self._last_opener is not None else self.order[0]
+        last = self._last_round
+        start = self.order[0] if last is None else (
+            last.aggressor if last.aggressor is not None else last.opener)
         count = self.seat_count
         return [(start + k) % count for k in range(count) if self.live[(start + k) % count]]
 

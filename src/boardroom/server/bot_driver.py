@@ -5,9 +5,10 @@ seat rules, the same buy-in and ledger entries. Its driver is a task in the serv
 holds a ``Viewer`` for the bot's seat and plays through the same path a person's connection
 does: it reads the seat's view (``Table.hand_view(seat)``, the very object whose ``plain()`` is
 the seat's snapshot ``hand``; the public ``Table.public_state()`` for Dealer's Choice), asks the
-bot (``boardroom.bots``), turns the answer's ``Command.message()`` into a protocol command with
-``protocol.parse`` and submits it to the room's actor queue (``Room.submit``), where it is
-checked and applied like any other. It never touches ``Table.hand`` or another seat's cards.
+bot (``boardroom.bots``), turns the action it answers into the protocol command a person
+sends, parses it with ``protocol.parse`` and submits it to the room's actor queue
+(``Room.submit``), where it is checked and applied like any other. It never touches
+``Table.hand`` or another seat's cards.
 
 The room wakes every driver after each commit (``BotSeats.sync``); a driver with something to
 decide waits its think time (so people can follow), decides off the event loop (the equity bots'
@@ -25,6 +26,7 @@ from typing import Any, Protocol
 
 from boardroom.bots import STYLES, make_bot
 from boardroom.bots.players import Bot
+from boardroom.engine import Action, Allocate, Draw, actions
 from boardroom.server.protocol import Command, ProtocolError, RateLimit, failure, parse
 from boardroom.server.viewer import Viewer
 from boardroom.table import Table, TableError
@@ -175,13 +177,14 @@ class BotDriver:
                 view = table.hand_view(self.seat)
                 if view is None:
                     return None
-                command = await asyncio.to_thread(self.bot.respond, view)
-                return command.message() if command is not None else None
+                action = await asyncio.to_thread(self.bot.respond, view)
+                return command_for(action) if action is not None else None
             case "seed":  # the bot's own random seed for the next deal, as a browser sends
                 fair = table.public_state()["fair"]
                 return {"type": "seed", "hand_no": fair["hand_no"], "seed": secrets.token_hex(32)}
             case "pick":
-                return self.bot.pick(table.public_state()["choices"] or []).message()
+                return {"type": "pick",
+                        "game": self.bot.pick(table.public_state()["choices"] or [])}
             case "sit_in":
                 return {"type": "sit_in"}
             case "rebuy":  # a busted bot asks the host for a new buy-in
@@ -196,6 +199,18 @@ class BotDriver:
         except ProtocolError as error:
             return failure(data["id"], "bad_command", str(error))
         return await self.room.submit(self.viewer, command)
+
+
+def command_for(action: Action) -> dict[str, Any]:
+    """The protocol command a person sends for ``action``: ``allocate`` for a commit, else
+    ``act`` with the action's name and amount, or a draw's cards (the words
+    ``protocol.act_action`` reads)."""
+    name, argument = actions.record(action)
+    if isinstance(action, Allocate):
+        return {"type": "allocate", "cards": argument}
+    if isinstance(action, Draw):
+        return {"type": "act", "action": name, "cards": argument}
+    return {"type": "act", "action": name} | ({} if argument is None else {"amount": argument})
 
 
 def _seed_wanted(table: Table, seat: int) -> bool:

@@ -15,6 +15,7 @@ from typing import Any, NotRequired, cast, get_args, get_origin, get_type_hints
 
 from pydantic import ValidationError
 
+from boardroom.engine import Action, ActionError, actions
 from boardroom.server import wire
 from boardroom.server.wire import ERROR_CODES as ERROR_CODES
 from boardroom.server.wire import MAX_ID as MAX_ID
@@ -80,6 +81,7 @@ class Command:
     id: str
     type: str
     args: dict[str, Any]  # the arguments given (none null), checked against the command's type
+    action: Action | None = None  # act: the action, parsed once here (``act_action``)
 
 
 def command_id(data: object) -> str | None:
@@ -115,8 +117,33 @@ def parse(data: object) -> Command:
         message = wire.command_adapter(kind).validate_python(data)
     except ValidationError as error:
         raise ProtocolError(_first_problem(kind, error)) from None
-    return Command(ident, kind, {name: value for name, value in message.items()
-                                 if name not in ("id", "type") and value is not None})
+    args = {name: value for name, value in message.items()
+            if name not in ("id", "type") and value is not None}
+    return Command(ident, kind, args, act_action(args) if kind == "act" else None)
+
+
+ACTS = ("fold", "check", "call", "raise", "bring_in", "complete", "draw")
+"""The ``action`` words of the ``act`` command (the engine's names for these actions)."""
+
+
+def act_action(args: dict[str, Any]) -> Action:
+    """The action value of an ``act`` command (``action`` with its ``amount`` or, for a draw,
+    its ``cards``), shape-checked."""
+    name = args["action"]
+    if name not in ACTS:
+        raise ProtocolError(f"unknown action {name[:40]!r} (one of: {', '.join(ACTS)})")
+    if name == actions.Draw.name:
+        if "amount" in args:
+            raise ProtocolError("a draw names the cards it throws (cards), not an amount")
+        argument = args.get("cards", "")
+    elif "cards" in args:
+        raise ProtocolError(f"{name} takes no cards (only a draw does)")
+    else:
+        argument = args.get("amount")
+    try:
+        return actions.from_record(name, argument)
+    except ActionError as error:
+        raise ProtocolError(str(error)) from None
 
 
 _NAMES = {"string_type": "a string", "int_type": "a whole number", "dict_type": "an object"}

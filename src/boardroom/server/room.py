@@ -392,7 +392,8 @@ class Room:
                 if bot_driver.bot_style(viewer.player or "") is not None:
                     table.approve_rebuy(_int(seat))  # the host's bots rebuy without asking
             case "act":
-                table.act(_int(seat), args["action"], args.get("amount"), args.get("cards"))
+                assert command.action is not None  # (parsed with the command)
+                table.act(_int(seat), command.action)
             case "allocate":
                 table.allocate(_int(seat), args["cards"])
             case "pick":

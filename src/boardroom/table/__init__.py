@@ -10,7 +10,6 @@ from boardroom.table.events import HAND, TableEvent
 from boardroom.table.history import history_for
 from boardroom.table.settings import MAX_SEATS, TableError, TableSettings
 from boardroom.table.table import (
-    ACTIONS,
     BETWEEN,
     CLOSED,
     DEALING,
@@ -22,12 +21,10 @@ from boardroom.table.table import (
     Clock,
     SeatState,
     Table,
-    apply_action,
     rebuild_hand,
 )
 
 __all__ = [
-    "ACTIONS",
     "BETWEEN",
     "CLOSED",
     "DEALING",
@@ -44,7 +41,6 @@ __all__ = [
     "TableError",
     "TableEvent",
     "TableSettings",
-    "apply_action",
     "history_for",
     "rebuild_hand",
 ]

@@ -21,9 +21,23 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from boardroom import fairness
-from boardroom.cards import RandomSource, format_card, format_cards, parse_cards
-from boardroom.engine import ActionError, Deck, Hand, Stakes
+from boardroom.cards import RandomSource, format_card, parse_cards
+from boardroom.engine import (
+    Action,
+    ActionError,
+    Allocate,
+    AllocateBest,
+    BringIn,
+    Check,
+    Deck,
+    Draw,
+    Fold,
+    Hand,
+    Stakes,
+)
+from boardroom.engine import actions as acts
 from boardroom.engine.events import Event
+from boardroom.engine.replay import ReplayError, replay
 from boardroom.engine.view import HandView, events_for, view_for, views_for
 from boardroom.rules import DEALERS_CHOICE, ForcedBets, Variant
 from boardroom.table import fair, rotation
@@ -44,7 +58,6 @@ PICKING = "picking"  # Dealer's Choice: the button is picking the next game
 DEALING = "playing"  # a hand is running
 CLOSED = "closed"
 
-ACTIONS = ("fold", "check", "call", "raise", "bring_in", "draw")
 TIMEOUTS_TO_SIT_OUT = 2
 MAX_CHAT = 500
 _SEAT_WORD = re.compile(r"\bseat (\d+)")
@@ -63,45 +76,6 @@ class SeatState:
     time_bank: float = 0.0
     rebuy_requested: int = 0
     rebuy_approved: int = 0  # added when the seat's hand ends
-
-
-def apply_action(hand: Hand, action: str, amount: Any = None, seat: int | None = None) -> None:
-    """Play ``action`` for the seat to act, or (``allocate``, ``allocate_best``) for ``seat``
-    in the allocation phase (``ActionError`` when it may not)."""
-    if action == "allocate" and seat is not None:
-        hand.allocate(seat, amount)
-    elif action == "allocate_best" and seat is not None:
-        hand.allocate_best(seat)
-    elif action == "fold":
-        hand.fold()
-    elif action == "check":
-        hand.check()
-    elif action == "call":
-        hand.call()
-    elif action == "bring_in":
-        hand.post_bring_in()
-    elif action == "draw":
-        hand.draw(_thrown(amount))
-    elif action == "raise":
-        if not isinstance(amount, int) or isinstance(amount, bool):
-            raise ActionError(f"a raise needs an amount: the total to raise to, "
-                              f"a whole number of chips (got {amount!r})")
-        hand.raise_to(amount)
-    else:
-        raise ActionError(f"unknown action {action!r} (one of: {', '.join(ACTIONS)})")
-
-
-def _thrown(cards: Any) -> list[int]:
-    """A draw's discards: card notation (``"As Kd"``, ``""`` to stand pat) or card numbers."""
-    if isinstance(cards, str):
-        try:
-            return list(parse_cards(cards))
-        except ValueError as error:
-            raise ActionError(f"a draw names the cards to throw: {error}") from None
-    if isinstance(cards, list | tuple):
-        return list(cards)
-    raise ActionError(f"a draw names the cards to throw, e.g. 'As Kd' ('' to stand pat), "
-                      f"not {cards!r}")
 
 
 class Table:
@@ -131,7 +105,7 @@ class Table:
         self.hand: Hand | None = None
         self.hand_seats: tuple[int, ...] = ()
         self.hand_setup: dict[str, Any] = {}
-        self.hand_actions: list[list[Any]] = []
+        self.hand_actions: list[tuple[int, Action]] = []  # (hand seat, action)
         self.turn_started: float | None = None
         self.turn_deadline: float | None = None
         self.last_record: dict[str, Any] | None = None  # the hand that ended last, until a deal
@@ -462,10 +436,9 @@ class Table:
 
     # -- playing ----------------------------------------------------------------------------
 
-    def act(self, seat: int, action: str, amount: int | None = None,
-            cards: str | Sequence[int] | None = None) -> None:
-        """The player at ``seat`` folds, checks, calls, raises (to ``amount``), brings in, or
-        draws (throwing ``cards``: ``"As Kd"``, ``""`` to stand pat)."""
+    def act(self, seat: int, action: Action) -> None:
+        """The player at ``seat`` plays ``action`` (``engine.actions``: ``Fold()``,
+        ``RaiseTo(12)``, ...) at its turn."""
         self._check_open()
         hand, index = self.hand, self.hand_seat(seat)
         if hand is None or index is None:
@@ -476,17 +449,10 @@ class Table:
             whose = (f"seat {self.hand_seats[hand.actor]}" if hand.actor is not None
                      else "nobody")
             raise TableError(f"it is not your turn (it is {whose}'s)")
-        detail: Any = amount
-        try:
-            if action == "draw":  # the record keeps the cards thrown, in card notation
-                detail = format_cards(_thrown(cards if cards is not None else ""))
-            apply_action(hand, action, detail)
-        except ActionError as error:
-            raise TableError(self._table_seats(str(error))) from None
+        self._apply(index, action)
         state = self.seats[seat]
         state.timeouts = 0
         self._spend_clock(state)
-        self.hand_actions.append([index, action, detail])
         self._after_change()
 
     def allocate(self, seat: int, allocation: Mapping[str, Any]) -> None:
@@ -499,22 +465,24 @@ class Table:
             raise TableError(f"{hand.variant.name} has no allocation")
         if self.paused:
             raise TableError("the table is paused")
-        if not isinstance(allocation, Mapping) or not all(
-            isinstance(cards, str) or (isinstance(cards, list | tuple)
-                                       and all(isinstance(c, str) for c in cards))
-            for cards in allocation.values()
-        ):
-            raise TableError('an allocation maps each category to its cards, e.g. '
-                             '{"A": "As Kd", "B": ["Qh", "Jc"], "Hand": "9s 8s"}')
-        written = {str(name): cards if isinstance(cards, str) else " ".join(cards)
-                   for name, cards in allocation.items()}
         try:
-            apply_action(hand, "allocate", written, index)
+            commit = acts.from_record(Allocate.name, allocation)
+        except ActionError as error:
+            raise TableError(str(error)) from None
+        self._apply(index, commit)
+        self.seats[seat].timeouts = 0
+        self._after_change()
+
+    def _apply(self, index: int, action: Action) -> None:
+        """Play hand seat ``index``'s ``action`` and keep it in the hand's record; a refusal is
+        a ``TableError`` naming table seats."""
+        hand = self.hand
+        assert hand is not None
+        try:
+            hand.apply(index, action)
         except ActionError as error:
             raise TableError(self._table_seats(str(error))) from None
-        self.seats[seat].timeouts = 0
-        self.hand_actions.append([index, "allocate", written])
-        self._after_change()
+        self.hand_actions.append((index, action))
 
     def pick(self, seat: int, game: str, options: Mapping[str, Any] | None = None) -> None:
         """Dealer's Choice: the button picks the next hand's game and options."""
@@ -807,10 +775,7 @@ class Table:
         self._emit("allocating", {"seats": pending, "deadline": self.turn_deadline})
 
     def _allocate_best(self, index: int) -> None:
-        hand = self.hand
-        assert hand is not None
-        apply_action(hand, "allocate_best", None, index)
-        self.hand_actions.append([index, "allocate_best", None])
+        self._apply(index, AllocateBest())
 
     def _auto_act(self, index: int) -> None:
         """Check when free, else fold (stud: post a pending bring-in; the draw: stand pat)."""
@@ -818,13 +783,11 @@ class Table:
         assert hand is not None
         legal = hand.legal_actions()
         assert legal is not None
-        if legal.draw is not None:
-            apply_action(hand, "draw", "")
-            self.hand_actions.append([index, "draw", ""])
+        if legal.draw is not None:  # the draw: stand pat
+            self._apply(index, Draw())
             return
-        action = "check" if legal.check else "bring_in" if legal.bring_in is not None else "fold"
-        apply_action(hand, action)
-        self.hand_actions.append([index, action, None])
+        self._apply(index, Check() if legal.check else BringIn() if legal.bring_in is not None
+                    else Fold())
 
     def _timeout(self) -> None:
         hand = self.hand
@@ -979,7 +942,7 @@ class Table:
             "hand_no": self.hand_no, **self.hand_setup, "seats": list(self.hand_seats),
             "players": [{"seat": s, "player": self.seats[s].player, "name": self.seats[s].name}
                         for s in self.hand_seats],
-            "actions": [list(action) for action in self.hand_actions],
+            "actions": [[index, *acts.record(action)] for index, action in self.hand_actions],
         }
 
     def to_state(self) -> dict[str, Any]:
@@ -1033,7 +996,7 @@ class Table:
             table.hand_setup = {key: record[key] for key in
                                 ("game", "options", "stakes", "stacks", "button", "deck", "fair")
                                 if key in record}
-            table.hand_actions = [list(action) for action in record["actions"]]
+            table.hand_actions = _stored_actions(record)
             table._published = len(table.hand.events)
             if table.hand.is_allocating:
                 table._allocation_clock = True
@@ -1057,18 +1020,34 @@ def _new_hand(variant: Variant, stakes: Stakes, stacks: Sequence[int], button: i
 
 
 def rebuild_hand(settings: TableSettings, record: Mapping[str, Any]) -> Hand:
-    """The hand of ``record`` (``Table.hand_record``), dealt from its deck with its actions."""
+    """The hand of ``record`` (``Table.hand_record``), dealt from its deck with its actions
+    (through the engine's one replayer, as a hand history replays)."""
     variant = settings.variant_for(record["game"], record["options"])
     hand = _new_hand(variant, Stakes(**record["stakes"]), record["stacks"], record["button"],
                      fair.seeds_of(record) or record["deck"])
-    for index, action, amount in record["actions"]:
-        allocating = action in ("allocate", "allocate_best")
-        if (allocating and index not in hand.allocation_pending) or (
-                not allocating and hand.actor != index):
-            raise TableError(f"the stored hand {record.get('hand_no')} does not replay: "
-                             f"seat {index} acts out of turn")
-        apply_action(hand, action, amount, index)
-    return hand
+    try:
+        return replay(hand, _stored_actions(record))
+    except ReplayError as error:
+        why = f"seat {error.seat} acts out of turn" if error.out_of_turn else error.reason
+        raise TableError(f"the stored hand {record.get('hand_no')} does not replay: {why} "
+                         f"(action {error.index + 1})") from None
+
+
+def _stored_actions(record: Mapping[str, Any]) -> list[tuple[int, Action]]:
+    """A stored hand's actions, ``[hand seat, name, argument]`` each, as values."""
+    steps = []
+    for number, stored in enumerate(record["actions"], 1):
+        try:
+            index, name, argument = stored
+            steps.append((int(index), acts.from_record(name, argument)))
+        except (TypeError, ValueError) as error:
+            # A draw's or an allocation's cards are private: the error names no card.
+            private = isinstance(stored, list | tuple) and len(stored) == 3 and \
+                stored[1] in (Draw.name, Allocate.name)
+            why = f"its {stored[1]} cannot be read" if private else str(error)
+            raise TableError(f"the stored hand {record.get('hand_no')} does not replay: action "
+                             f"{number} is not a stored action: {why}") from None
+    return steps
 
 
 @functools.lru_cache(maxsize=256)
