@@ -93,8 +93,11 @@ def test_an_allocation_is_the_allocate_command() -> None:
     assert acts.from_record("allocate", command.args["cards"]) == commit
 
 
-def test_the_act_command_takes_only_the_betting_words() -> None:
-    for word in ("draw", "allocate", "allocate_best", "check_or_call", "shove"):
+def test_the_act_command_takes_only_the_betting_words_and_the_draw() -> None:
+    assert parse({"id": "1", "type": "act", "action": "draw", "cards": "As 2d"}).action == \
+        Draw(parse_cards("As 2d"))
+    assert parse({"id": "1", "type": "act", "action": "draw"}).action == Draw()  # stands pat
+    for word in ("allocate", "allocate_best", "check_or_call", "shove"):
         with pytest.raises(ProtocolError, match=f"unknown action '{word}'"):
             parse({"id": "1", "type": "act", "action": word})
     with pytest.raises(ProtocolError, match="a raise needs an amount"):

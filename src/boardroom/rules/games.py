@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from boardroom.rules.rotations import PRESETS, Rotation, find_rotation
-from boardroom.rules.spec import Variant
+from boardroom.rules.rotations import CUSTOM, PRESETS, Rotation, find_rotation
+from boardroom.rules.spec import SpecError, Variant
 from boardroom.rules.variants import (
     DEALERS_CHOICE,
     PLO,
@@ -14,6 +14,7 @@ from boardroom.rules.variants import (
     DealersChoice,
     canonical_id,
     find_variant,
+    unknown,
 )
 
 Game = Variant | DealersChoice | Rotation
@@ -24,7 +25,13 @@ def find_game(game_id: str) -> Game:
     key = canonical_id(game_id)
     if key == DEALERS_CHOICE.id:
         return DEALERS_CHOICE
-    return find_rotation(key) or find_variant(game_id)
+    rotation = find_rotation(key)
+    if rotation is not None:
+        return rotation
+    try:
+        return find_variant(game_id)
+    except SpecError:  # the games a room takes: the rotations too
+        raise unknown(game_id, *PRESETS, CUSTOM) from None
 
 
 def iter_games() -> Iterator[Game]:

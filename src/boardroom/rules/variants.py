@@ -355,5 +355,11 @@ def find_variant(variant_id: str) -> Variant:
     try:
         return _BY_ID[key]
     except KeyError:
-        known = ", ".join([*_BY_ID, DEALERS_CHOICE.id, "horse", "rotation"])
-        raise SpecError(f"unknown variant {variant_id!r} (known: {known})") from None
+        raise unknown(variant_id) from None
+
+
+def unknown(game_id: str, *more: str) -> SpecError:
+    """The error for a game id the registry does not know, listing the ones it does (and
+    ``more``, the games a caller takes beside the variants)."""
+    known = ", ".join([*_BY_ID, DEALERS_CHOICE.id, *more])
+    return SpecError(f"unknown variant {game_id!r} (known: {known})")
