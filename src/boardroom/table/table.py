@@ -829,9 +829,9 @@ class Table:
         start, end = self._published, len(hand.events)
         if start == end:
             return
-        views: dict[int | None, list[Event]] = {None: events_for(hand, None)[start:end]}
+        views: dict[int | None, list[Event]] = {None: events_for(hand, None, start)}
         for index, seat in enumerate(self.hand_seats):
-            views[seat] = events_for(hand, index)[start:end]
+            views[seat] = events_for(hand, index, start)
         for k in range(end - start):
             self._emit(HAND, {}, truth=hand.events[start + k],
                        views={seat: events[k] for seat, events in views.items()})
