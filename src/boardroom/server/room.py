@@ -46,12 +46,14 @@ from boardroom.server.protocol import (
 from boardroom.server.viewer import Audience, Viewer
 from boardroom.store import EventRow, HandRow, LedgerRow, Store, StoreError
 from boardroom.table import CLOSED, HAND, Table, TableError, TableEvent, TableSettings
+from boardroom.table.changes import state_change, with_changes
 from boardroom.table.table import rebuild_hand
 
 log = logging.getLogger("boardroom.server")
 
 REMEMBERED_COMMANDS = 256  # a room's last command ids, for retries (a few minutes of a busy table)
 MAX_QUEUE = 2000
+MAX_CHANGES = 200  # commits between whole writes of the state, at most (a recovery replays them)
 RECENT_CHAT = 50
 
 
@@ -102,6 +104,8 @@ class Room:
         self.bots = bot_driver.BotSeats(self, bot_think)  # the bot seats' driver tasks
         self._watchers_told: dict[str, Any] = {"count": 0, "names": []}
         self._watchers_moved = False  # a connection came, went or sat: recount the watchers
+        self._stored: dict[str, Any] | None = None  # the state the store holds (None: unknown)
+        self._changes = 0  # commits stored as changes since the state was last written whole
 
     @property
     def settings(self) -> TableSettings:
@@ -223,7 +227,10 @@ class Room:
         return answer
 
     async def _commit(self, key: str | None) -> None:
-        """Store the table's new events and state, then publish the events."""
+        """Store the table's new events and state, then publish the events. The state is
+        written whole at hand boundaries, when seats or the ledger change, after a reload and
+        every ``MAX_CHANGES`` commits; otherwise as its change (``table.changes``): an action
+        stores the action, not the table again."""
         events = self.table.drain()
         if not events:
             return
@@ -252,9 +259,17 @@ class Room:
                 self.chat.append(_event_payload(self.id, event, None))
         host_hash = self._pending_host_hash
         self._pending_host_hash = None
-        await self.store.append(self.id, version=self.table.version, state=self.table.to_state(),
+        state = self.table.to_state()
+        change = None
+        if self._stored is not None and not (ledger or hands or revised) and \
+                self._changes < MAX_CHANGES and state["phase"] == self._stored["phase"]:
+            change = state_change(self._stored, state)
+        await self.store.append(self.id, version=self.table.version,
+                                state=state if change is None else None, change=change,
                                 closed=self.table.phase == CLOSED, events=rows, ledger=ledger,
                                 hands=hands, revised=revised, host_hash=host_hash)
+        self._stored = state
+        self._changes = 0 if change is None else self._changes + 1
         if host_hash is not None:
             self.host_hash = host_hash
         await self._after_seat_changes(events)
@@ -301,10 +316,12 @@ class Room:
 
     async def _reload(self) -> None:
         """After a failure, go back to what the store holds."""
+        self._stored = None  # the next commit writes the whole state
         row = await self.store.room(self.id)
         if row is not None:
-            self.table = Table.from_state(self.settings, row.state, clock=self.clock,
-                                          rng=self.table.rng, room=self.id, keep_clocks=True)
+            self.table = Table.from_state(self.settings, with_changes(row.state, row.changes),
+                                          clock=self.clock, rng=self.table.rng, room=self.id,
+                                          keep_clocks=True)
             self.host_hash = row.host_hash
 
     # -- commands ----------------------------------------------------------------------------
