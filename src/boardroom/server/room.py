@@ -25,7 +25,7 @@ from typing import Any, Protocol
 from boardroom.engine import events as ev
 from boardroom.engine.betting import pot_limit_max_raise_to
 from boardroom.engine.hand import Hand
-from boardroom.engine.view import HandView, view_for
+from boardroom.engine.view import HandView, views_for
 from boardroom.server import bot_driver
 from boardroom.server.auth import (
     AuthError,
@@ -101,6 +101,8 @@ class Room:
         self._last_record: dict[str, Any] | None = None  # of the hand that ended last
         self._last_views: dict[int | None, str] = {}  # hand seat -> its last hand, as JSON
         self._last_hand: Hand | None = None  # the last hand, replayed (once) from its record
+        self._last_hand_views: dict[int | None, HandView] = {}  # by hand seat, built at once
+        self._last_texts: SharedTexts = {}  # their shared parts, encoded once
         self.bots = bot_driver.BotSeats(self, bot_think)  # the bot seats' driver tasks
         self._watchers_told: dict[str, Any] = {"count": 0, "names": []}
         self._watchers_moved = False  # a connection came, went or sat: recount the watchers
@@ -513,15 +515,19 @@ class Room:
             if self._last_hand is None:
                 self._last_hand = rebuild_hand(self.settings, record)
             hand = self._last_hand
-            view = view_for(hand, index)
-            self._last_views[index] = dumps({
-                "hand_no": record["hand_no"], "hand_seats": [p["seat"] for p in players],
-                "view": plain(view), "shown_after": record.get("shown_after", {}),
-                "rabbit": rabbit_boards(record),
+            if not self._last_views:  # every hand seat's view at once, their parts shared
+                self._last_hand_views = views_for(hand, [None, *range(len(players))])
+                self._last_texts = {}
+            head = dumps({"hand_no": record["hand_no"],
+                          "hand_seats": [p["seat"] for p in players]})[:-1]
+            tail = dumps({
+                "shown_after": record.get("shown_after", {}), "rabbit": rabbit_boards(record),
                 "can_hunt": "rabbit" not in record and can_hunt(self.settings, hand),
                 # the show command's rule: a hand that won uncontested or was mucked
                 "can_show": index is not None and hand.live[index]
-                and not hand.shown.get(index)})
+                and not hand.shown.get(index)})[1:]
+            view = dumps_shared(self._last_hand_views[index], self._last_texts)
+            self._last_views[index] = f'{head},"view":{view},{tail}'
         return self._last_views[index]
 
 
