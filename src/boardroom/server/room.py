@@ -34,7 +34,14 @@ from boardroom.server.auth import (
     new_host_secret,
     secret_hash,
 )
-from boardroom.server.encode import Fragment, SharedTexts, dumps, dumps_shared, plain
+from boardroom.server.encode import (
+    Fragment,
+    KeptTexts,
+    SharedTexts,
+    dumps,
+    dumps_shared,
+    plain,
+)
 from boardroom.server.protocol import (
     HOST,
     PLAYER,
@@ -53,6 +60,7 @@ log = logging.getLogger("boardroom.server")
 
 REMEMBERED_COMMANDS = 256  # a room's last command ids, for retries (a few minutes of a busy table)
 MAX_QUEUE = 2000
+MAX_KEPT = 512  # encoded view parts a room keeps by value (a few hands' worth)
 MAX_CHANGES = 200  # commits between whole writes of the state, at most (a recovery replays them)
 RECENT_CHAT = 50
 
@@ -103,6 +111,7 @@ class Room:
         self._last_hand: Hand | None = None  # the last hand, replayed (once) from its record
         self._last_hand_views: dict[int | None, HandView] = {}  # by hand seat, built at once
         self._last_texts: SharedTexts = {}  # their shared parts, encoded once
+        self._kept: KeptTexts = {}  # views' seats, pills and pots as encoded lately, by value
         self.bots = bot_driver.BotSeats(self, bot_think)  # the bot seats' driver tasks
         self._watchers_told: dict[str, Any] = {"count": 0, "names": []}
         self._watchers_moved = False  # a connection came, went or sat: recount the watchers
@@ -303,6 +312,8 @@ class Room:
         public = [dumps(_event_payload(self.id, event, None)) for event in events]
         head = f'{{"room":{dumps(self.id)},"version":{self.table.version},"events":['
         memo: SharedTexts = {}  # the views' parts that audiences share, encoded once
+        if len(self._kept) > MAX_KEPT:
+            self._kept = {}
         ordered = sorted(audiences, key=lambda a: -1 if a is None else a)
         hand_views = self.table.hand_views(ordered)
         updates = []
@@ -494,7 +505,7 @@ class Room:
         text. ``view``: its hand view, when the caller built every audience's at once."""
         if view is None:
             view = self.table.hand_view(seat)
-        return {"hand": dumps_shared(view, {} if memo is None else memo),
+        return {"hand": dumps_shared(view, {} if memo is None else memo, kept=self._kept),
                 "sizes": raise_sizes(self.table, seat),
                 "last_hand": self.last_hand(seat) if view is None else "null"}
 
