@@ -26,6 +26,7 @@ from server_helpers import Client, free_port, serve
 
 from boardroom.rules import iter_games
 from boardroom.table import Table, TableSettings
+from boardroom.table.changes import with_changes
 
 GAMES = [game.id for game in iter_games()]  # every game a room deals
 SOME_GAMES = ["plo", "esg", "allocator-redraw", "stud-hilo"]  # the default run's
@@ -44,10 +45,16 @@ class Watched:
 
 
 def _stored(database: Path, room: str) -> dict[str, Any]:
-    """What the store holds for ``room``, read in one transaction."""
+    """What the store holds for ``room``, read in one transaction: its state is the state last
+    written whole with the changes stored after it."""
     with sqlite3.connect(database) as db:
-        settings, state, version = db.execute(
+        settings, whole, written = db.execute(
             "select settings, state, version from rooms where id = ?", (room,)).fetchone()
+        changes = [json.loads(c) for (c,) in db.execute(
+            "select change from events where room_id = ? and version > ? and change is not "
+            "null order by version", (room, written))]
+        state = with_changes(json.loads(whole), changes)
+        version = state["version"]
         started = [json.loads(p)["data"] for (p,) in db.execute(
             "select payload from events where room_id = ? and kind = 'hand_started' "
             "order by version", (room,))]
@@ -57,7 +64,7 @@ def _stored(database: Path, room: str) -> dict[str, Any]:
                                           "order by hand_no", (room,))]
         ledger = db.execute("select version, amount from ledger where room_id = ?",
                             (room,)).fetchall()
-    return {"settings": json.loads(settings), "state": json.loads(state), "version": version,
+    return {"settings": json.loads(settings), "state": state, "version": version,
             "started": [(data["hand_no"], data["commitment"]) for data in started],
             "versions": versions, "ended": ended, "ledger": ledger}
 

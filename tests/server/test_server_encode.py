@@ -1,18 +1,18 @@
-"""Each audience's hand view is encoded from parts shared by identity (``dumps_shared``): the
-text must say exactly what encoding the view alone says, for every audience, whatever the
-audiences encoded before it with the same memo."""
+"""Each audience's hand view is encoded from parts shared by identity (``dumps_shared``) and
+from parts kept by value since the last change: the text must be exactly what encoding the view
+alone gives, for every audience, whatever was encoded before it with the same memo and kept
+texts; a part that did not change is not encoded again."""
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
 
 from boardroom.engine import Deck, Hand, Stakes
-from boardroom.engine.view import views_for
+from boardroom.engine.view import SeatView, views_for
 from boardroom.rules import VARIANTS, ForcedBets, find_variant
-from boardroom.server.encode import SharedTexts, dumps, dumps_shared, plain
+from boardroom.server.encode import KeptTexts, SharedTexts, dumps, dumps_shared, plain
 
 
 def _stakes(forced: ForcedBets, stud: bool) -> Stakes:
@@ -28,6 +28,7 @@ def test_shared_encoding_says_what_each_view_alone_says(variant_id: str) -> None
     variant = find_variant(variant_id)
     rng = random.Random(variant_id)
     players = min(4, variant.max_players)
+    kept: KeptTexts = {}  # across changes and hands, as a room keeps them
     for _ in range(3):
         hand = Hand(variant, _stakes(variant.forced_bets, variant.is_stud), [60] * players, 0,
                     cards=Deck(rng=rng))
@@ -36,8 +37,8 @@ def test_shared_encoding_says_what_each_view_alone_says(variant_id: str) -> None
             views = views_for(hand, viewers)
             memo: SharedTexts = {}
             for viewer in rng.sample(viewers, len(viewers)):
-                shared = dumps_shared(views[viewer], memo)
-                assert json.loads(shared) == json.loads(dumps(plain(views[viewer])))
+                shared = dumps_shared(views[viewer], memo, kept=kept)
+                assert shared == dumps(plain(views[viewer]))
             if hand.is_over:
                 break
             legal = hand.legal_actions()
@@ -67,3 +68,23 @@ def test_a_part_is_encoded_once_for_every_audience() -> None:
     seat_texts = [text for value, text in memo.values() if type(value).__name__ == "SeatView"]
     # 4 seats as everybody sees them, plus each seat as its own player sees it.
     assert len(seat_texts) == 4 + 4
+
+
+def test_parts_that_did_not_change_are_not_encoded_again() -> None:
+    """After a call, only the caller's seat (as everybody sees it, as its player does) and the
+    pots are encoded again: the other seats and every pill come from the kept texts."""
+    hand = Hand(find_variant("esg"), Stakes(small_blind=1, big_blind=2), [60] * 4, 0,
+                cards=Deck(rng=random.Random(5)))
+    kept: KeptTexts = {}
+    for view in views_for(hand, [None, 0, 1, 2, 3]).values():
+        dumps_shared(view, {}, kept=kept)
+    before = set(kept)
+    assert len(before) >= 8  # 4 seats as everybody sees them, 4 as their own players do, pills
+    caller = hand.actor
+    hand.call()
+    memo: SharedTexts = {}
+    for view in views_for(hand, [None, 0, 1, 2, 3]).values():
+        dumps_shared(view, memo, kept=kept)
+    new = [value for _, value, _ in set(kept) - before]
+    assert sorted(type(value).__name__ for value in new) == ["Pot", "Pot", "SeatView", "SeatView"]
+    assert {value.seat for value in new if isinstance(value, SeatView)} == {caller}

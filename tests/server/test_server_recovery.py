@@ -290,8 +290,12 @@ def _check_no_seeds(database: Path, rooms: list[RoomPlay]) -> None:
     with sqlite3.connect(database) as db:
         records = [json.loads(text) for (text,) in db.execute("select record from hands")]
         states = [json.loads(text) for (text,) in db.execute("select state from rooms")]
+        states += [change["set"] for (text,) in db.execute(  # changes of the state since
+            "select change from events where change is not null")
+            if "set" in (change := json.loads(text)) and "fair_next" in change["set"]]
     seeds: set[str] = set()
-    for fair in [r["fair"] for r in records] + [s["hand"]["fair"] for s in states if s["hand"]]:
+    for fair in [r["fair"] for r in records] + [s["hand"]["fair"] for s in states
+                                                if s.get("hand")]:
         seeds |= {fair["server_seed"], *fair["client_seeds"]}
     for state in states:
         pending = state.get("fair_next")

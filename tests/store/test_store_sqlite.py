@@ -27,7 +27,7 @@ async def test_open_migrates_an_empty_folder_and_again_is_a_no_op(tmp_path: Path
         revision = db.execute("select version_num from alembic_version").fetchone()
         mode = db.execute("pragma journal_mode").fetchone()
     assert {"rooms", "events", "hands", "ledger", "alembic_version"} <= tables
-    assert revision == ("0001",)
+    assert revision == ("0002",)
     assert mode == ("wal",)
 
 
@@ -153,5 +153,35 @@ async def test_one_rooms_failed_write_never_fails_another_rooms_write(tmp_path: 
         assert (await store.room("good")).state == {"ok": 1}  # type: ignore[union-attr]
         assert await store.events("bad") == []
         assert (await store.room("bad")).version == 0  # type: ignore[union-attr]
+    finally:
+        await store.close()
+
+
+async def test_a_room_reads_back_as_its_last_whole_state_and_the_changes_after_it(
+        tmp_path: Path) -> None:
+    url = database_url(None, tmp_path)
+    store = await Store.open(url)
+    await store.create_room(_room())
+    await store.append("r1", version=1, state=None, change={"set": {"a": 1}}, closed=False,
+                       events=[EventRow(1, "x", None, None, 1.0, {})])
+    # One batch: a whole state, then two changes after it (the older change is superseded).
+    await asyncio.gather(
+        store.append("r1", version=3, state={"seats": {}, "a": 1}, closed=False,
+                     events=[EventRow(2, "x", None, None, 1.0, {}),
+                             EventRow(3, "x", None, None, 1.0, {})]),
+        store.append("r1", version=5, state=None, change={"set": {"a": 2}}, closed=False,
+                     events=[EventRow(4, "x", None, None, 1.0, {}),
+                             EventRow(5, "x", None, None, 1.0, {})]),
+        store.append("r1", version=6, state=None, change={"set": {"a": 3}}, closed=False,
+                     events=[EventRow(6, "x", None, None, 1.0, {})]))
+    with pytest.raises(StoreError, match="written with its events"):
+        await store.append("r1", version=7, state=None, change={"set": {}}, closed=False)
+    await store.close()
+    store = await Store.open(url)
+    try:
+        (room,) = await store.rooms()
+        assert (room.state, room.version) == ({"seats": {}, "a": 1}, 3)
+        assert room.changes == ({"set": {"a": 2}}, {"set": {"a": 3}})
+        assert await store.room("r1") == room
     finally:
         await store.close()

@@ -1,5 +1,6 @@
-"""Tables as data: a table saved mid-hand comes back card for card; random play conserves chips
-and never shows a viewer a card before its time; hand histories hide unseen cards."""
+"""Tables as data: a table saved mid-hand comes back card for card, from its whole state or
+from an older state and the changes since; random play conserves chips and never shows a viewer
+a card before its time; hand histories hide unseen cards."""
 
 from __future__ import annotations
 
@@ -34,6 +35,7 @@ from boardroom.table import (
     TableSettings,
     history_for,
 )
+from boardroom.table.changes import state_change, with_changes
 
 GAMES = ["plo", "esg", "xmas", "balance", "bomb", "allocator", "allocator-redraw", "tilt",
          "omaha-hilo", "courchevel", "stud-hilo", "esg-low", "holdem", "razz", "stud5",
@@ -122,6 +124,37 @@ def test_random_play_conserves_chips_and_shows_no_card_early(seed: int, game: st
         if table.phase == CLOSED:
             break
     assert table.balance == table.chips_on_table()
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 10**6), game=st.sampled_from([*GAMES, "dealers-choice"]))
+def test_a_state_and_its_changes_give_back_every_later_state(seed: int, game: str) -> None:
+    rng = random.Random(seed)
+    table, clock = make_table(players=rng.randint(2, 5), game=game, seed=seed,
+                              action_clock=5.0, time_bank=1.0, max_seats=6)
+    whole = stored = json.loads(json.dumps(table.to_state()))
+    changes: list[dict[str, object]] = []
+    for _ in range(120):
+        in_hand = table.hand is not None
+        actions = len(table.hand_actions)
+        _random_step(table, clock, rng)
+        table.drain()
+        state = json.loads(json.dumps(table.to_state()))
+        change = state_change(stored, state)
+        if change is None:  # a hand dealt or ended, a seat taken or left: written whole
+            whole, changes = state, []
+        else:
+            changes.append(json.loads(json.dumps(change)))
+            assert with_changes(whole, changes) == state
+            restored = Table.from_state(table.settings, with_changes(whole, changes),
+                                        clock=clock, rng=random.Random(99))
+            assert json.loads(json.dumps(restored.to_state()))["hand"] == state["hand"]
+        if in_hand and table.hand is not None and len(table.hand_actions) > actions:
+            assert change is not None  # an action is stored as its change
+            assert change["actions"] == state["hand"]["actions"][actions:]
+        stored = state
+        if table.phase == CLOSED:
+            break
 
 
 def _random_step(table: Table, clock: FakeClock, rng: random.Random) -> None:

@@ -174,22 +174,27 @@ def _pot_views(hand: Hand) -> tuple[PotView, ...]:
     )
 
 
-def events_for(hand: Hand, viewer: Seat | None) -> list[ev.Event]:
-    """The hand's events with every card ``viewer`` may not see replaced by None."""
+def events_for(hand: Hand, viewer: Seat | None, start: int = 0) -> list[ev.Event]:
+    """The hand's events from ``start`` on with every card ``viewer`` may not see replaced
+    by None."""
     shown = {seat for seat, showed in hand.shown.items() if showed}
-    visible: list[ev.Event] = []
-    for event in hand.events:
-        if isinstance(event, ev.HoleDealt) and event.seat != viewer:
-            # A redraw stays hidden in its own event even once its hand is shown: the HandShown
-            # event shows it, and a redraw may be published in the same batch as the showdown.
-            shows = event.seat in shown and not isinstance(event, ev.Redrawn)
-            public = hand.public_cards(event.seat) if shows else set()
-            event = replace(event, cards=tuple(
-                card if up or card in public else None
-                for card, up in zip(event.cards, event.up, strict=True)))
-        elif isinstance(event, ev.CardBurned):
-            event = ev.CardBurned(None)
-        elif isinstance(event, ev.Discarded) and event.seat != viewer:
-            event = ev.Discarded(event.seat, (None,) * len(event.cards))  # the count is public
-        visible.append(event)
-    return visible
+    return [event_as_seen(hand, viewer, event, shown) for event in hand.events[start:]]
+
+
+def event_as_seen(hand: Hand, viewer: Seat | None, event: ev.Event,
+                  shown: set[Seat]) -> ev.Event:
+    """One event of ``hand`` as ``viewer`` may see it now (``shown``: the seats whose hands
+    are shown)."""
+    if isinstance(event, ev.HoleDealt) and event.seat != viewer:
+        # A redraw stays hidden in its own event even once its hand is shown: the HandShown
+        # event shows it, and a redraw may be published in the same batch as the showdown.
+        shows = event.seat in shown and not isinstance(event, ev.Redrawn)
+        public = hand.public_cards(event.seat) if shows else set()
+        return replace(event, cards=tuple(
+            card if up or card in public else None
+            for card, up in zip(event.cards, event.up, strict=True)))
+    if isinstance(event, ev.CardBurned):
+        return ev.CardBurned(None)
+    if isinstance(event, ev.Discarded) and event.seat != viewer:
+        return ev.Discarded(event.seat, (None,) * len(event.cards))  # the count is public
+    return event

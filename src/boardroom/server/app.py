@@ -29,6 +29,7 @@ from boardroom.server.realtime import SocketHub
 from boardroom.server.room import REMEMBERED_COMMANDS, Room
 from boardroom.store import RoomRow, Store, database_url
 from boardroom.table import Table, TableSettings
+from boardroom.table.changes import with_changes
 
 __all__ = ["WEB", "DataFolderInUse", "Server", "ServerConfig", "check_public_url",
            "create_app"]
@@ -113,8 +114,8 @@ class Server:
             raise
         for row in await self._store.rooms():
             settings = TableSettings.from_dict(row.settings)
-            table = Table.from_state(settings, row.state, clock=self.clock, rng=self.config.rng,
-                                     room=row.id)
+            table = Table.from_state(settings, with_changes(row.state, row.changes),
+                                     clock=self.clock, rng=self.config.rng, room=row.id)
             room = self._room(row.id, table, row.host_hash)
             for key, version in await self._store.recent_commands(row.id,
                                                                   REMEMBERED_COMMANDS):

@@ -87,12 +87,19 @@ def dumps(value: Any) -> str:
 SharedTexts = dict[tuple[int, bool], tuple[Any, str]]
 
 
-def dumps_shared(value: Any, memo: SharedTexts, depth: int = 2, cards: bool = False) -> str:
+KeptTexts = dict[tuple[type, Any, bool], str]
+
+
+def dumps_shared(value: Any, memo: SharedTexts, depth: int = 2, cards: bool = False,
+                 kept: KeptTexts | None = None) -> str:
     """``dumps(plain(value))``, for values that share parts by identity (every audience's hand
     view holds the same seats, boards, pots and results objects): each part met before is not
     converted nor encoded again. The top ``depth`` levels (a dataclass's fields, a sequence's
     items) are composed from their parts' texts; below that a part is one ``dumps(plain())``.
-    The memo keeps every part it names alive, so an id is never reused while it holds it."""
+    The memo keeps every part it names alive, so an id is never reused while it holds it.
+    ``kept`` (the caller's, across calls) keeps those lowest parts that are frozen dataclasses
+    by value, type and all: a seat or a pill unchanged since the last change is not encoded
+    again."""
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -110,18 +117,33 @@ def dumps_shared(value: Any, memo: SharedTexts, depth: int = 2, cards: bool = Fa
     kind = type(value)
     names = _fields(kind)
     if depth <= 0:
-        text = dumps(plain(value, cards))
+        text = _kept(value, kind, cards, kept) if names is not None and kept is not None \
+            else dumps(plain(value, cards))
     elif names is not None:
         opening, labels = _prefixes(kind)
         text = opening + ",".join(
-            label + dumps_shared(getattr(value, name), memo, depth - 1, cards or holds_cards)
+            label + dumps_shared(getattr(value, name), memo, depth - 1, cards or holds_cards,
+                                 kept)
             for (name, holds_cards), label in zip(names, labels, strict=True)) + "}"
     elif isinstance(value, list | tuple) and not cards:
-        text = "[" + ",".join(dumps_shared(item, memo, depth - 1) for item in value) + "]"
+        text = "[" + ",".join(dumps_shared(item, memo, depth - 1, False, kept)
+                              for item in value) + "]"
     else:
         text = dumps(plain(value, cards))
     memo[key] = (value, text)
     return text
+
+
+def _kept(value: Any, kind: type, cards: bool, kept: KeptTexts) -> str:
+    """A dataclass part's text from ``kept`` when an equal value of its type was encoded."""
+    try:
+        key = (kind, value, cards)
+        return kept[key]
+    except KeyError:
+        text = kept[key] = dumps(plain(value, cards))
+        return text
+    except TypeError:  # not hashable (a dict inside)
+        return dumps(plain(value, cards))
 
 
 def _encode_string(text: str) -> str:

@@ -25,7 +25,7 @@ from typing import Any, Protocol
 from boardroom.engine import events as ev
 from boardroom.engine.betting import pot_limit_max_raise_to
 from boardroom.engine.hand import Hand
-from boardroom.engine.view import HandView, view_for
+from boardroom.engine.view import HandView, views_for
 from boardroom.server import bot_driver
 from boardroom.server.auth import (
     AuthError,
@@ -34,7 +34,14 @@ from boardroom.server.auth import (
     new_host_secret,
     secret_hash,
 )
-from boardroom.server.encode import Fragment, SharedTexts, dumps, dumps_shared, plain
+from boardroom.server.encode import (
+    Fragment,
+    KeptTexts,
+    SharedTexts,
+    dumps,
+    dumps_shared,
+    plain,
+)
 from boardroom.server.equity import equity_of_record
 from boardroom.server.protocol import (
     HOST,
@@ -47,12 +54,15 @@ from boardroom.server.protocol import (
 from boardroom.server.viewer import Audience, Viewer
 from boardroom.store import EventRow, HandRow, LedgerRow, Store, StoreError
 from boardroom.table import CLOSED, HAND, Table, TableError, TableEvent, TableSettings
+from boardroom.table.changes import state_change, with_changes
 from boardroom.table.table import rebuild_hand
 
 log = logging.getLogger("boardroom.server")
 
 REMEMBERED_COMMANDS = 256  # a room's last command ids, for retries (a few minutes of a busy table)
 MAX_QUEUE = 2000
+MAX_KEPT = 512  # encoded view parts a room keeps by value (a few hands' worth)
+MAX_CHANGES = 200  # commits between whole writes of the state, at most (a recovery replays them)
 RECENT_CHAT = 50
 
 
@@ -100,6 +110,9 @@ class Room:
         self._last_record: dict[str, Any] | None = None  # of the hand that ended last
         self._last_views: dict[int | None, str] = {}  # hand seat -> its last hand, as JSON
         self._last_hand: Hand | None = None  # the last hand, replayed (once) from its record
+        self._last_hand_views: dict[int | None, HandView] = {}  # by hand seat, built at once
+        self._last_texts: SharedTexts = {}  # their shared parts, encoded once
+        self._kept: KeptTexts = {}  # views' seats, pills and pots as encoded lately, by value
         self.bots = bot_driver.BotSeats(self, bot_think)  # the bot seats' driver tasks
         self._watchers_told: dict[str, Any] = {"count": 0, "names": []}
         self._watchers_moved = False  # a connection came, went or sat: recount the watchers
@@ -107,6 +120,8 @@ class Room:
         self._equity: dict[str, Any] | None = None
         self._equity_ready: list[dict[str, Any]] = []
         self._equity_task: asyncio.Task[None] | None = None
+        self._stored: dict[str, Any] | None = None  # the state the store holds (None: unknown)
+        self._changes = 0  # commits stored as changes since the state was last written whole
 
     @property
     def settings(self) -> TableSettings:
@@ -234,7 +249,10 @@ class Room:
         return answer
 
     async def _commit(self, key: str | None) -> None:
-        """Store the table's new events and state, then publish the events."""
+        """Store the table's new events and state, then publish the events. The state is
+        written whole at hand boundaries, when seats or the ledger change, after a reload and
+        every ``MAX_CHANGES`` commits; otherwise as its change (``table.changes``): an action
+        stores the action, not the table again."""
         events = self.table.drain()
         if not events:
             return
@@ -266,9 +284,17 @@ class Room:
                 self.chat.append(_event_payload(self.id, event, None))
         host_hash = self._pending_host_hash
         self._pending_host_hash = None
-        await self.store.append(self.id, version=self.table.version, state=self.table.to_state(),
+        state = self.table.to_state()
+        change = None
+        if self._stored is not None and not (ledger or hands or revised) and \
+                self._changes < MAX_CHANGES and state["phase"] == self._stored["phase"]:
+            change = state_change(self._stored, state)
+        await self.store.append(self.id, version=self.table.version,
+                                state=state if change is None else None, change=change,
                                 closed=self.table.phase == CLOSED, events=rows, ledger=ledger,
                                 hands=hands, revised=revised, host_hash=host_hash)
+        self._stored = state
+        self._changes = 0 if change is None else self._changes + 1
         if host_hash is not None:
             self.host_hash = host_hash
         await self._after_seat_changes(events)
@@ -321,6 +347,8 @@ class Room:
         public = [dumps(_event_payload(self.id, event, None)) for event in events]
         head = f'{{"room":{dumps(self.id)},"version":{self.table.version},"events":['
         memo: SharedTexts = {}  # the views' parts that audiences share, encoded once
+        if len(self._kept) > MAX_KEPT:
+            self._kept = {}
         ordered = sorted(audiences, key=lambda a: -1 if a is None else a)
         hand_views = self.table.hand_views(ordered)
         updates = []
@@ -336,10 +364,12 @@ class Room:
 
     async def _reload(self) -> None:
         """After a failure, go back to what the store holds."""
+        self._stored = None  # the next commit writes the whole state
         row = await self.store.room(self.id)
         if row is not None:
-            self.table = Table.from_state(self.settings, row.state, clock=self.clock,
-                                          rng=self.table.rng, room=self.id, keep_clocks=True)
+            self.table = Table.from_state(self.settings, with_changes(row.state, row.changes),
+                                          clock=self.clock, rng=self.table.rng, room=self.id,
+                                          keep_clocks=True)
             self.host_hash = row.host_hash
 
     # -- commands ----------------------------------------------------------------------------
@@ -511,7 +541,7 @@ class Room:
         text. ``view``: its hand view, when the caller built every audience's at once."""
         if view is None:
             view = self.table.hand_view(seat)
-        return {"hand": dumps_shared(view, {} if memo is None else memo),
+        return {"hand": dumps_shared(view, {} if memo is None else memo, kept=self._kept),
                 "sizes": raise_sizes(self.table, seat),
                 "last_hand": self.last_hand(seat) if view is None else "null"}
 
@@ -532,16 +562,20 @@ class Room:
             if self._last_hand is None:
                 self._last_hand = rebuild_hand(self.settings, record)
             hand = self._last_hand
-            view = view_for(hand, index)
-            self._last_views[index] = dumps({
-                "hand_no": record["hand_no"], "hand_seats": [p["seat"] for p in players],
-                "view": plain(view), "shown_after": record.get("shown_after", {}),
-                "rabbit": rabbit_boards(record),
+            if not self._last_views:  # every hand seat's view at once, their parts shared
+                self._last_hand_views = views_for(hand, [None, *range(len(players))])
+                self._last_texts = {}
+            head = dumps({"hand_no": record["hand_no"],
+                          "hand_seats": [p["seat"] for p in players]})[:-1]
+            tail = dumps({
+                "shown_after": record.get("shown_after", {}), "rabbit": rabbit_boards(record),
                 "equity": self._equity,
                 "can_hunt": "rabbit" not in record and can_hunt(self.settings, hand),
                 # the show command's rule: a hand that won uncontested or was mucked
                 "can_show": index is not None and hand.live[index]
-                and not hand.shown.get(index)})
+                and not hand.shown.get(index)})[1:]
+            view = dumps_shared(self._last_hand_views[index], self._last_texts)
+            self._last_views[index] = f'{head},"view":{view},{tail}'
         return self._last_views[index]
 
 

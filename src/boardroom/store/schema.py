@@ -1,10 +1,13 @@
 """The tables of the store (SQLAlchemy Core). Alembic migrations create and change them.
 
 ``rooms`` holds each room's settings, the hash of its host's secret and its table as plain data
-(seats, stacks, the hand in progress with its deck and actions), updated with every event;
-``events`` is the append-only log of every numbered event (hand events as they really
-happened, cards included; never served); ``hands`` keeps every finished hand for its history;
-``ledger`` lists the chips each player brought and took away.
+(seats, stacks, the hand in progress with its deck and actions), written whole at hand
+boundaries and when seats or the ledger change; ``events`` is the append-only log of every
+numbered event (hand events as they really happened, cards included; never served), and the
+last event of each commit that did not write the whole state carries that commit's ``change``
+to it (the hand's new actions, the seats that changed); the room's state is ``rooms.state``
+with the changes of the events after ``rooms.version`` applied in order. ``hands`` keeps every
+finished hand for its history; ``ledger`` lists the chips each player brought and took away.
 """
 
 from __future__ import annotations
@@ -44,6 +47,7 @@ events = Table(
     Column("command_id", String(64), nullable=True),
     Column("at", Float, nullable=False),
     Column("payload", Text, nullable=False),
+    Column("change", Text, nullable=True),  # the commit's change to the room's state
     PrimaryKeyConstraint("room_id", "version", name="pk_events"),
 )
 

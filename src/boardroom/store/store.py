@@ -5,6 +5,11 @@ migrations. Writes go through one writer task that commits whatever is queued in
 transaction (group commit), so hundreds of tables writing every action share a few commits a
 second; ``append`` returns once its rows are durable, which is when the server may publish them.
 The store holds plain rows and JSON; it knows no game rules.
+
+A room's state is written whole only when the caller says so (``append(state=...)``); otherwise
+a commit stores its ``change`` to the state beside its last event, and reading a room gives the
+last whole state with the changes written after it (``RoomRow.changes``, oldest first), which
+the caller applies (``boardroom.table.changes``).
 """
 
 from __future__ import annotations
@@ -87,16 +92,17 @@ class RoomRow:
     created_at: float
     settings: dict[str, Any]
     host_hash: str
-    state: dict[str, Any]
+    state: dict[str, Any]  # as last written whole, at ``version``
     version: int
     closed: bool
+    changes: tuple[dict[str, Any], ...] = ()  # the state's changes since, oldest first
 
 
 @dataclass
 class _Write:
     room_id: str
     version: int
-    state: dict[str, Any]
+    state: dict[str, Any] | None  # None: ``change`` rides on the last event
     closed: bool
     events: Sequence[EventRow] = ()
     ledger: Sequence[LedgerRow] = ()
@@ -104,6 +110,7 @@ class _Write:
     revised: Sequence[HandRow] = ()  # finished hands whose record changed (a show after)
     create: RoomRow | None = None
     host_hash: str | None = None
+    change: dict[str, Any] | None = None
     done: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop()
                                        .create_future())
 
@@ -150,15 +157,19 @@ class Store:
     async def create_room(self, room: RoomRow) -> None:
         await self._submit(_Write(room.id, room.version, room.state, room.closed, create=room))
 
-    async def append(self, room_id: str, *, version: int, state: dict[str, Any], closed: bool,
-                     events: Sequence[EventRow] = (), ledger: Sequence[LedgerRow] = (),
-                     hands: Sequence[HandRow] = (), revised: Sequence[HandRow] = (),
-                     host_hash: str | None = None) -> None:
+    async def append(self, room_id: str, *, version: int, state: dict[str, Any] | None,
+                     closed: bool, events: Sequence[EventRow] = (),
+                     ledger: Sequence[LedgerRow] = (), hands: Sequence[HandRow] = (),
+                     revised: Sequence[HandRow] = (), host_hash: str | None = None,
+                     change: dict[str, Any] | None = None) -> None:
         """Write a room's new events (and ledger entries, finished hands, hands whose record
         changed after they were written) with its new state, atomically; returns once they are
-        committed."""
+        committed. The state is written whole, or (``state=None``) as its ``change``, kept
+        with the last of ``events``; ``closed`` is written with whole states only."""
+        if state is None and (change is None or not events):
+            raise StoreError("a change to a room's state is written with its events")
         await self._submit(_Write(room_id, version, state, closed, events, ledger, hands,
-                                  revised, host_hash=host_hash))
+                                  revised, host_hash=host_hash, change=change))
 
     async def _submit(self, write: _Write) -> None:
         if self._writer is None or self._writer.done():
@@ -217,22 +228,39 @@ class Store:
     # -- reading ----------------------------------------------------------------------------
 
     async def rooms(self, *, include_closed: bool = False) -> list[RoomRow]:
-        query = select(schema.rooms)
+        rooms, events = schema.rooms, schema.events
+        query = select(rooms)
+        changes = (select(events.c.room_id, events.c.change)
+                   .join(rooms, rooms.c.id == events.c.room_id)
+                   .where(events.c.version > rooms.c.version, events.c.change.is_not(None))
+                   .order_by(events.c.room_id, events.c.version))
         if not include_closed:
-            query = query.where(schema.rooms.c.closed.is_(False))
+            query = query.where(rooms.c.closed.is_(False))
+            changes = changes.where(rooms.c.closed.is_(False))
         async with self.engine.connect() as connection:
             rows = (await connection.execute(query)).all()
+            tails: dict[str, list[dict[str, Any]]] = {}
+            for room_id, change in (await connection.execute(changes)).all():
+                tails.setdefault(room_id, []).append(json.loads(change))
         return [RoomRow(row.id, row.created_at, json.loads(row.settings), row.host_hash,
-                        json.loads(row.state), row.version, row.closed) for row in rows]
+                        json.loads(row.state), row.version, row.closed,
+                        tuple(tails.get(row.id, ()))) for row in rows]
 
     async def room(self, room_id: str) -> RoomRow | None:
+        events = schema.events
         async with self.engine.connect() as connection:
             row = (await connection.execute(
                 select(schema.rooms).where(schema.rooms.c.id == room_id))).first()
-        if row is None:
-            return None
+            if row is None:
+                return None
+            changes = (await connection.execute(
+                select(events.c.change)
+                .where(events.c.room_id == room_id, events.c.version > row.version,
+                       events.c.change.is_not(None))
+                .order_by(events.c.version))).scalars().all()
         return RoomRow(row.id, row.created_at, json.loads(row.settings), row.host_hash,
-                       json.loads(row.state), row.version, row.closed)
+                       json.loads(row.state), row.version, row.closed,
+                       tuple(json.loads(change) for change in changes))
 
     async def events(self, room_id: str, after: int = 0) -> list[EventRow]:
         table = schema.events
@@ -297,7 +325,9 @@ async def _write_batch(connection: AsyncConnection, batch: Sequence[_Write]) -> 
              "closed": r.closed} for r in created])
     events = [{"room_id": w.room_id, "version": e.version, "kind": e.kind,
                "hand_no": e.hand_no, "command_id": e.command_id, "at": e.at,
-               "payload": _dumps(e.payload)} for w in batch for e in w.events]
+               "payload": _dumps(e.payload),
+               "change": _dumps(w.change) if w.change is not None and e is w.events[-1]
+               else None} for w in batch for e in w.events]
     if events:
         await connection.execute(insert(schema.events), events)
     ledger = [{"room_id": w.room_id, "version": e.version, "at": e.at, "seat": e.seat,
@@ -319,15 +349,15 @@ async def _write_batch(connection: AsyncConnection, batch: Sequence[_Write]) -> 
             .values(record=bindparam("new_record")), revised)
     latest: dict[str, _Write] = {}
     for write in batch:
-        if write.create is None:
-            latest[write.room_id] = write  # the last state of a room in the batch wins
+        if write.create is None and write.state is not None:
+            latest[write.room_id] = write  # the last whole state of a room in the batch wins
     if latest:
         rooms = schema.rooms
         await connection.execute(
             update(rooms).where(rooms.c.id == bindparam("room"))
             .values(state=bindparam("new_state"), version=bindparam("new_version"),
                     closed=bindparam("new_closed")),
-            [{"room": w.room_id, "new_state": _dumps(w.state), "new_version": w.version,
+            [{"room": w.room_id, "new_state": _dumps(w.state or {}), "new_version": w.version,
               "new_closed": w.closed} for w in latest.values()])
     for write in batch:
         if write.host_hash is not None:

@@ -39,6 +39,13 @@ def new_commitment(hand_no: int, rng: RandomSource | None) -> dict[str, Any]:
             "commitment": fairness.commitment(seed), "client_seeds": {}}
 
 
+def copy(pending: Mapping[str, Any] | None) -> dict[str, Any] | None:
+    """A commitment's own copy (its client seeds are a dict of their own)."""
+    if pending is None:
+        return None
+    return {**pending, "client_seeds": dict(pending["client_seeds"])}
+
+
 def public(pending: Mapping[str, Any]) -> dict[str, Any]:
     """What everyone may know of the next hand's commitment: never a seed."""
     return {"hand_no": pending["hand_no"], "commitment": pending["commitment"],

@@ -828,9 +828,9 @@ class Table:
         start, end = self._published, len(hand.events)
         if start == end:
             return
-        views: dict[int | None, list[Event]] = {None: events_for(hand, None)[start:end]}
+        views: dict[int | None, list[Event]] = {None: events_for(hand, None, start)}
         for index, seat in enumerate(self.hand_seats):
-            views[seat] = events_for(hand, index)[start:end]
+            views[seat] = events_for(hand, index, start)
         for k in range(end - start):
             self._emit(HAND, {}, truth=hand.events[start + k],
                        views={seat: events[k] for seat, events in views.items()})
@@ -946,7 +946,9 @@ class Table:
         }
 
     def to_state(self) -> dict[str, Any]:
-        """The whole table as JSON-ready data (for the store; it holds the deck: never send)."""
+        """The whole table as JSON-ready data (for the store; it holds the deck: never send).
+        Every part is a new value or one the table never changes in place, so a state kept
+        stays as it was (``table.changes`` compares one with the next)."""
         return {
             "version": self.version, "hand_no": self.hand_no, "button": self.button,
             "phase": self.phase, "deadline": self.deadline, "paused": self.paused,
@@ -954,10 +956,11 @@ class Table:
             "last_game": list(self.last_game) if self.last_game else None,
             "picker": self.picker, "pick_seats": list(self.pick_seats),
             "rotation": self.rotation_state.to_dict(),
-            "seats": {str(n): asdict(seat) for n, seat in self.seats.items()},
+            "seats": {str(n): dict(vars(seat)) for n, seat in self.seats.items()},
             "hand": self.hand_record() if self.hand is not None else None,
             "turn_started": self.turn_started, "turn_deadline": self.turn_deadline,
-            "fair_next": self.fair_next, "last_record": self.last_record,
+            # a copy: the client seeds come into this dict while it is open
+            "fair_next": fair.copy(self.fair_next), "last_record": self.last_record,
         }
 
     @classmethod
