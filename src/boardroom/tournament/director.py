@@ -120,6 +120,7 @@ class TableState:
     start_stacks: dict[str, int] = field(default_factory=dict)  # of the running hand
     level_hands: int = 0  # hands started here in the current level
     round: int = 0  # hand-for-hand: the last round this table played (or is playing)
+    movers: set[int] = field(default_factory=set)  # newcomers moved in to balance, not dealt yet
 
     @property
     def running(self) -> bool:
@@ -128,7 +129,7 @@ class TableState:
     def to_dict(self) -> dict[str, Any]:
         return {"number": self.number, "seats": {str(s): p for s, p in self.seats.items()},
                 "last": self.last.to_dict() if self.last else None,
-                "newcomers": sorted(self.newcomers),
+                "newcomers": sorted(self.newcomers), "movers": sorted(self.movers),
                 "hand": self.hand.to_dict() if self.hand else None, "hand_no": self.hand_no,
                 "start_stacks": dict(self.start_stacks), "level_hands": self.level_hands,
                 "round": self.round}
@@ -140,7 +141,7 @@ class TableState:
                    set(data["newcomers"]),
                    Positions.from_dict(data["hand"]) if data["hand"] else None,
                    data["hand_no"], dict(data["start_stacks"]), data["level_hands"],
-                   data["round"])
+                   data["round"], set(data.get("movers", ())))
 
 
 @dataclass(frozen=True)
@@ -493,9 +494,11 @@ class Director:
                 return None
             table.round = self.round
         size = self.config.table_size
-        positions = next_positions(table.last, table.seats, table.newcomers, size, self.rng)
+        positions = next_positions(table.last, table.seats, table.newcomers, size, self.rng,
+                                   movers=table.movers)
         table.hand, table.last = positions, positions
         table.newcomers = set(positions.waiting)
+        table.movers &= table.newcomers
         table.hand_no += 1
         table.level_hands += 1
         players = tuple((seat, table.seats[seat], self.players[table.seats[seat]].stack)
@@ -644,7 +647,8 @@ class Director:
             if not long:
                 return
             table = max(long, key=lambda t: (len(t.seats), -t.number))
-            seat = next_big_blind(table.last, table.seats, table.newcomers, size)
+            seat = next_big_blind(table.last, table.seats, table.newcomers, size,
+                                  movers=table.movers)
             if seat is None:
                 seat = self.rng.choice(sorted(table.seats))
             state = self.players[table.seats[seat]]
@@ -652,6 +656,7 @@ class Director:
             target = worst_seat(short.last, short.seats, size, self.rng)
             self._seat(state, short, target, "balance", from_table=table.number,
                        from_seat=seat)
+            short.movers.add(target)
 
     def _shortest(self) -> TableState:
         return min(self.tables.values(), key=lambda t: (len(t.seats), t.number))
@@ -703,6 +708,7 @@ class Director:
             if table is not None:
                 table.seats.pop(state.seat, None)
                 table.newcomers.discard(state.seat)
+                table.movers.discard(state.seat)
         state.table = state.seat = None
 
     def _player(self, player: str) -> Player:
