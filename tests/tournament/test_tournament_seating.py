@@ -150,3 +150,17 @@ def test_a_moved_player_on_the_button_or_the_small_blind_seat_waits_for_the_big_
     assert positions.small_blind == 2
     assert positions.small_blind_dead
     assert 2 in positions.waiting
+
+
+def test_when_too_few_could_be_dealt_the_new_player_is_dealt_before_the_mover() -> None:
+    # The second case the property test found: 4-max, the last hand's small (2) and big blind
+    # (0) busted; seat 3's player came from a broken table, between the next button (2) and the
+    # dead small blind (0), and a mover sits on the button's seat. Both waiting would leave one
+    # player: the newcomer is dealt in first (heads-up with seat 1), the mover still waits, and
+    # then posts the big blind.
+    last = Positions(1, 2, 0, False, (0, 1, 2))
+    positions = next_positions(last, {1, 2, 3}, {2, 3}, 4, RNG, movers={2})
+    assert positions.waiting == (2,)
+    assert positions.dealt == (1, 3)
+    after = next_positions(positions, {1, 2, 3}, set(positions.waiting), 4, RNG, movers={2})
+    assert after.big_blind == 2

@@ -97,6 +97,9 @@ def next_positions(last: Positions | None, occupied: Collection[int], newcomers:
     waiting = [s for s in seats if s in newcomers and (
         _between(s, button, small, size) or (s in movers and s in (button, small)))]
     eligible = [s for s in seats if s not in waiting]
+    if len(eligible) < 2:  # too few to deal: the newcomers first, then the movers too
+        waiting = [s for s in waiting if s in movers]
+        eligible = [s for s in seats if s not in waiting]
     if len(eligible) < 2:
         waiting, eligible = [], seats
     big = next(s for s in _clockwise(last.big_blind, size) if s in eligible)
