@@ -273,3 +273,14 @@ def test_a_player_moved_to_balance_never_takes_the_button_or_small_blind_before_
         end_hand(d, 1, 31.0 + hand)
     else:
         raise AssertionError(f"{mover} never posted the big blind at table 1")
+
+
+def test_time_added_at_the_start_of_a_level_lengthens_it_beyond_its_length() -> None:
+    d = director(2)  # levels of 10 minutes
+    d.add_time(60, 0.0)
+    assert d.time_left(0.0) == 660.0
+    assert d.level_index == 0
+    d.tick(630.0)
+    assert d.level_index == 0  # the level lasts 11 minutes now
+    d.tick(660.0)
+    assert d.level_index == 1

@@ -430,7 +430,7 @@ class Director:
         if self._entry.minutes is None:
             raise TournamentError("this level lasts a number of hands, not minutes")
         self.tick(now)
-        self.elapsed = max(0.0, self.elapsed - seconds)
+        self.elapsed -= seconds  # below 0: the level runs longer than its length
         self._emit("time_added", seconds=seconds, time_left=self.time_left(now))
         self.tick(now)
 
