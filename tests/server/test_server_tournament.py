@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from server_helpers import Client, running_server
 
 FAST = {"name": "fast", "starting_stack": 200, "late_registration_levels": 0,
@@ -173,7 +174,7 @@ async def test_a_connected_player_follows_a_table_break(tmp_path: Path) -> None:
             joined = await client.ok("join", room=notice["room"], token=notice["token"])
             assert joined["you"]["seat"] == notice["seat"]
             assert {"seat": notice["seat"], "name": "Ann"}.items() <= next(
-                s for s in joined["snapshot"]["table"]["seats"] if s["name"] == "Ann").items()
+                s for s in joined["snapshot"]["table"]["seats"] if s.get("name") == "Ann").items()
             seen = len(client.updates)
             deadline = time.monotonic() + 60
             while time.monotonic() < deadline and len(client.updates) == seen:
@@ -181,3 +182,80 @@ async def test_a_connected_player_follows_a_table_break(tmp_path: Path) -> None:
             assert len(client.updates) > seen  # the new table's pushes reach the player
         finally:
             await client.close()
+
+
+async def _lobby(http: Any, tournament: str) -> dict[str, Any]:
+    response = await http.get(f"/api/tournaments/{tournament}")
+    assert response.status_code == 200, response.text
+    lobby: dict[str, Any] = response.json()
+    return lobby
+
+
+@pytest.mark.slow  # about 3 minutes on a loaded machine: two server processes killed
+async def test_kill_9_twice_restart_and_finish_with_every_chip_and_prize(tmp_path: Path) -> None:
+    import httpx
+    from server_helpers import free_port, serve
+
+    data, log = tmp_path / "data", tmp_path / "server.log"
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    minutes = {**FAST, "levels": [{"small_blind": 10 * 2**k, "big_blind": 20 * 2**k,
+                                   "ante": 2**k, "minutes": 1} for k in range(8)]}
+    kills, tournament = 0, ""
+    level, time_left, placed = 0, 0.0, []  # at the last kill
+    while True:
+        with serve(data, port, log, "--bot-think", "0") as process:
+            async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+                if not tournament:
+                    body = {"name": "Kill", "games": ["plo"], "structure": minutes,
+                            "table_size": 4, "action_clock": 5.0}
+                    created = (await http.post("/api/tournaments", json=body)).json()
+                    tournament = created["tournament"]
+                    host = {"X-Host-Secret": created["host_secret"]}
+                    await http.post(f"/api/tournaments/{tournament}/bots",
+                                    json={"style": "loose", "count": 14}, headers=host)
+                    await http.post(f"/api/tournaments/{tournament}/start", headers=host)
+                else:
+                    lobby = await _lobby(http, tournament)
+                    # The level clock resumed with the time it had left: the seconds the
+                    # server was down were not spent.
+                    assert lobby["level"]["number"] == level
+                    assert lobby["time_left"] >= time_left - 6.0  # (saved every 5 s)
+                    assert lobby["chips"] == 14 * 200
+                    now_placed = [p for p in lobby["players"] if p["place"]]
+                    for finish in placed:  # every elimination and prize stands
+                        assert any(p["name"] == finish["name"] and p["place"] == finish["place"]
+                                   and p["prize"] == finish["prize"] for p in now_placed)
+                if kills == 2:
+                    lobby = await _lobby(http, tournament)
+                    deadline = time.monotonic() + 300
+                    while not lobby["finished"] and time.monotonic() < deadline:
+                        await asyncio.sleep(0.3)
+                        lobby = await _lobby(http, tournament)
+                    assert lobby["finished"], lobby
+                    for room in [t["room"] for t in lobby["tables"]] + lobby["closed_tables"]:
+                        ledger = (await http.get(f"/api/rooms/{room}/ledger.csv")).text
+                        rows = list(csv.DictReader(io.StringIO(ledger)))
+                        assert rows
+                        assert sum(int(r["net"]) for r in rows) == 0, ledger  # no chip lost
+                    break
+                # Let some hands end (and some players bust), then kill -9 mid-play.
+                start = await _lobby(http, tournament)
+                hands = sum(t["hand_no"] for t in start["tables"])
+                deadline = time.monotonic() + 60
+                lobby = start
+                while time.monotonic() < deadline and \
+                        sum(t["hand_no"] for t in lobby["tables"]) < hands + 3 + 4 * kills:
+                    await asyncio.sleep(0.05)
+                    lobby = await _lobby(http, tournament)
+                level, time_left = lobby["level"]["number"], lobby["time_left"]
+                placed = [p for p in lobby["players"] if p["place"]]
+                process.kill()
+                process.wait()
+                kills += 1
+                await asyncio.sleep(3.0)  # down for a while: the clock must not run
+        # (the context manager saw the process dead and left it)
+    results = lobby["players"]
+    assert sorted(p["place"] for p in results) == list(range(1, 15))
+    assert sum(p["prize"] for p in results) == lobby["prize_pool"] == 1400
+    assert next(p for p in results if p["place"] == 1)["stack"] == 14 * 200

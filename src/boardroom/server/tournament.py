@@ -494,7 +494,7 @@ class TournamentHost:
             "average_stack": sum(stacks) // len(stacks) if stacks else 0,
             "largest_stack": stacks[0] if stacks else 0,
             "payouts": [{"place": k + 1, "prize": prize} for k, prize in enumerate(prizes)],
-            "players": players, "tables": tables,
+            "players": players, "tables": tables, "closed_tables": list(self.closed_rooms),
         }
 
     def results(self) -> list[dict[str, Any]]:
