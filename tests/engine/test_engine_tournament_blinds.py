@@ -9,7 +9,7 @@ import pytest
 from boardroom.engine import Deck, Hand, Stakes
 from boardroom.engine import events as ev
 from boardroom.engine.betting import StakesError
-from boardroom.engine.history import to_record
+from boardroom.engine.history import HistoryError, dumps, replay_text, setup_of, to_record
 from boardroom.rules import find_variant
 from engine.engine_invariants import check_invariants, random_action
 
@@ -75,3 +75,36 @@ def test_random_hands_with_the_hooks_conserve_chips(seed: int) -> None:
     if hand.dead_small_blind:
         assert record["blinds_or_straddles"][0] == 20
         assert sum(record["blinds_or_straddles"]) == 20
+
+
+@pytest.mark.parametrize("seed", range(12))
+def test_a_tournament_hand_written_with_its_hooks_replays_the_same(seed: int) -> None:
+    rng = random.Random(seed)
+    count = rng.randint(3, 6) if seed % 3 else 2
+    dead = count >= 3 and seed % 2 == 0
+    hand = Hand(PLO, BLINDS, [rng.randint(30, 300) for _ in range(count)], rng.randrange(count),
+                cards=Deck(rng=rng), dead_small_blind=dead, big_blind_ante=seed % 4 != 1)
+    while not hand.is_over:
+        legal = hand.legal_actions()
+        assert legal is not None
+        random_action(hand, legal, rng)
+    text = dumps(hand)
+    again = replay_text(text)
+    assert again.dead_small_blind == hand.dead_small_blind
+    assert again.big_blind_ante == hand.big_blind_ante
+    assert again.stakes == hand.stakes
+    assert _posted(again) == _posted(hand)
+    assert again.stacks == hand.stacks
+    assert dumps(again) == text
+
+
+def test_a_history_with_an_ante_from_a_player_who_is_not_the_big_blind_is_refused() -> None:
+    hand = Hand(PLO, BLINDS, [100, 100, 100], 0, cards=Deck(rng=random.Random(3)),
+                big_blind_ante=True)
+    record = to_record(hand)
+    record["antes"] = [20, 0, 0]  # p1 is the small blind
+    with pytest.raises(HistoryError, match=r"antes.*big blind"):
+        setup_of(record)
+    record["antes"] = [20, 10, 0]
+    with pytest.raises(HistoryError, match="antes"):
+        setup_of(record)

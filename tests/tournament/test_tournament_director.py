@@ -243,3 +243,45 @@ def test_a_payout_table_paying_more_places_than_entrants_is_refused() -> None:
     with pytest.raises(TournamentError, match="pays 3 places, but only 2 players entered"):
         d.start(0.0)
     assert not d.started
+
+
+def test_a_player_moved_to_balance_never_takes_the_button_or_small_blind_before_posting() -> None:
+    # Both tables deal; table 1's small and big blinds bust, so its only empty seats are the
+    # next button's and the next small blind's. Table 2, two players longer, sends its next big
+    # blind there: the player waits for the button to pass and posts the big blind in turn.
+    d = director(12)
+    plans = {number: d.next_hand(number, 0.0) for number in (1, 2)}
+    first = plans[1]
+    assert first is not None
+    table1 = d.tables[1]
+    blinds = (table1.seats[first.positions.small_blind], table1.seats[first.positions.big_blind])
+    end_hand(d, 1, 10.0, busted=blinds)
+    d.drain()
+    end_hand(d, 2, 20.0)
+    moves = [e for e in d.drain() if e["kind"] == "seated" and e["reason"] == "balance"]
+    assert len(moves) == 1
+    assert moves[0]["table"] == 1
+    mover, seat = moves[0]["player"], moves[0]["seat"]
+    assert seat == first.positions.small_blind  # the worst seat: never the small blind's
+    for hand in range(8):
+        plan = d.next_hand(1, 30.0 + hand)
+        assert plan is not None
+        if seat in plan.positions.dealt:
+            assert seat == plan.positions.big_blind or seat not in (
+                plan.positions.button, plan.positions.small_blind), f"hand {hand}: {plan}"
+            if seat == plan.positions.big_blind:
+                break
+        end_hand(d, 1, 31.0 + hand)
+    else:
+        raise AssertionError(f"{mover} never posted the big blind at table 1")
+
+
+def test_time_added_at_the_start_of_a_level_lengthens_it_beyond_its_length() -> None:
+    d = director(2)  # levels of 10 minutes
+    d.add_time(60, 0.0)
+    assert d.time_left(0.0) == 660.0
+    assert d.level_index == 0
+    d.tick(630.0)
+    assert d.level_index == 0  # the level lasts 11 minutes now
+    d.tick(660.0)
+    assert d.level_index == 1

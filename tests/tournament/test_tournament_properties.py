@@ -8,7 +8,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from tournament_helpers import random_actor
@@ -78,10 +77,6 @@ def tournaments(draw: st.DrawFn) -> tuple[TournamentConfig, int, int]:
     return config, field, draw(st.integers(0, 2**16))
 
 
-# A known bug, found by the CI profile's derandomized draw: a move to balance tables can make a
-# player miss the big blind (TDA). Open in issue 13; remove this mark with the fix.
-@pytest.mark.xfail(reason="known bug: a balancing move can skip a player's big blind (issue 13)",
-                   strict=False)
 @settings(max_examples=50, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(tournaments())
 def test_random_tournaments_keep_every_invariant(case: tuple[TournamentConfig, int, int]) -> None:

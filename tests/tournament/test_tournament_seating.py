@@ -109,3 +109,58 @@ def test_the_seat_draw_fills_tables_within_one_player(players: int, size: int,
     assert sorted(p for t in draw for _, p in t) == sorted(f"p{k}" for k in range(players))
     assert all(len({s for s, _ in t}) == len(t) and all(0 <= s < size for s, _ in t)
                for t in draw)
+
+
+def test_a_moved_player_is_never_seated_on_the_next_button() -> None:
+    # The case the property test found: the last small blind (seat 3) busted, so seat 3 has the
+    # button next hand; seat 4 sits between that button and the small blind (seat 5, the last
+    # big blind's, empty too). Seated on seat 3 a moved player would take the button without
+    # posting a big blind; on seat 4 they wait for the button to pass, the big blind ahead.
+    last = Positions(2, 3, 5, False, (0, 1, 2, 3, 5))
+    occupied = {0, 1, 2}
+    seat = worst_seat(last, occupied, 6, RNG)
+    assert seat == 4
+    first = next_positions(last, occupied | {seat}, {seat}, 6, RNG, movers={seat})
+    assert seat in first.waiting
+    after = next_positions(first, occupied | {seat}, set(first.waiting), 6, RNG,
+                           movers={seat})
+    assert seat in after.dealt
+    assert seat not in (after.button, after.small_blind)
+
+
+def test_a_moved_player_on_the_button_or_the_small_blind_seat_waits_for_the_big_blind() -> None:
+    # A full table whose small and big blinds both busted: the next button's and the next small
+    # blind's seats are the only empty ones. The worst seat is the button's (never the small
+    # blind's), and a player moved there is not dealt the button: they wait until it passes.
+    last = Positions(0, 1, 2, False, (0, 1, 2, 3, 4, 5))
+    occupied = {0, 3, 4, 5}
+    seat = worst_seat(last, occupied, 6, RNG)
+    assert seat == 1
+    positions, seats, newcomers = last, occupied | {seat}, {seat}
+    posted = False
+    for _ in range(6):
+        positions = next_positions(positions, seats, newcomers, 6, RNG, movers={seat})
+        newcomers = set(positions.waiting)
+        if seat in positions.dealt:
+            assert seat not in (positions.button, positions.small_blind) or posted
+            posted = posted or positions.big_blind == seat
+    assert posted
+    # On the small blind's seat (the only empty one) a moved player waits too.
+    positions = next_positions(last, {0, 2, 3, 4, 5}, {2}, 6, RNG, movers={2})
+    assert positions.small_blind == 2
+    assert positions.small_blind_dead
+    assert 2 in positions.waiting
+
+
+def test_when_too_few_could_be_dealt_the_new_player_is_dealt_before_the_mover() -> None:
+    # The second case the property test found: 4-max, the last hand's small (2) and big blind
+    # (0) busted; seat 3's player came from a broken table, between the next button (2) and the
+    # dead small blind (0), and a mover sits on the button's seat. Both waiting would leave one
+    # player: the newcomer is dealt in first (heads-up with seat 1), the mover still waits, and
+    # then posts the big blind.
+    last = Positions(1, 2, 0, False, (0, 1, 2))
+    positions = next_positions(last, {1, 2, 3}, {2, 3}, 4, RNG, movers={2})
+    assert positions.waiting == (2,)
+    assert positions.dealt == (1, 3)
+    after = next_positions(positions, {1, 2, 3}, set(positions.waiting), 4, RNG, movers={2})
+    assert after.big_blind == 2

@@ -27,9 +27,12 @@ from boardroom.server.http import add_routes
 from boardroom.server.limits import BodyLimit, FrameGuard
 from boardroom.server.realtime import SocketHub
 from boardroom.server.room import REMEMBERED_COMMANDS, Room
-from boardroom.store import RoomRow, Store, database_url
+from boardroom.server.tournament import TournamentHost, new_tournament
+from boardroom.server.tournament_http import add_tournament_routes
+from boardroom.store import RoomRow, Store, database_url, tournaments
 from boardroom.table import Table, TableSettings
 from boardroom.table.changes import with_changes
+from boardroom.tournament import TournamentConfig
 
 __all__ = ["WEB", "DataFolderInUse", "Server", "ServerConfig", "check_public_url",
            "create_app"]
@@ -86,6 +89,7 @@ class Server:
         self.config = config
         self.clock = config.clock
         self.rooms: dict[str, Room] = {}
+        self.tournaments: dict[str, TournamentHost] = {}
         self.hub = SocketHub(self.rooms)  # rate limits run on the monotonic clock
         self._store: Store | None = None
         self._signer: Signer | None = None
@@ -112,18 +116,29 @@ class Server:
         except BaseException:
             self._lock.release()
             raise
+        hosts = [TournamentHost.from_row(self, row) for row in await tournaments(self._store)]
+        self.tournaments = {host.id: host for host in hosts}
+        host_of = {room: host for host in hosts for room in host.rooms.values()}
         for row in await self._store.rooms():
             settings = TableSettings.from_dict(row.settings)
             table = Table.from_state(settings, with_changes(row.state, row.changes),
                                      clock=self.clock, rng=self.config.rng, room=row.id)
             room = self._room(row.id, table, row.host_hash)
+            if row.id in host_of:
+                room.listener = host_of[row.id].listen  # before its bots play on
             for key, version in await self._store.recent_commands(row.id,
                                                                   REMEMBERED_COMMANDS):
                 room.answers[key] = {"id": key.partition(":")[2], "ok": True, "version": version}
             room.answers = type(room.answers)(reversed(room.answers.items()))
             room.start()
+        for host in hosts:
+            host.start()
+            if host.director.started and not host.director.finished:
+                await host.recover()
 
     async def stop(self) -> None:
+        for host in list(self.tournaments.values()):
+            await host.stop()
         for room in list(self.rooms.values()):
             await room.stop()
         if self._store is not None:
@@ -147,6 +162,29 @@ class Server:
                                              table.version, False))
         self._room(room_id, table, secret_hash(secret)).start()
         return room_id, secret
+
+    async def create_managed_room(self, settings: TableSettings, host: TournamentHost) -> str:
+        """A tournament's table room: its table is managed (dealt by the director), its host
+        the tournament's host."""
+        room_id = secrets.token_hex(6)
+        table = Table(settings, clock=self.clock, rng=self.config.rng, room=room_id,
+                      managed=True)
+        await self.store.create_room(RoomRow(room_id, self.clock(), settings.to_dict(),
+                                             host.host_hash, table.to_state(), table.version,
+                                             False))
+        room = self._room(room_id, table, host.host_hash)
+        room.listener = host.listen
+        room.start()
+        return room_id
+
+    async def create_tournament(self, config: TournamentConfig, name: str, *,
+                                action_clock: float) -> tuple[TournamentHost, str]:
+        """A new tournament (registration open, not started) and its host's secret."""
+        host, secret = new_tournament(self, config, name, action_clock=action_clock)
+        await host.save()
+        self.tournaments[host.id] = host
+        host.start()
+        return host, secret
 
     async def settings_of(self, room_id: str) -> TableSettings | None:
         room = self.rooms.get(room_id)
@@ -191,6 +229,7 @@ def create_app(config: ServerConfig) -> Any:
                               "The real-time protocol (socket.io) is described in "
                               "docs/protocol.md.")
     app.state.server = server
+    add_tournament_routes(app, server)  # before add_routes, which mounts the web folder at /
     add_routes(app, server)
     asgi = FrameGuard(socketio.ASGIApp(server.hub.sio, other_asgi_app=BodyLimit(app),
                                        socketio_path="socket.io"))

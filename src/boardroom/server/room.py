@@ -86,6 +86,7 @@ class _Job:
     command: Command | None
     done: asyncio.Future[dict[str, Any]] = field(
         default_factory=lambda: asyncio.get_running_loop().create_future())
+    call: Callable[[Table], Any] | None = None  # the server's own change (a tournament's)
 
 
 class Room:
@@ -122,6 +123,9 @@ class Room:
         self._equity_task: asyncio.Task[None] | None = None
         self._stored: dict[str, Any] | None = None  # the state the store holds (None: unknown)
         self._changes = 0  # commits stored as changes since the state was last written whole
+        # Told of every commit's events once they are published (a tournament's director
+        # listens to its tables); it must not wait on this room.
+        self.listener: Callable[[Room, list[TableEvent]], None] | None = None
 
     @property
     def settings(self) -> TableSettings:
@@ -155,6 +159,19 @@ class Room:
                 job.done.set_result(_error(job.command, "the server is shutting down",
                                            "unavailable"))
         self._jobs.clear()
+
+    async def call(self, change: Callable[[Table], Any]) -> Any:
+        """Apply the server's own ``change`` to the table in the actor, in order with the
+        commands, and commit it; returns what it returns, raises its ``TableError``."""
+        if self._task is None or self._task.done():
+            raise TableError("this room is not running", "unavailable")
+        job = _Job(None, None, call=change)
+        self._jobs.append(job)
+        self._wake.set()
+        answer = await job.done
+        if not answer.get("ok", True):
+            raise TableError(answer["error"], answer.get("code", "refused"))
+        return answer.get("result")
 
     async def submit(self, viewer: Viewer, command: Command) -> dict[str, Any]:
         """Queue a command for the actor and wait for its answer."""
@@ -206,6 +223,14 @@ class Room:
 
     async def _execute(self, job: _Job) -> dict[str, Any]:
         viewer, command = job.viewer, job.command
+        if job.call is not None:
+            try:
+                result = job.call(self.table)
+            except TableError as error:
+                self.table.drain()
+                return _error(None, str(error), error.code)
+            await self._commit(None)
+            return {"ok": True, "result": result}
         if viewer is None or command is None:
             self.table.tick()
             if self._watchers_moved:
@@ -303,6 +328,8 @@ class Room:
             await self.hub.send_to(viewer, "host", payload)
         self._private = []
         self.bots.sync()
+        if self.listener is not None:
+            self.listener(self, events)
 
     async def _work_out_equity(self, record: dict[str, Any]) -> None:
         """The last hand's all-in equity, in a worker thread; the actor publishes it."""

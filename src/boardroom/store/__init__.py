@@ -8,7 +8,11 @@ from boardroom.store.store import (
     RoomRow,
     Store,
     StoreError,
+    TournamentRow,
     database_url,
+    save_tournament,
+    tournaments,
 )
 
-__all__ = ["EventRow", "HandRow", "LedgerRow", "RoomRow", "Store", "StoreError", "database_url"]
+__all__ = ["EventRow", "HandRow", "LedgerRow", "RoomRow", "Store", "StoreError", "TournamentRow",
+           "database_url", "save_tournament", "tournaments"]

@@ -74,3 +74,14 @@ ledger = Table(
     Column("amount", Integer, nullable=False),
     Index("ix_ledger_room", "room_id", "id"),
 )
+
+# A tournament's whole state (its director's and the server's: the table rooms, the planned
+# hands), rewritten as it changes; the tables' own rows are rooms like any other.
+tournaments = Table(
+    "tournaments", metadata,
+    Column("id", String(32), primary_key=True),
+    Column("created_at", Float, nullable=False),
+    Column("host_hash", String(64), nullable=False),
+    Column("state", Text, nullable=False),
+    Column("finished", Boolean, nullable=False, default=False),
+)

@@ -307,6 +307,41 @@ class Store:
                           row.amount) for row in rows]
 
 
+@dataclass(frozen=True)
+class TournamentRow:
+    id: str
+    created_at: float
+    host_hash: str
+    state: dict[str, Any]
+    finished: bool
+
+
+async def save_tournament(store: Store, row: TournamentRow) -> None:
+    """Write (create or replace) a tournament's row, in its own transaction; returns once it
+    is committed. Tournaments write once per hand, not per action: no group commit needed."""
+    table = schema.tournaments
+    values = {"created_at": row.created_at, "host_hash": row.host_hash,
+              "state": _dumps(row.state), "finished": row.finished}
+    try:
+        async with store.engine.begin() as connection:
+            done = await connection.execute(update(table).where(table.c.id == row.id)
+                                            .values(**values))
+            if not done.rowcount:
+                await connection.execute(insert(table).values(id=row.id, **values))
+    except Exception as error:
+        raise StoreError(f"cannot write to the database: {error}") from error
+
+
+async def tournaments(store: Store, *, include_finished: bool = True) -> list[TournamentRow]:
+    query = select(schema.tournaments)
+    if not include_finished:
+        query = query.where(schema.tournaments.c.finished.is_(False))
+    async with store.engine.connect() as connection:
+        rows = (await connection.execute(query)).all()
+    return [TournamentRow(row.id, row.created_at, row.host_hash, json.loads(row.state),
+                          row.finished) for row in rows]
+
+
 def _fail(write: _Write, error: Exception) -> None:
     """Tell the write's waiter it failed, with the database's own reason only, never
     SQLAlchemy's text of the statement and its rows: those hold dealt cards, and the server

@@ -35,6 +35,11 @@ def history_for(settings: TableSettings, record: Mapping[str, Any],
     written["players"] = [by_hand_seat[seat]["name"] for seat in hand.order]
     written["_table_seats"] = [by_hand_seat[seat]["seat"] for seat in hand.order]
     written["_hand_no"] = record["hand_no"]
+    tags = record.get("tournament")
+    if tags:  # a tournament's hand: which tournament, level (1-based) and table
+        written["_tournament"] = tags["id"]
+        written["_level"] = tags["level"]
+        written["_table"] = tags["table"]
     shown_after = record.get("shown_after")
     if shown_after:  # cards shown after the hand (public): by PHH label, in the label order
         labels = {f"p{hand.order.index(int(seat)) + 1}": "".join(cards)

@@ -10,6 +10,11 @@ Seats are numbered 0 to ``max_seats - 1`` clockwise. A hand is dealt to the seat
 whole table as plain data, the shuffled deck and the hand's actions included, so
 ``Table.from_state`` rebuilds a hand in progress card for card (DESIGN.md: persistence is the
 event log, and every hand replays exactly).
+
+A *managed* table (``managed=True``: a tournament's) never deals on its own and never sits
+anyone out: whoever runs the tournament seats players with their chips (``place``), takes them
+away (``unseat``) and deals each hand it plans (``deal_planned``: the seats, the button, the
+level's stakes, a dead small blind or a big-blind ante, and tags for the history).
 """
 
 from __future__ import annotations
@@ -61,6 +66,8 @@ CLOSED = "closed"
 TIMEOUTS_TO_SIT_OUT = 2
 MAX_CHAT = 500
 _SEAT_WORD = re.compile(r"\bseat (\d+)")
+# A planned (tournament) hand's extra setup: the engine's hooks and the history's tags.
+HOOKS = ("dead_small_blind", "big_blind_ante", "tournament")
 
 
 @dataclass
@@ -82,8 +89,9 @@ class Table:
     """One table of a room, across hands. See the module docstring."""
 
     def __init__(self, settings: TableSettings, *, clock: Clock,
-                 rng: RandomSource | None = None, room: str = "") -> None:
+                 rng: RandomSource | None = None, room: str = "", managed: bool = False) -> None:
         self.settings = settings
+        self.managed = managed
         self.clock = clock
         self.rng = rng
         self.room = room  # bound into every deal's seeds (boardroom.fairness)
@@ -534,6 +542,72 @@ class Table:
         self.deadline = self.clock()
         self.tick()
 
+    # -- managed tables (tournaments) -------------------------------------------------------
+
+    def _check_managed(self) -> None:
+        self._check_open()
+        if not self.managed:
+            raise TableError("only a tournament table is seated and dealt by its director")
+
+    def place(self, seat: int, player: str, name: str, stack: int, reason: str) -> None:
+        """A managed table: ``player`` sits in empty ``seat`` with ``stack`` chips (a ledger
+        entry ``transfer-in``), dealt in from the next planned hand."""
+        self._check_managed()
+        if not isinstance(seat, int) or not 0 <= seat < self.seat_limit:
+            raise TableError(f"there is no seat {seat!r}: seats are 0 to {self.seat_limit - 1}")
+        if seat in self.seats:
+            raise TableError(f"seat {seat} is taken")
+        if self.seat_of(player) is not None:
+            raise TableError(f"{name} already sits in seat {self.seat_of(player)}")
+        if not isinstance(stack, int) or isinstance(stack, bool) or stack < 1:
+            raise TableError(f"a tournament player sits with 1 chip or more, not {stack!r}")
+        self.seats[seat] = SeatState(player, name, stack=stack, status=PLAYING,
+                                     time_bank=self.settings.time_bank)
+        self._emit("seated", {"seat": seat, "name": name, "pending": False, "reason": reason})
+        self._chips(seat, "transfer-in", stack)
+
+    def unseat(self, seat: int, reason: str) -> int:
+        """A managed table: the player of ``seat`` (not in a hand) leaves with their chips (a
+        ledger entry ``transfer-out``); returns the stack they take."""
+        self._check_managed()
+        state = self._seat(seat)
+        if self.hand_seat(seat) is not None:
+            raise TableError(f"seat {seat} is in hand {self.hand_no}: it leaves when it ends")
+        stack = state.stack
+        self.seats.pop(seat)
+        if stack:
+            self._chips(seat, "transfer-out", -stack, state)
+        self._emit("left", {"seat": seat, "name": state.name, "kicked": False,
+                            "reason": reason})
+        return stack
+
+    def deal_planned(self, seats: Sequence[int], button: int, game: str,
+                     options: Mapping[str, Any], stakes: Stakes, *, stacks: Mapping[int, int],
+                     dead_small_blind: bool = False, big_blind_ante: bool = False,
+                     tags: Mapping[str, Any] | None = None) -> None:
+        """A managed table: deal the hand its tournament planned, to ``seats`` (clockwise) with
+        the engine's button on table seat ``button``, at ``stakes``. ``stacks`` (seat -> chips)
+        must be the table's own: the director and the table agree on every chip."""
+        self._check_managed()
+        if self.hand is not None:
+            raise TableError(f"hand {self.hand_no} is still being played")
+        seats = tuple(seats)
+        if len(seats) < 2 or button not in seats or any(s not in self.seats for s in seats):
+            raise TableError(f"a planned hand needs two or more seated players and the button "
+                             f"among them, not seats {list(seats)} and button {button}")
+        for seat in seats:
+            if self.seats[seat].stack != stacks.get(seat):
+                raise TableError(f"seat {seat} holds {self.seats[seat].stack} chips, the plan "
+                                 f"says {stacks.get(seat)}")
+        hooks: dict[str, Any] = {}
+        if dead_small_blind:
+            hooks["dead_small_blind"] = True
+        if big_blind_ante:
+            hooks["big_blind_ante"] = True
+        if tags:
+            hooks["tournament"] = dict(tags)
+        self._deal(seats, button, game, options, stakes=stakes, hooks=hooks)
+
     def show_after(self, seat: int, cards: str | Sequence[str]) -> None:
         """After the hand, until the next deal: a player who won uncontested or mucked shows
         any of their cards to the table. The hand's record (its history) keeps them."""
@@ -622,6 +696,8 @@ class Table:
     # -- internals: flow ---------------------------------------------------------------------
 
     def _maybe_start(self) -> None:
+        if self.managed:
+            return  # the tournament deals (``deal_planned``)
         if self.phase == WAITING and len(self._dealt_in()) >= 2:
             self.phase = BETWEEN
             self.deadline = self.clock() + self.settings.pause_between_hands
@@ -700,9 +776,10 @@ class Table:
         self._deal(seats, button, game, options)
 
     def _deal(self, seats: tuple[int, ...], button: int, game: str,
-              options: Mapping[str, Any]) -> None:
+              options: Mapping[str, Any], *, stakes: Stakes | None = None,
+              hooks: Mapping[str, Any] | None = None) -> None:
         variant = self.settings.variant_for(game, options)
-        stakes = self.settings.stakes_for(variant)
+        stakes = stakes or self.settings.stakes_for(variant)
         self._publish_commitment()  # (already out, unless restored from an older state)
         assert self.fair_next is not None
         dealt = fair.for_hand(self.fair_next, self.room, seats, self.rng)
@@ -713,7 +790,8 @@ class Table:
         self.button = button
         self.hand_seats = seats
         self.hand_setup = {"game": game, "options": dict(options), "stakes": asdict(stakes),
-                           "stacks": stacks, "button": seats.index(button), "fair": dealt}
+                           "stacks": stacks, "button": seats.index(button), "fair": dealt,
+                           **(hooks or {})}
         seeds = fair.seeds_of({**self.hand_setup, "hand_no": self.hand_no})
         assert seeds is not None
         self.hand_setup["deck"] = fairness.deck(seeds)
@@ -727,7 +805,8 @@ class Table:
             "server_made": [s for s, made in zip(seats, dealt["server_made"], strict=True) if made],
         })
         self._published = 0
-        self.hand = _new_hand(variant, stakes, stacks, seats.index(button), seeds)
+        self.hand = _new_hand(variant, stakes, stacks, seats.index(button), seeds,
+                              self.hand_setup)
         self._after_change()
 
     def _after_change(self) -> None:
@@ -871,6 +950,8 @@ class Table:
 
     def _settle_seat(self, seat: int) -> None:
         state = self.seats[seat]
+        if self.managed:
+            return  # the tournament seats and unseats (an away player is blinded off)
         if state.leaving:
             self._remove(seat, kicked=state.kicked)
             return
@@ -961,6 +1042,7 @@ class Table:
             "turn_started": self.turn_started, "turn_deadline": self.turn_deadline,
             # a copy: the client seeds come into this dict while it is open
             "fair_next": fair.copy(self.fair_next), "last_record": self.last_record,
+            "managed": self.managed,
         }
 
     @classmethod
@@ -972,7 +1054,8 @@ class Table:
         is not charged to anyone), so a hand or a pick resumes with a full action clock; with
         ``keep_clocks`` (a running server going back to its last commit after a failed command)
         every deadline stays as it was, so a failure never hands anyone a fresh clock."""
-        table = cls(settings, clock=clock, rng=rng, room=room)
+        table = cls(settings, clock=clock, rng=rng, room=room,
+                    managed=bool(state.get("managed", False)))
         table.fair_next = state.get("fair_next")
         table.last_record = state.get("last_record")
         names = {item.name for item in fields(SeatState)}
@@ -997,8 +1080,8 @@ class Table:
             table.hand = rebuild_hand(settings, record)
             table.hand_seats = tuple(record["seats"])
             table.hand_setup = {key: record[key] for key in
-                                ("game", "options", "stakes", "stacks", "button", "deck", "fair")
-                                if key in record}
+                                ("game", "options", "stakes", "stacks", "button", "deck", "fair",
+                                 *HOOKS) if key in record}
             table.hand_actions = _stored_actions(record)
             table._published = len(table.hand.events)
             if table.hand.is_allocating:
@@ -1016,10 +1099,13 @@ class Table:
 
 
 def _new_hand(variant: Variant, stakes: Stakes, stacks: Sequence[int], button: int,
-              cards: fairness.Seeds | Sequence[int]) -> Hand:
-    """A hand dealt from its committed seeds (or, stored before fair deals, from its deck)."""
+              cards: fairness.Seeds | Sequence[int], setup: Mapping[str, Any]) -> Hand:
+    """A hand dealt from its committed seeds (or, stored before fair deals, from its deck),
+    with the tournament hooks its setup names."""
     deck = Deck(seeds=cards) if isinstance(cards, fairness.Seeds) else Deck(list(cards))
-    return Hand(variant, stakes, stacks, button, cards=deck, manual_allocation=True)
+    return Hand(variant, stakes, stacks, button, cards=deck, manual_allocation=True,
+                dead_small_blind=bool(setup.get("dead_small_blind")),
+                big_blind_ante=bool(setup.get("big_blind_ante")))
 
 
 def rebuild_hand(settings: TableSettings, record: Mapping[str, Any]) -> Hand:
@@ -1027,7 +1113,7 @@ def rebuild_hand(settings: TableSettings, record: Mapping[str, Any]) -> Hand:
     (through the engine's one replayer, as a hand history replays)."""
     variant = settings.variant_for(record["game"], record["options"])
     hand = _new_hand(variant, Stakes(**record["stakes"]), record["stacks"], record["button"],
-                     fair.seeds_of(record) or record["deck"])
+                     fair.seeds_of(record) or record["deck"], record)
     try:
         return replay(hand, _stored_actions(record))
     except ReplayError as error:

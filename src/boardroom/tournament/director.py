@@ -124,6 +124,7 @@ class TableState:
     start_stacks: dict[str, int] = field(default_factory=dict)  # of the running hand
     level_hands: int = 0  # hands started here in the current level
     round: int = 0  # hand-for-hand: the last round this table played (or is playing)
+    movers: set[int] = field(default_factory=set)  # newcomers moved in to balance, not dealt yet
 
     @property
     def running(self) -> bool:
@@ -132,7 +133,7 @@ class TableState:
     def to_dict(self) -> dict[str, Any]:
         return {"number": self.number, "seats": {str(s): p for s, p in self.seats.items()},
                 "last": self.last.to_dict() if self.last else None,
-                "newcomers": sorted(self.newcomers),
+                "newcomers": sorted(self.newcomers), "movers": sorted(self.movers),
                 "hand": self.hand.to_dict() if self.hand else None, "hand_no": self.hand_no,
                 "start_stacks": dict(self.start_stacks), "level_hands": self.level_hands,
                 "round": self.round}
@@ -144,7 +145,7 @@ class TableState:
                    set(data["newcomers"]),
                    Positions.from_dict(data["hand"]) if data["hand"] else None,
                    data["hand_no"], dict(data["start_stacks"]), data["level_hands"],
-                   data["round"])
+                   data["round"], set(data.get("movers", ())))
 
 
 @dataclass(frozen=True)
@@ -433,7 +434,7 @@ class Director:
         if self._entry.minutes is None:
             raise TournamentError("this level lasts a number of hands, not minutes")
         self.tick(now)
-        self.elapsed = max(0.0, self.elapsed - seconds)
+        self.elapsed -= seconds  # below 0: the level runs longer than its length
         self._emit("time_added", seconds=seconds, time_left=self.time_left(now))
         self.tick(now)
 
@@ -497,9 +498,11 @@ class Director:
                 return None
             table.round = self.round
         size = self.config.table_size
-        positions = next_positions(table.last, table.seats, table.newcomers, size, self.rng)
+        positions = next_positions(table.last, table.seats, table.newcomers, size, self.rng,
+                                   movers=table.movers)
         table.hand, table.last = positions, positions
         table.newcomers = set(positions.waiting)
+        table.movers &= table.newcomers
         table.hand_no += 1
         table.level_hands += 1
         players = tuple((seat, table.seats[seat], self.players[table.seats[seat]].stack)
@@ -648,7 +651,8 @@ class Director:
             if not long:
                 return
             table = max(long, key=lambda t: (len(t.seats), -t.number))
-            seat = next_big_blind(table.last, table.seats, table.newcomers, size)
+            seat = next_big_blind(table.last, table.seats, table.newcomers, size,
+                                  movers=table.movers)
             if seat is None:
                 seat = self.rng.choice(sorted(table.seats))
             state = self.players[table.seats[seat]]
@@ -656,6 +660,7 @@ class Director:
             target = worst_seat(short.last, short.seats, size, self.rng)
             self._seat(state, short, target, "balance", from_table=table.number,
                        from_seat=seat)
+            short.movers.add(target)
 
     def _shortest(self) -> TableState:
         return min(self.tables.values(), key=lambda t: (len(t.seats), t.number))
@@ -707,6 +712,7 @@ class Director:
             if table is not None:
                 table.seats.pop(state.seat, None)
                 table.newcomers.discard(state.seat)
+                table.movers.discard(state.seat)
         state.table = state.seat = None
 
     def _player(self, player: str) -> Player:

@@ -10,7 +10,9 @@ clockwise who may be dealt in, the small blind to the seat of the last big blind
 to the seat of the last small blind, whoever sits there now. So nobody posts the big blind twice
 in a row or skips it, whoever busts. A player who came to the table after its last hand began
 and sits strictly between the button and the small blind waits until the button has passed
-(TDA: a new player is dealt in anywhere but there). Heads-up, the player who is not the big blind
+(TDA: a new player is dealt in anywhere but there). A player moved in to balance the tables
+(a "mover") is never dealt the button or the small blind before posting a big blind: on those
+seats they wait too, until the button has passed. Heads-up, the player who is not the big blind
 has the button and posts the small blind.
 """
 
@@ -81,17 +83,23 @@ def draw_button(occupied: Sequence[int], size: int, rng: random.Random) -> Posit
 
 
 def next_positions(last: Positions | None, occupied: Collection[int], newcomers: Collection[int],
-                   size: int, rng: random.Random) -> Positions:
+                   size: int, rng: random.Random, *, movers: Collection[int] = ()) -> Positions:
     """The positions of a table's next hand (dead button, TDA). ``occupied`` are the seats with a
-    player; ``newcomers`` those who were not dealt the table's last hand."""
+    player; ``newcomers`` those who were not dealt the table's last hand; ``movers`` those of
+    the newcomers moved in to balance the tables (they wait on the button and small blind
+    seats too)."""
     seats = sorted(occupied)
     if len(seats) < 2:
         raise ValueError("a hand needs at least two players")
     if last is None:
         return draw_button(seats, size, rng)
     button, small = last.small_blind, last.big_blind
-    waiting = [s for s in seats if s in newcomers and _between(s, button, small, size)]
+    waiting = [s for s in seats if s in newcomers and (
+        _between(s, button, small, size) or (s in movers and s in (button, small)))]
     eligible = [s for s in seats if s not in waiting]
+    if len(eligible) < 2:  # too few to deal: the newcomers first, then the movers too
+        waiting = [s for s in waiting if s in movers]
+        eligible = [s for s in seats if s not in waiting]
     if len(eligible) < 2:
         waiting, eligible = [], seats
     big = next(s for s in _clockwise(last.big_blind, size) if s in eligible)
@@ -103,32 +111,42 @@ def next_positions(last: Positions | None, occupied: Collection[int], newcomers:
 
 def worst_seat(last: Positions | None, occupied: Collection[int], size: int,
                rng: random.Random) -> int:
-    """Where a player moved in to balance the tables sits (TDA): the empty seat that gets the big
-    blind soonest, never the small blind's; at a table that has not dealt yet, any empty seat."""
+    """Where a player moved in to balance the tables sits (TDA: the worst position, never the
+    small blind): the empty seat that gets the big blind soonest. Seats dealt in at once come
+    first; then the seats where the mover waits for the button to pass, the big blind still
+    ahead (between the next button and the next small blind, then the next button's own seat);
+    the next small blind's seat only when it is the one empty seat (the mover waits there too).
+    At a table that has not dealt yet, any empty seat."""
     empty = [s for s in range(size) if s not in occupied]
     if not empty:
         raise ValueError("the table has no empty seat")
     if last is None:
         return rng.choice(empty)
-    small_next = last.big_blind
-    candidates = [s for s in empty if s != small_next
-                  and not _between(s, last.small_blind, last.big_blind, size)]
-    if not candidates:
-        candidates = [s for s in empty if s != small_next] or empty
+    button, small = last.small_blind, last.big_blind  # the next hand's
 
-    def hands_to_big_blind(seat: int) -> tuple[int, int]:
+    def rank(seat: int) -> tuple[int, int, int]:
+        if seat == small:
+            kind = 3
+        elif seat == button:
+            kind = 2  # waits as a mover
+        elif _between(seat, button, small, size):
+            kind = 1  # waits as any newcomer
+        else:
+            kind = 0
         ahead = sum(1 for s in occupied if _between(s, last.big_blind, seat, size))
-        return ahead, (seat - last.big_blind) % size
+        return kind, ahead, (seat - last.big_blind) % size
 
-    return min(candidates, key=hands_to_big_blind)
+    return min(empty, key=rank)
 
 
 def next_big_blind(last: Positions | None, occupied: Collection[int],
-                   newcomers: Collection[int], size: int) -> int | None:
+                   newcomers: Collection[int], size: int, *,
+                   movers: Collection[int] = ()) -> int | None:
     """The seat that posts the big blind next hand (None before the table's first hand)."""
     if last is None or len(occupied) < 2:
         return None
-    return next_positions(last, occupied, newcomers, size, random.Random(0)).big_blind
+    return next_positions(last, occupied, newcomers, size, random.Random(0),
+                          movers=movers).big_blind
 
 
 def hands_until_big_blind(last: Positions, occupied: Collection[int], seat: int,

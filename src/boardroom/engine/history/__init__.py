@@ -143,7 +143,9 @@ def replay(setup: Setup) -> Hand:
     source = HistoryCards(setup, deal)
     try:
         hand = Hand(setup.variant, setup.stakes, setup.stacks, setup.button, cards=source,
-                    show_requests=set(deal.shows), manual_allocation=True)
+                    show_requests=set(deal.shows), manual_allocation=True,
+                    dead_small_blind=setup.dead_small_blind,
+                    big_blind_ante=setup.big_blind_ante)
     except HistoryError:
         raise
     except ValueError as error:

@@ -118,6 +118,8 @@ class Setup:
     names: tuple[str, ...] = ()  # PHH player k's name: ``players`` when written, else pK
     seat_numbers: tuple[int, ...] = ()  # PHH player k's seat number (``seats``, 1-based)
     lines: Lines = NO_LINES
+    dead_small_blind: bool = False  # tournaments: ``_dead_small_blind``
+    big_blind_ante: bool = False  # tournaments: the one ante in ``antes`` is the big blind's
 
     def label(self, seat: int) -> str:
         """The PHH label (``p1``) of our ``seat``."""
@@ -231,18 +233,35 @@ def _variant_of(fields: _Fields) -> Variant:
         hole_cards=spec.hole_cards, betting=spec.betting, bring_in=spec.bring_in)
 
 
-def _stakes_of(fields: _Fields, variant: Variant, count: int) -> Stakes:
+def _stakes_of(fields: _Fields, variant: Variant, count: int) -> tuple[Stakes, bool, bool]:
+    """The stakes, and the tournament hooks: a dead small blind, a big-blind ante."""
     antes = fields.ints("antes", count, "a whole number of chips", default=[0] * count)
-    if len(set(antes)) > 1:
-        raise fields.fail("antes", f"Boardroom plays one ante for every player, got {antes}")
-    ante = antes[0] if antes else 0
+    blind_game = variant.forced_bets is ForcedBets.BLINDS
+    dead = blind_game and "_dead_small_blind" in fields.record
+    big_blind_ante = len(set(antes)) > 1
+    if big_blind_ante:
+        # Tournaments: the big blind alone posts the ante (p1 when the small blind is dead or
+        # heads-up, else p2).
+        big = 0 if dead or count == 2 else 1
+        if not blind_game or sorted(antes)[:-1] != [0] * (count - 1) or antes[big] == 0:
+            raise fields.fail("antes", f"Boardroom plays one ante for every player, or one "
+                              f"from the big blind (p{big + 1}) in blind games, got {antes}")
+    ante = max(antes) if antes else 0
     blinds = (0, 0)
-    if variant.forced_bets is ForcedBets.BLINDS:
+    if blind_game:
         raw = fields.ints("blinds_or_straddles", None, "a whole number of chips")
-        if len(raw) != count or any(raw[2:]):
-            raise fields.fail("blinds_or_straddles", f"expected a small and a big blind for p1 "
-                              f"and p2 and no straddles ({count} values), got {raw}")
-        blinds = (raw[0], raw[1])
+        if dead:
+            small = fields.chips("_dead_small_blind")
+            if count < 3 or len(raw) != count or any(raw[1:]):
+                raise fields.fail("blinds_or_straddles", f"with a dead small blind, expected "
+                                  f"the big blind for p1 and nothing else ({count} values, "
+                                  f"3 players or more), got {raw}")
+            blinds = (small, raw[0])
+        else:
+            if len(raw) != count or any(raw[2:]):
+                raise fields.fail("blinds_or_straddles", f"expected a small and a big blind "
+                                  f"for p1 and p2 and no straddles ({count} values), got {raw}")
+            blinds = (raw[0], raw[1])
     args: dict[str, int] = {"small_blind": blinds[0], "big_blind": blinds[1], "ante": ante}
     if variant.is_stud or variant.betting is BettingStructure.FIXED_LIMIT:
         args["small_bet"] = fields.chips("small_bet")
@@ -265,7 +284,7 @@ def _stakes_of(fields: _Fields, variant: Variant, count: int) -> Stakes:
                 else "blinds_or_straddles" if "blinds" in text
                 else "min_bet" if "min_bet" in fields.record else "antes")
         raise fields.fail(name, text) from None
-    return stakes
+    return stakes, dead, big_blind_ante
 
 
 def setup_of(record: Mapping[str, Any], lines: Lines = NO_LINES) -> Setup:
@@ -277,7 +296,7 @@ def setup_of(record: Mapping[str, Any], lines: Lines = NO_LINES) -> Setup:
     if not 2 <= count <= variant.max_players:
         raise fields.fail("starting_stacks", f"{variant.name} with {variant.hole_cards} hole "
                           f"cards deals 2 to {variant.max_players} players, not {count}")
-    stakes = _stakes_of(fields, variant, count)
+    stakes, dead_small_blind, big_blind_ante = _stakes_of(fields, variant, count)
     seats = fields.ints("seats", count, "a seat number (1 or more)", 1,
                         list(range(1, count + 1)))
     if len(set(seats)) != count:
@@ -332,5 +351,5 @@ def setup_of(record: Mapping[str, Any], lines: Lines = NO_LINES) -> Setup:
     return Setup(variant, stakes, tuple(_to_seats(starting, seat_of)), seat_of[-1], seat_of,
                  tuple(actions), burns, finishing, boards, redraws,
                  tuple(points) if points is not None else None, tuple(names), tuple(seats),
-                 lines)
+                 lines, dead_small_blind, big_blind_ante)
 

@@ -43,6 +43,7 @@ def to_record(hand: Hand) -> dict[str, Any]:
         record["blinds_or_straddles"] = [stakes.small_blind, stakes.big_blind] + [0] * (count - 2)
         if hand.dead_small_blind:  # tournaments: nobody posts the small blind (p1 is the big)
             record["blinds_or_straddles"] = [stakes.big_blind] + [0] * (count - 1)
+            record["_dead_small_blind"] = stakes.small_blind  # the level's, posted by nobody
     if variant.is_stud:
         record["bring_in"] = stakes.bring_in
     if variant.is_stud or variant.betting is BettingStructure.FIXED_LIMIT:

@@ -1,0 +1,261 @@
+"""Tournaments on a live server: a multi-table bots tournament to the end with every chip
+accounted for, the host's controls and their errors, a connected player following a table
+break, and a restart in the middle."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+from server_helpers import Client, running_server
+
+FAST = {"name": "fast", "starting_stack": 200, "late_registration_levels": 0,
+        "levels": [{"small_blind": 10 * 2**k, "big_blind": 20 * 2**k, "ante": 2**k, "hands": 4}
+                   for k in range(8)]}
+
+
+async def _create(running: Any, **options: Any) -> tuple[str, dict[str, str]]:
+    body = {"name": "Live", "games": ["plo"], "structure": FAST, "table_size": 4,
+            "action_clock": 5.0, **options}
+    response = await running.http.post("/api/tournaments", json=body)
+    assert response.status_code == 201, response.text
+    created = response.json()
+    return created["tournament"], {"X-Host-Secret": created["host_secret"]}
+
+
+async def _until_finished(running: Any, tournament: str, seconds: float) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        lobby = (await running.http.get(f"/api/tournaments/{tournament}")).json()
+        assert lobby["chips"] == sum(p["stack"] for p in lobby["players"]), "chips conserved"
+        if lobby["finished"]:
+            return lobby
+        await asyncio.sleep(0.2)
+    raise AssertionError(f"the tournament did not finish in {seconds} s: {lobby}")
+
+
+def _conserved(running: Any, lobby: dict[str, Any]) -> None:
+    """Every table room's chips are its ledger's, and the tables hold the director's chips."""
+    host = running.server.tournaments[lobby["tournament"]]
+    on_tables = 0
+    for room_id in [*host.rooms.values(), *host.closed_rooms]:
+        table = running.server.rooms[room_id].table
+        assert table.chips_on_table() == table.balance
+        on_tables += table.chips_on_table()
+    if not lobby["finished"]:
+        assert on_tables == host.director.chips
+
+
+async def test_a_multi_table_bots_tournament_plays_to_the_end_with_every_chip(
+        tmp_path: Path) -> None:
+    async with running_server(tmp_path, bot_think=0.0) as running:
+        tournament, host = await _create(running)
+        added = await running.http.post(f"/api/tournaments/{tournament}/bots",
+                                        json={"style": "loose", "count": 11}, headers=host)
+        assert added.status_code == 201, added.text
+        await running.http.post(f"/api/tournaments/{tournament}/bots",
+                                json={"style": "station", "count": 3}, headers=host)
+        started = await running.http.post(f"/api/tournaments/{tournament}/start", headers=host)
+        assert started.status_code == 200, started.text
+        lobby = started.json()
+        assert len(lobby["tables"]) == 4
+        assert lobby["entrants"] == 14
+        assert lobby["chips"] == 14 * 200
+        _conserved(running, lobby)
+        lobby = await _until_finished(running, tournament, 240)
+        _conserved(running, lobby)
+        results = (await running.http.get(f"/api/tournaments/{tournament}/results")).json()
+        places = [row["place"] for row in results["results"]]
+        assert sorted(places) == places
+        assert places[0] == 1
+        assert len(places) == 14
+        assert sum(row["prize"] for row in results["results"]) == 14 * 100
+        winner = next(p for p in lobby["players"] if p["place"] == 1)
+        assert winner["stack"] == 14 * 200
+        text = (await running.http.get(f"/api/tournaments/{tournament}/results.csv")).text
+        rows = list(csv.DictReader(io.StringIO(text)))
+        assert [int(r["place"]) for r in rows] == places
+        # Every hand's history names the tournament, the level and the table.
+        host_state = running.server.tournaments[tournament]
+        room = host_state.closed_rooms[0] if host_state.closed_rooms else \
+            next(iter(host_state.rooms.values()))
+        hands = (await running.http.get(f"/api/rooms/{room}/hands")).json()["hands"]
+        assert hands
+        history = (await running.http.get(f"/api/rooms/{room}/hands/1")).json()["history"]
+        assert history["_tournament"] == tournament
+        assert history["_level"] == 1
+
+
+async def test_the_hosts_controls_and_bad_requests(tmp_path: Path) -> None:
+    async with running_server(tmp_path, bot_think=0.0) as running:
+        bad = {
+            "zero length": (400, {"structure": {"name": "x", "starting_stack": 100,
+                                           "levels": [{"small_blind": 10, "big_blind": 20,
+                                                       "minutes": 0}]}}),
+            "no such game": (400, {"games": ["no-such-game"]}),
+            "100": (400, {"payouts": [50, 30]}),
+        }
+        for text, (status, body) in bad.items():
+            response = await running.http.post("/api/tournaments", json={"name": "T", **body})
+            assert response.status_code == status, (text, response.text)
+            assert text in response.json()["detail"], (text, response.text)
+        tournament, host = await _create(running, structure={**FAST, "levels": [
+            {"small_blind": 10, "big_blind": 20, "minutes": 10},
+            {"small_blind": 20, "big_blind": 40, "minutes": 10}]})
+        url = f"/api/tournaments/{tournament}"
+        assert (await running.http.post(f"{url}/start")).status_code == 403
+        assert (await running.http.post(f"{url}/start", headers={"X-Host-Secret": "x"})
+                ).status_code == 403
+        assert (await running.http.post(f"{url}/explode", headers=host)).status_code == 404
+        answer = await running.http.post(f"{url}/start", headers=host)
+        assert "at least two entrants" in answer.json()["detail"]
+        me = await running.http.post(f"{url}/entries", json={"name": "Ann"})
+        assert me.status_code == 201
+        again = await running.http.post(f"{url}/entries", json={"name": "ann"})
+        assert again.status_code == 400
+        assert "taken" in again.json()["detail"]
+        await running.http.post(f"{url}/bots", json={"style": "tight", "count": 3},
+                                headers=host)
+        assert (await running.http.post(f"{url}/start", headers=host)).status_code == 200
+        late = await running.http.post(f"{url}/entries", json={"name": "Late"})
+        assert "registration is closed" in late.json()["detail"]
+        paused = (await running.http.post(f"{url}/pause", headers=host)).json()
+        assert paused["paused"]
+        host_state = running.server.tournaments[tournament]
+        assert all(running.server.rooms[r].table.paused for r in host_state.rooms.values())
+        left = paused["time_left"]
+        await asyncio.sleep(0.5)
+        assert (await running.http.get(url)).json()["time_left"] == left  # the clock stopped
+        twice = await running.http.post(f"{url}/pause", headers=host)
+        assert "already paused" in twice.json()["detail"]
+        resumed = (await running.http.post(f"{url}/resume", headers=host)).json()
+        assert not resumed["paused"]
+        more = (await running.http.post(f"{url}/add_time", json={"seconds": 60},
+                                        headers=host)).json()
+        assert more["time_left"] > left
+        token = me.json()["token"]
+        where = (await running.http.get(f"{url}/me", headers={"X-Seat-Token": token})).json()
+        assert where["room"] in host_state.rooms.values()
+        assert (await running.http.get(f"{url}/me")).status_code == 401
+        assert (await running.http.get("/api/tournaments/nope")).status_code == 404
+
+
+async def test_a_connected_player_follows_a_table_break(tmp_path: Path) -> None:
+    async with running_server(tmp_path, bot_think=0.0) as running:
+        # Ann only ever times out (and folds): with deep stacks she outlasts loose bots, so her
+        # table breaks or balances before she is out.
+        deep = {**FAST, "starting_stack": 2000}
+        tournament, host = await _create(running, action_clock=1.0, structure=deep)
+        url = f"/api/tournaments/{tournament}"
+        me = (await running.http.post(f"{url}/entries", json={"name": "Ann"})).json()
+        await running.http.post(f"{url}/bots", json={"style": "loose", "count": 8},
+                                headers=host)
+        await running.http.post(f"{url}/start", headers=host)
+        where = (await running.http.get(f"{url}/me",
+                                        headers={"X-Seat-Token": me["token"]})).json()
+        client = await Client(running.url).connect()
+        notices: list[dict[str, Any]] = []
+        client.sio.on("tournament", notices.append)
+        try:
+            await client.ok("join", room=where["room"], token=where["token"])
+            deadline = time.monotonic() + 90
+            while time.monotonic() < deadline and not notices:
+                await asyncio.sleep(0.1)
+            assert notices, "no notice"
+            notice = notices[0]
+            assert notice["kind"] == "moved", notice  # a person who only folds outlasts bots
+            assert notice["reason"] in ("table broken", "balance")
+            assert notice["room"] != where["room"]
+            joined = await client.ok("join", room=notice["room"], token=notice["token"])
+            assert joined["you"]["seat"] == notice["seat"]
+            assert {"seat": notice["seat"], "name": "Ann"}.items() <= next(
+                s for s in joined["snapshot"]["table"]["seats"] if s.get("name") == "Ann").items()
+            seen = len(client.updates)
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline and len(client.updates) == seen:
+                await asyncio.sleep(0.1)
+            assert len(client.updates) > seen  # the new table's pushes reach the player
+        finally:
+            await client.close()
+
+
+async def _lobby(http: Any, tournament: str) -> dict[str, Any]:
+    response = await http.get(f"/api/tournaments/{tournament}")
+    assert response.status_code == 200, response.text
+    lobby: dict[str, Any] = response.json()
+    return lobby
+
+
+@pytest.mark.slow  # about 3 minutes on a loaded machine: two server processes killed
+async def test_kill_9_twice_restart_and_finish_with_every_chip_and_prize(tmp_path: Path) -> None:
+    import httpx
+    from server_helpers import free_port, serve
+
+    data, log = tmp_path / "data", tmp_path / "server.log"
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    minutes = {**FAST, "levels": [{"small_blind": 10 * 2**k, "big_blind": 20 * 2**k,
+                                   "ante": 2**k, "minutes": 1} for k in range(8)]}
+    kills, tournament = 0, ""
+    level, time_left, placed = 0, 0.0, []  # at the last kill
+    while True:
+        with serve(data, port, log, "--bot-think", "0") as process:
+            async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+                if not tournament:
+                    body = {"name": "Kill", "games": ["plo"], "structure": minutes,
+                            "table_size": 4, "action_clock": 5.0}
+                    created = (await http.post("/api/tournaments", json=body)).json()
+                    tournament = created["tournament"]
+                    host = {"X-Host-Secret": created["host_secret"]}
+                    await http.post(f"/api/tournaments/{tournament}/bots",
+                                    json={"style": "loose", "count": 14}, headers=host)
+                    await http.post(f"/api/tournaments/{tournament}/start", headers=host)
+                else:
+                    lobby = await _lobby(http, tournament)
+                    # The level clock resumed with the time it had left: the seconds the
+                    # server was down were not spent.
+                    assert lobby["level"]["number"] == level
+                    assert lobby["time_left"] >= time_left - 6.0  # (saved every 5 s)
+                    assert lobby["chips"] == 14 * 200
+                    now_placed = [p for p in lobby["players"] if p["place"]]
+                    for finish in placed:  # every elimination and prize stands
+                        assert any(p["name"] == finish["name"] and p["place"] == finish["place"]
+                                   and p["prize"] == finish["prize"] for p in now_placed)
+                if kills == 2:
+                    lobby = await _lobby(http, tournament)
+                    deadline = time.monotonic() + 300
+                    while not lobby["finished"] and time.monotonic() < deadline:
+                        await asyncio.sleep(0.3)
+                        lobby = await _lobby(http, tournament)
+                    assert lobby["finished"], lobby
+                    for room in [t["room"] for t in lobby["tables"]] + lobby["closed_tables"]:
+                        ledger = (await http.get(f"/api/rooms/{room}/ledger.csv")).text
+                        rows = list(csv.DictReader(io.StringIO(ledger)))
+                        assert rows
+                        assert sum(int(r["net"]) for r in rows) == 0, ledger  # no chip lost
+                    break
+                # Let some hands end (and some players bust), then kill -9 mid-play.
+                start = await _lobby(http, tournament)
+                hands = sum(t["hand_no"] for t in start["tables"])
+                deadline = time.monotonic() + 60
+                lobby = start
+                while time.monotonic() < deadline and \
+                        sum(t["hand_no"] for t in lobby["tables"]) < hands + 3 + 4 * kills:
+                    await asyncio.sleep(0.05)
+                    lobby = await _lobby(http, tournament)
+                level, time_left = lobby["level"]["number"], lobby["time_left"]
+                placed = [p for p in lobby["players"] if p["place"]]
+                process.kill()
+                process.wait()
+                kills += 1
+                await asyncio.sleep(3.0)  # down for a while: the clock must not run
+        # (the context manager saw the process dead and left it)
+    results = lobby["players"]
+    assert sorted(p["place"] for p in results) == list(range(1, 15))
+    assert sum(p["prize"] for p in results) == lobby["prize_pool"] == 1400
+    assert next(p for p in results if p["place"] == 1)["stack"] == 14 * 200
