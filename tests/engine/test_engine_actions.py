@@ -230,3 +230,14 @@ def test_the_replayer_says_which_step_it_refuses_and_why() -> None:
     steps: list[int] = []
     replay(fresh(), [(first, Call())], before=lambda index, seat, action: steps.append(index))
     assert steps == [0]
+
+
+def test_something_that_is_not_an_action_is_refused_and_changes_nothing() -> None:
+    """A word where an action value belongs (the old string API) is an error, never a no-op
+    that a caller could loop on."""
+    variant = find_variant("plo")
+    hand = Hand(variant, default_stakes(variant), [200, 200], 0, cards=Deck(rng=random.Random(1)))
+    before = len(hand.events)
+    with pytest.raises(ActionError, match="not an action: 'fold'"):
+        hand.apply(hand.actor, "fold")  # type: ignore[arg-type]
+    assert len(hand.events) == before

@@ -27,6 +27,7 @@ from leaks import CARD, Entitled, cards_in, entitlements
 from server_helpers import Client, FakeClock, Running, running_server
 from wire_check import check
 
+from action_script import random_throw
 from boardroom.bots import STYLES
 from boardroom.cards import Card
 from boardroom.rules import iter_games
@@ -310,7 +311,8 @@ class Run:
             if hint["ok"]:
                 await self.command(client, "allocate", cards=hint["suggestion"])
         elif hand and hand.get("legal") is not None and hand.get("actor") == hand.get("viewer"):
-            await self.command(client, "act", **_choose(hand["legal"], rng))
+            own = hand["seats"][hand["viewer"]]["cards"] if hand.get("viewer") is not None else []
+            await self.command(client, "act", **_choose(hand["legal"], own, rng))
         else:
             mine = next((s for s in table.get("seats", []) if s.get("seat") == seat), {})
             if mine.get("status") == "out":
@@ -421,7 +423,9 @@ def _check_spectators_count(observer: Fuzzer) -> None:
     assert stacks + pots == balance, (observer.view_version, stacks, pots, balance)
 
 
-def _choose(legal: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+def _choose(legal: dict[str, Any], own: list[str], rng: random.Random) -> dict[str, Any]:
+    if legal["draw"] is not None:  # the draw games: throw some of its cards
+        return {"action": "draw", "cards": random_throw(own, legal["draw"], rng)}
     options: list[dict[str, Any]] = []
     if legal["fold"]:
         options.append({"action": "fold"})

@@ -82,7 +82,7 @@ def test_a_message_the_module_does_not_list_fails_the_check(message: dict[str, o
     assert any(problem in line for line in found), found
     assert violations(SCHEMA, "telegram", {}) == \
         ["the schema lists no message 'telegram' (it lists "
-         "['answer', 'command', 'error', 'host', 'update'])"]
+         "['answer', 'command', 'error', 'host', 'tournament', 'update'])"]
 
 
 def test_commands_are_read_into_their_types_strictly() -> None:

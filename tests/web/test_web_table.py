@@ -64,7 +64,7 @@ class Table:
 
     def play_hand(self, *, pot_by_keyboard: bool = False) -> dict[str, Any]:
         """Play hand 1 to its end: the first decision pots, every other one checks or calls."""
-        potted = False
+        potted = ranged = False
         allocated: set[str] = set()
         deadline = time.monotonic() + 90
         while not self.hand_over():
@@ -84,6 +84,9 @@ class Table:
                 version = page.evaluate("window.boardroom.snapshot.version")
                 if not self.shot_taken and page.locator(".board .card.face").count() >= 8:
                     self.screenshot()
+                legal = page.evaluate("window.boardroom.snapshot.hand.legal")
+                ranged = ranged or (legal["raise_min"] is not None
+                                    and legal["raise_min"] != legal["raise_max"])
                 if not potted and page.get_by_role("button", name="Pot", exact=True).count():
                     potted = True
                     self.pot(page, pot_by_keyboard)
@@ -102,7 +105,8 @@ class Table:
         page.get_by_role("button", name="Pause", exact=True).click()
         page.locator(".badge", has_text="Paused").wait_for()
         page.get_by_role("button", name="Close host controls").click()
-        assert potted, f"{self.game}: no decision offered the POT size"
+        # Every decision with a range of sizes offers POT (one with one size has no sizing).
+        assert potted or not ranged, f"{self.game}: no decision offered the POT size"
         if not self.shot_taken:
             self.screenshot()
         return get_json(f"{self.base}/api/rooms/{self.room}/hands/1")["history"]  # type: ignore[no-any-return]

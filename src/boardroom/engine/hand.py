@@ -407,6 +407,8 @@ class Hand:
             case AllocateBest():
                 self.allocate_best(seat)
                 return
+        if not hasattr(action, "name") or isinstance(action, str):
+            raise ActionError(f"not an action: {action!r:.40}")
         if self.actor is not None and seat != self.actor:
             raise NotYourTurnError(f"seat {seat} cannot {action.name.replace('_', ' ')} now: "
                                    f"seat {self.actor} is to act")
@@ -427,6 +429,8 @@ class Hand:
                 self.complete()
             case Draw(discards):
                 self.draw(discards)
+            case _:
+                raise ActionError(f"not an action: {action!r:.40}")
 
     # -- the draw (draw games) ------------------------------------------------------------
 

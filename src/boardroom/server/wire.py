@@ -797,13 +797,14 @@ class SeatedData(TypedDict):
     seat: int
     name: str
     pending: bool
+    reason: NotRequired[str]  # a tournament's table: why the director seated them here
 
 
 @with_config(CLOSED)
 class ChipsData(TypedDict):
     seat: int
     name: str
-    entry: Literal["buy-in", "rebuy", "adjust", "cash-out"]
+    entry: Literal["buy-in", "rebuy", "adjust", "cash-out", "transfer-in", "transfer-out"]
     amount: int
     stack: int
 
@@ -950,6 +951,7 @@ class LeftData(TypedDict):
     seat: int
     name: str
     kicked: bool
+    reason: NotRequired[str]  # a tournament's table: why the director took them away
 
 
 @with_config(CLOSED)
@@ -1290,6 +1292,27 @@ class HostSecret(TypedDict):
     host_secret: str
 
 
+@with_config(CLOSED)
+class TournamentNotice(TypedDict):
+    """Pushed as ``tournament`` to a tournament player's connections: they were moved to
+    another table, eliminated, or the tournament finished; and where they are now."""
+
+    kind: Literal["moved", "eliminated", "finished"]
+    reason: NotRequired[str]  # moved: "balance" or "table broken"
+    from_table: NotRequired[int | None]
+    tournament: str
+    player: str
+    name: str
+    status: str
+    stack: int
+    table: NotRequired[int]  # still playing: the table, its room, the seat and a seat token
+    room: NotRequired[str]
+    seat: NotRequired[int]
+    token: NotRequired[str]
+    place: NotRequired[int]  # out (or the end): the place and the prize
+    prize: NotRequired[int]
+
+
 Command = Annotated[
     Join | SnapshotCommand | Sit | Leave | SitOut | SitIn | Rebuy | Act | Allocate | Suggest
     | Pick | Show | Rabbit | Seed | Chat | Approve | ApproveRebuy | Kick | SetStack | Pause
@@ -1306,9 +1329,11 @@ class Wire(TypedDict):
     update: Update  # pushed
     host: HostSecret  # pushed
     error: ErrorAnswer  # pushed, for an event other than ``command``
+    tournament: TournamentNotice  # pushed to a tournament's players
 
 
-MESSAGES = ("command", "answer", "update", "host", "error")  # the socket.io events, as Wire's
+# the socket.io events, as Wire's
+MESSAGES = ("command", "answer", "update", "host", "error", "tournament")
 
 
 @functools.cache
