@@ -45,14 +45,6 @@ async def test_malformed_messages_get_clear_errors(tmp_path: Path) -> None:
             ({"id": "1", "type": "act", "action": "raise"}, bad, "a raise needs an amount"),
             ({"id": "1", "type": "act", "action": "fold", "amount": 5}, bad,
              "fold takes no amount"),
-            ({"id": "1", "type": "act", "action": "draw", "cards": "Zz"}, bad,
-             "a draw names the cards to throw: 'Zz' is not a card"),
-            ({"id": "1", "type": "act", "action": "draw", "amount": 2}, bad,
-             "a draw names the cards it throws (cards), not an amount"),
-            ({"id": "1", "type": "act", "action": "call", "cards": "As"}, bad,
-             "call takes no cards (only a draw does)"),
-            ({"id": "1", "type": "act", "action": "draw", "cards": 5}, bad,
-             "'cards' must be a string"),
             ({"id": "1", "type": "chat", "text": "x" * 5000}, bad, "message too large"),
             ({"id": "1", "type": "snapshot"}, "not_joined", "join a room first"),
             ({"id": "1", "type": "join", "room": "nowhere"}, "no_room",
@@ -69,6 +61,26 @@ async def test_malformed_messages_get_clear_errors(tmp_path: Path) -> None:
         assert ("error", {"id": None, "ok": False, "code": "unknown_event",
                           "error": "unknown event 'shout': send commands as 'command'"}
                 ) in client.received
+
+
+async def test_a_malformed_draw_gets_a_clear_error(tmp_path: Path) -> None:
+    """(Apart from the malformed messages above: one connection's burst stays under the rate
+    limit.)"""
+    async with running_server(tmp_path) as running, clients(running.url, 1) as (client,):
+        for message, error in [
+            ({"id": "1", "type": "act", "action": "draw", "cards": "Zz"},
+             "a draw names the cards to throw: 'Zz' is not a card"),
+            ({"id": "2", "type": "act", "action": "draw", "amount": 2},
+             "a draw names the cards it throws (cards), not an amount"),
+            ({"id": "3", "type": "act", "action": "call", "cards": "As"},
+             "call takes no cards (only a draw does)"),
+            ({"id": "4", "type": "act", "action": "draw", "cards": 5},
+             "'cards' must be a string"),
+        ]:
+            answer = await client.send(message)
+            assert answer["ok"] is False
+            assert answer["code"] == "bad_command", (message, answer)
+            assert error in answer["error"], (message, answer)
 
 
 async def test_flooding_is_rate_limited_and_the_table_keeps_going(tmp_path: Path) -> None:
