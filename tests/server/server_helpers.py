@@ -31,6 +31,9 @@ class FakeClock:
         return self.now
 
 
+START_TIMEOUT = 180.0  # seconds a child server may take to answer its health check
+
+
 def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
@@ -47,7 +50,9 @@ def serve(data: Path, port: int, log: Path, *options: str) -> Iterator[subproces
             [sys.executable, "-m", "boardroom", "serve", "--port", str(port), "--data", str(data),
              "--log-level", "warning", *options], stdout=out, stderr=subprocess.STDOUT)
     try:
-        deadline = time.monotonic() + 60
+        # A server starts in a few seconds, but at a load of 20 or more (and with bytecode
+        # caching off) its imports and the evaluator's warm-up can take over a minute.
+        deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline and process.poll() is None:
             try:
                 if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
