@@ -80,9 +80,7 @@ def test_no_sampled_holding_beats_the_nuts_and_the_nuts_is_made(
     size = SIZES.get(construction, 2)
     # The nuts is made by a holding of unseen cards.
     if best is not None:
-        holding = [card for card in best.cards if card not in board]
-        assert len(holding) == size
-        assert set(holding) <= set(unseen)
+        holding = _made_by(construction, best.cards, board, unseen, size)
         assert _holding_value(construction, holding, board, ranking, tilted) == best.strength
         assert is_nuts(best, construction, board, seen=seen, tilted=tilted)
     # No sampled holding beats it.
@@ -91,6 +89,31 @@ def test_no_sampled_holding_beats_the_nuts_and_the_nuts_is_made(
         holding = rng.sample(unseen, size)
         value = _holding_value(construction, holding, board, ranking, tilted)
         assert value <= _strength(best)
+
+
+def _made_by(construction: Construction, cards: Sequence[int], board: list[int],
+             unseen: list[int], size: int) -> list[int]:
+    """The holding of unseen cards that makes the nuts ``cards``: their cards off the board,
+    which in Hold'em (any mix of hole and board cards) may be a single card, completed with
+    other unseen cards."""
+    holding = [card for card in cards if card not in board]
+    assert set(holding) <= set(unseen)
+    if construction is Construction.HOLDEM:
+        assert 1 <= len(holding) <= size
+        holding += [card for card in unseen if card not in holding][:size - len(holding)]
+    assert len(holding) == size
+    return holding
+
+
+def test_holdem_nuts_may_take_one_hole_card() -> None:
+    board = parse_cards("Ah Kh Qh Jh")
+    best = nuts(Construction.HOLDEM, board, seen=[], ranking=Ranking.HIGH)
+    assert best is not None
+    assert best.description == "Royal flush"
+    unseen = [c for c in range(52) if c not in set(board)]
+    assert [c for c in best.cards if c not in board] == list(parse_cards("Th"))
+    holding = _made_by(Construction.HOLDEM, best.cards, board, unseen, 2)
+    assert holdem(holding, board).strength == best.strength
 
 
 def test_omaha_nuts_against_every_holding() -> None:
