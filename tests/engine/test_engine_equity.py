@@ -6,19 +6,18 @@ of the cards to come, scored by the showdown's own rules), against independent e
 from __future__ import annotations
 
 import math
-import random
 from collections.abc import Sequence
 from fractions import Fraction
 from itertools import permutations
 
 import pytest
 
-from boardroom.cards import Card, new_deck, parse_cards
-from boardroom.engine import Deck, Hand, Stakes
+from boardroom.bench.equity import shove_hand
+from boardroom.cards import Card, parse_cards
 from boardroom.engine.equity import Equity, cards_to_come, runout_equity, supports
 from boardroom.engine.runout import RunoutSpot
 from boardroom.engine.showdown import Pot, settle_pots
-from boardroom.rules import ForcedBets, Variant, find_variant
+from boardroom.rules import Variant, find_variant
 from boardroom.rules.scoring import category_hand
 
 
@@ -247,37 +246,10 @@ def test_the_sample_count_follows_the_work_budget() -> None:
     assert sum(s.share for s in small.pots[0].seats) == 1
 
 
-def _stakes(variant: Variant) -> Stakes:
-    if variant.forced_bets is ForcedBets.BRING_IN:
-        return Stakes(ante=1, bring_in=1, small_bet=2, big_bet=4)
-    if variant.forced_bets is ForcedBets.ANTES:
-        return Stakes(ante=1, big_blind=2)
-    return Stakes(small_blind=1, big_blind=2)
-
-
-def _shove_on(variant: Variant, street: int, stacks: Sequence[int], seed: int) -> Hand:
-    """Everyone checks or calls until ``street``, where every decision is the largest raise."""
-    deck = new_deck()
-    random.Random(seed).shuffle(deck)
-    hand = Hand(variant, _stakes(variant), stacks, 0, cards=Deck(deck, rng=random.Random(seed)))
-    while not hand.is_over:
-        legal = hand.legal_actions()
-        assert legal is not None
-        if hand.street_index >= street and legal.raise_max is not None:
-            hand.raise_to(legal.raise_max)
-        elif legal.check:
-            hand.check()
-        elif legal.bring_in is not None:
-            hand.post_bring_in()
-        else:
-            hand.call()
-    return hand
-
-
 @pytest.mark.parametrize("game", ["plo", "esg", "xmas", "tilt", "balance", "omaha-hilo"])
 def test_a_hand_records_each_street_of_its_run_out(game: str) -> None:
     variant = find_variant(game)
-    hand = _shove_on(variant, 0, [300, 200, 100], seed=3)
+    hand = shove_hand(variant, [300, 200, 100], 0, seed=3)
     streets = [street.name for street in variant.streets]
     assert [spot.street for spot in hand.runout] == streets[:-1]
     for spot in hand.runout:
@@ -293,14 +265,14 @@ def test_a_hand_records_each_street_of_its_run_out(game: str) -> None:
 
 def test_no_spot_while_a_player_with_chips_can_still_bet() -> None:
     variant = find_variant("plo")
-    hand = _shove_on(variant, 99, [300, 300, 300], seed=5)  # nobody is all-in: no run-out
+    hand = shove_hand(variant, [300, 300, 300], 99, seed=5)  # nobody is all-in: no run-out
     assert hand.runout == []
 
 
 def test_games_with_a_decision_after_the_betting_have_no_equity() -> None:
     assert not supports(find_variant("allocator"))
     assert not supports(find_variant("allocator-redraw"))
-    hand = _shove_on(find_variant("allocator"), 0, [300, 200, 100], seed=3)
+    hand = shove_hand(find_variant("allocator"), [300, 200, 100], 0, seed=3)
     assert hand.runout == []
     with pytest.raises(ValueError, match="decision"):
         runout_equity(find_variant("allocator"), SMALL_SPOTS[0][1])

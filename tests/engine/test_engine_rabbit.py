@@ -9,24 +9,18 @@ import random
 import pytest
 
 from boardroom.cards import Card, new_deck
-from boardroom.engine import ActionError, Deck, Hand, Stakes
-from boardroom.rules import VARIANTS, ForcedBets, Variant
+from boardroom.engine import ActionError, Deck, Hand
+from boardroom.engine.betting import default_stakes
+from boardroom.rules import VARIANTS, Variant
 
 STACKS = [500, 500, 500]
-
-
-def _stakes(variant: Variant) -> Stakes:
-    if variant.forced_bets is ForcedBets.BRING_IN:
-        return Stakes(ante=1, bring_in=1, small_bet=2, big_bet=4)
-    if variant.forced_bets is ForcedBets.ANTES:
-        return Stakes(ante=1, big_blind=2)
-    return Stakes(small_blind=1, big_blind=2)
 
 
 def _hand(variant: Variant, seed: int) -> Hand:
     deck = new_deck()
     random.Random(seed).shuffle(deck)
-    return Hand(variant, _stakes(variant), STACKS, 0, cards=Deck(deck, rng=random.Random(seed)))
+    return Hand(variant, default_stakes(variant), STACKS, 0,
+                cards=Deck(deck, rng=random.Random(seed)))
 
 
 def _passive(hand: Hand) -> None:

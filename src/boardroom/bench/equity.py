@@ -15,14 +15,15 @@ import argparse
 import random
 import time
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from boardroom.cards import format_card, new_deck
-from boardroom.engine import Deck, Hand, Stakes
+from boardroom.engine import Deck, Hand
+from boardroom.engine.betting import default_stakes
 from boardroom.engine.equity import Equity, runout_equity, supports
 from boardroom.engine.runout import RunoutSpot
-from boardroom.rules import VARIANTS, ForcedBets, Variant, find_variant
+from boardroom.rules import VARIANTS, Variant, find_variant
 
 GOAL_MS = 300.0
 PEER_DEALS = 1_000
@@ -35,21 +36,14 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--games", default="", help="comma-separated game ids (default: all)")
 
 
-def _stakes(variant: Variant) -> Stakes:
-    if variant.forced_bets is ForcedBets.BRING_IN:
-        return Stakes(ante=1, bring_in=1, small_bet=2, big_bet=4)
-    if variant.forced_bets is ForcedBets.ANTES:
-        return Stakes(ante=1, big_blind=2)
-    return Stakes(small_blind=1, big_blind=2)
-
-
-def shove_spot(variant: Variant, players: int, street: int, seed: int) -> RunoutSpot | None:
-    """The first run-out spot of a hand where everyone checks or calls until ``street`` and
-    then makes the largest raise at every decision (None: nobody was all-in by its end)."""
+def shove_hand(variant: Variant, stacks: Sequence[int], street: int, seed: int) -> Hand:
+    """A hand of ``variant`` (deck shuffled by ``seed``, stakes ``default_stakes``) where
+    everyone checks or calls until ``street`` and then makes the largest raise at every
+    decision, played to its end."""
     deck = new_deck()
     random.Random(seed).shuffle(deck)
-    stacks = [30 if variant.is_stud else 200] * players
-    hand = Hand(variant, _stakes(variant), stacks, 0, cards=Deck(deck, rng=random.Random(seed)))
+    hand = Hand(variant, default_stakes(variant), stacks, 0,
+                cards=Deck(deck, rng=random.Random(seed)))
     while not hand.is_over:
         legal = hand.legal_actions()
         assert legal is not None
@@ -61,6 +55,13 @@ def shove_spot(variant: Variant, players: int, street: int, seed: int) -> Runout
             hand.post_bring_in()
         else:
             hand.call()
+    return hand
+
+
+def shove_spot(variant: Variant, players: int, street: int, seed: int) -> RunoutSpot | None:
+    """The first run-out spot of ``shove_hand`` with equal stacks (None: nobody was all-in by
+    its end)."""
+    hand = shove_hand(variant, [30 if variant.is_stud else 200] * players, street, seed)
     return hand.runout[0] if hand.runout else None
 
 
