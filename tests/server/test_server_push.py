@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from server_helpers import Client, FakeClock, Running, clients, new_room, running_server
 
-import boardroom.table.table as table_module
+import boardroom.table.views as table_module
 from action_script import random_throw
 from boardroom.rules import VARIANTS, find_variant
 

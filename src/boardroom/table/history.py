@@ -17,8 +17,8 @@ from boardroom import fairness
 from boardroom.engine import history
 from boardroom.engine.view import events_for
 from boardroom.table import fair
+from boardroom.table.record import rebuild_hand
 from boardroom.table.settings import TableSettings
-from boardroom.table.table import rebuild_hand
 
 
 def history_for(settings: TableSettings, record: Mapping[str, Any],
