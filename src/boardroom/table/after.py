@@ -45,9 +45,10 @@ class AfterHand(TableBase):
             if card not in held:
                 raise TableError(f"you did not hold {format_card(card)}")
         shown = dict(record.get("shown_after", {}))
-        before = set(parse_cards(shown.get(str(index), [])))
+        key = str(hand.seats[index])  # the seat it had in the hand
+        before = set(parse_cards(shown.get(key, [])))
         codes = [format_card(card) for card in held if card in before or card in chosen]
-        shown[str(index)] = codes
+        shown[key] = codes
         record = {**record, "shown_after": shown}
         self.last_record = record
         self._emit("shown_after", {"seat": seat, "name": state.name,

@@ -2,8 +2,9 @@
 parts: ``table.ledger``, ``table.seats``, ``table.clocks``, ``table.choice``, ``table.driver``,
 ``table.persistence``, ``table.views``, ``table.after``).
 
-Seats are numbered 0 to ``max_seats - 1`` clockwise. A hand is dealt to the seats in play
-(``hand_seats``, clockwise); the engine numbers them 0..n-1 (hand seats).
+Seats are numbered 0 to ``max_seats - 1`` clockwise, and a seat has that one number everywhere:
+a hand is dealt to the seats in play (``hand_seats``, clockwise) and the engine's hand is built
+with them, so its events, views and refusals name the same seats (``engine.hand``).
 """
 
 from __future__ import annotations
@@ -78,9 +79,8 @@ class TableBase:
         self.pick_seats: tuple[int, ...] = ()
         self.rotation_state = rotation.RotationState()  # where a rotation room is in its games
         self.hand: Hand | None = None
-        self.hand_seats: tuple[int, ...] = ()
         self.hand_setup: dict[str, Any] = {}
-        self.hand_actions: list[tuple[int, Action]] = []  # (hand seat, action)
+        self.hand_actions: list[tuple[int, Action]] = []  # (table seat, action)
         self.turn_started: float | None = None
         self.turn_deadline: float | None = None
         self.last_record: dict[str, Any] | None = None  # the hand that ended last, until a deal
@@ -96,11 +96,14 @@ class TableBase:
     def seat_of(self, player: str) -> int | None:
         return next((n for n, seat in self.seats.items() if seat.player == player), None)
 
-    def hand_seat(self, seat: int) -> int | None:
-        """The engine's number for table ``seat`` in the running hand, or None."""
-        if self.hand is None or seat not in self.hand_seats:
-            return None
-        return self.hand_seats.index(seat)
+    @property
+    def hand_seats(self) -> tuple[int, ...]:
+        """The seats dealt in the running hand, clockwise (none between hands)."""
+        return self.hand.seats if self.hand is not None else ()
+
+    def in_hand(self, seat: int) -> bool:
+        """Whether ``seat`` is dealt in the running hand."""
+        return self.hand is not None and seat in self.hand.seats
 
     def drain(self) -> list[TableEvent]:
         """The events since the last drain, oldest first."""

@@ -51,7 +51,7 @@ class Clocks(TableBase):
     def _start_allocation_clock(self) -> None:
         hand = self.hand
         assert hand is not None
-        pending = [self.hand_seats[i] for i in hand.allocation_pending]
+        pending = list(hand.seats_to_allocate)
         if self._allocation_clock:
             self._emit("allocating", {"seats": pending, "deadline": self.turn_deadline})
             return

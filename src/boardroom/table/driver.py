@@ -3,7 +3,6 @@ each viewer may see it, and ending a hand (stacks, winnings, the seats' next sta
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict
 from typing import Any
@@ -29,12 +28,11 @@ from boardroom.table.choice import DealersChoice
 from boardroom.table.clocks import Clocks
 from boardroom.table.events import HAND
 from boardroom.table.persistence import Persistence
-from boardroom.table.record import new_hand
+from boardroom.table.record import TABLE_SEATS, new_hand
 from boardroom.table.seats import Seating
 from boardroom.table.settings import TableError
 
 TIMEOUTS_TO_SIT_OUT = 2
-_SEAT_WORD = re.compile(r"\bseat (\d+)")
 
 
 class Driver(Persistence, Seating, Clocks, DealersChoice):
@@ -44,16 +42,15 @@ class Driver(Persistence, Seating, Clocks, DealersChoice):
         """The player at ``seat`` plays ``action`` (``engine.actions``: ``Fold()``,
         ``RaiseTo(12)``, ...) at its turn."""
         self._check_open()
-        hand, index = self.hand, self.hand_seat(seat)
-        if hand is None or index is None:
+        hand = self.hand
+        if hand is None or not self.in_hand(seat):
             raise TableError(f"seat {seat} is not in a hand")
         if self.paused:
             raise TableError("the table is paused")
-        if hand.actor != index:
-            whose = (f"seat {self.hand_seats[hand.actor]}" if hand.actor is not None
-                     else "nobody")
+        if hand.seat_to_act != seat:
+            whose = f"seat {hand.seat_to_act}" if hand.seat_to_act is not None else "nobody"
             raise TableError(f"it is not your turn (it is {whose}'s)")
-        self._apply(index, action)
+        self._apply(seat, action)
         state = self.seats[seat]
         state.timeouts = 0
         self._spend_clock(state)
@@ -62,8 +59,8 @@ class Driver(Persistence, Seating, Clocks, DealersChoice):
     def allocate(self, seat: int, allocation: Mapping[str, Any]) -> None:
         """Allocator games: commit cards to the categories ({category: "As Kd" or [...]})."""
         self._check_open()
-        hand, index = self.hand, self.hand_seat(seat)
-        if hand is None or index is None:
+        hand = self.hand
+        if hand is None or not self.in_hand(seat):
             raise TableError(f"seat {seat} is not in a hand")
         if not hand.variant.has_allocation:
             raise TableError(f"{hand.variant.name} has no allocation")
@@ -73,29 +70,20 @@ class Driver(Persistence, Seating, Clocks, DealersChoice):
             commit = acts.from_record(Allocate.name, allocation)
         except ActionError as error:
             raise TableError(str(error)) from None
-        self._apply(index, commit)
+        self._apply(seat, commit)
         self.seats[seat].timeouts = 0
         self._after_change()
 
-    def _apply(self, index: int, action: Action) -> None:
-        """Play hand seat ``index``'s ``action`` and keep it in the hand's record; a refusal is
-        a ``TableError`` naming table seats."""
+    def _apply(self, seat: int, action: Action) -> None:
+        """Play ``seat``'s ``action`` and keep it in the hand's record; a refusal is a
+        ``TableError`` in the engine's words (which name table seats)."""
         hand = self.hand
         assert hand is not None
         try:
-            hand.apply(index, action)
+            hand.apply(seat, action)
         except ActionError as error:
-            raise TableError(self._table_seats(str(error))) from None
-        self.hand_actions.append((index, action))
-
-    def _table_seats(self, message: str) -> str:
-        """An engine message with its hand seat numbers turned into table seat numbers."""
-        def seat(match: re.Match[str]) -> str:
-            index = int(match.group(1))
-            if 0 <= index < len(self.hand_seats):
-                return f"seat {self.hand_seats[index]}"
-            return match.group(0)
-        return _SEAT_WORD.sub(seat, message)
+            raise TableError(str(error)) from None
+        self.hand_actions.append((seat, action))
 
     def deal_now(self) -> None:
         """End the pause before the next hand now (the host's "deal now"; ``boardroom play``
@@ -213,10 +201,9 @@ class Driver(Persistence, Seating, Clocks, DealersChoice):
         stacks = [self.seats[s].stack for s in seats]
         self.hand_no += 1
         self.button = button
-        self.hand_seats = seats
         self.hand_setup = {"game": game, "options": dict(options), "stakes": asdict(stakes),
                            "stacks": stacks, "button": seats.index(button), "fair": dealt,
-                           **(hooks or {})}
+                           "numbering": TABLE_SEATS, **(hooks or {})}
         seeds = fair.seeds_of({**self.hand_setup, "hand_no": self.hand_no})
         assert seeds is not None
         self.hand_setup["deck"] = fairness.deck(seeds)
@@ -230,8 +217,8 @@ class Driver(Persistence, Seating, Clocks, DealersChoice):
             "server_made": [s for s, made in zip(seats, dealt["server_made"], strict=True) if made],
         })
         self._published = 0
-        self.hand = new_hand(variant, stakes, stacks, seats.index(button), seeds,
-                              self.hand_setup)
+        self.hand = new_hand(variant, stakes, seats, stacks, seats.index(button), seeds,
+                             self.hand_setup)
         self._after_change()
 
     def _after_change(self) -> None:
@@ -244,67 +231,65 @@ class Driver(Persistence, Seating, Clocks, DealersChoice):
                 self._end_hand()
                 return
             if hand.is_allocating:
-                gone = [i for i in hand.allocation_pending
-                        if self.seats[self.hand_seats[i]].leaving]
+                gone = [s for s in hand.seats_to_allocate if self.seats[s].leaving]
                 if gone and not self.paused:
                     self._allocate_best(gone[0])
                     continue
                 self._start_allocation_clock()
                 return
-            actor = hand.actor
+            actor = hand.seat_to_act
             if actor is None:
                 raise TableError(f"hand {self.hand_no} waits for something the table does "
                                  f"not know how to ask for")  # pragma: no cover
-            if not self.seats[self.hand_seats[actor]].leaving or self.paused:
+            if not self.seats[actor].leaving or self.paused:
                 break
             self._auto_act(actor)
         self.turn_started = self.clock()
-        bank = self.seats[self.hand_seats[actor]].time_bank
+        bank = self.seats[actor].time_bank
         self.turn_deadline = self.turn_started + self.settings.action_clock + bank
         legal = hand.legal_actions()  # public: it follows from the bets, pots and stacks
-        self._emit("turn", {"seat": self.hand_seats[actor], "deadline": self.turn_deadline,
+        self._emit("turn", {"seat": actor, "deadline": self.turn_deadline,
                             "action_clock": self.settings.action_clock, "time_bank": bank,
                             "legal": asdict(legal) if legal is not None else None})
 
-    def _allocate_best(self, index: int) -> None:
-        self._apply(index, AllocateBest())
+    def _allocate_best(self, seat: int) -> None:
+        self._apply(seat, AllocateBest())
 
-    def _auto_act(self, index: int) -> None:
+    def _auto_act(self, seat: int) -> None:
         """Check when free, else fold (stud: post a pending bring-in; the draw: stand pat)."""
         hand = self.hand
         assert hand is not None
         legal = hand.legal_actions()
         assert legal is not None
         if legal.draw is not None:  # the draw: stand pat
-            self._apply(index, Draw())
+            self._apply(seat, Draw())
             return
-        self._apply(index, Check() if legal.check else BringIn() if legal.bring_in is not None
+        self._apply(seat, Check() if legal.check else BringIn() if legal.bring_in is not None
                     else Fold())
 
     def _timeout(self) -> None:
         hand = self.hand
         assert hand is not None
         if hand.is_allocating:
-            for index in hand.allocation_pending:
-                seat = self.hand_seats[index]
+            for seat in hand.seats_to_allocate:
                 self.seats[seat].timeouts += 1
                 self._emit("timed_out", {"seat": seat, "name": self.seats[seat].name,
                                          "timeouts": self.seats[seat].timeouts})
                 if self.seats[seat].timeouts >= TIMEOUTS_TO_SIT_OUT:
                     self.seats[seat].sit_out_next = True
-                self._allocate_best(index)
+                self._allocate_best(seat)
             self._after_change()
             return
-        assert hand.actor is not None
-        seat = self.hand_seats[hand.actor]
-        state = self.seats[seat]
+        actor = hand.seat_to_act
+        assert actor is not None
+        state = self.seats[actor]
         state.time_bank = 0.0
         state.timeouts += 1
-        self._emit("timed_out", {"seat": seat, "name": state.name, "timeouts": state.timeouts})
+        self._emit("timed_out", {"seat": actor, "name": state.name, "timeouts": state.timeouts})
         if state.timeouts >= TIMEOUTS_TO_SIT_OUT and not state.sit_out_next:
             state.sit_out_next = True
-            self._emit("sitting_out", {"seat": seat, "next_hand": True})
-        self._auto_act(hand.actor)
+            self._emit("sitting_out", {"seat": actor, "next_hand": True})
+        self._auto_act(actor)
         self._after_change()
 
     def _flush(self) -> None:
@@ -315,8 +300,8 @@ class Driver(Persistence, Seating, Clocks, DealersChoice):
         if start == end:
             return
         views: dict[int | None, list[Event]] = {None: events_for(hand, None, start)}
-        for index, seat in enumerate(self.hand_seats):
-            views[seat] = events_for(hand, index, start)
+        for seat in hand.seats:
+            views[seat] = events_for(hand, seat, start)
         for k in range(end - start):
             self._emit(HAND, {}, truth=hand.events[start + k],
                        views={seat: events[k] for seat, events in views.items()})
@@ -343,7 +328,7 @@ class Driver(Persistence, Seating, Clocks, DealersChoice):
         self.last_record, self._last_hand = record, hand
         self.last_game = (self.hand_setup["game"], dict(self.hand_setup["options"]))
         played = self.hand_seats
-        self.hand, self.hand_seats, self.hand_setup, self.hand_actions = None, (), {}, []
+        self.hand, self.hand_setup, self.hand_actions = None, {}, []
         self.turn_started = self.turn_deadline = None
         for seat in played:
             self._settle_seat(seat)

@@ -11,22 +11,21 @@ class Ledger(TableBase):
     """Stacks, rebuys and the ledger's entries."""
 
     def live_stack(self, seat: int) -> int:
-        index = self.hand_seat(seat)
-        if index is not None and self.hand is not None:
-            return self.hand.stacks[index]
+        if self.hand is not None and self.in_hand(seat):
+            return self.hand.stacks[self.hand.position(seat)]
         return self.seats[seat].stack
 
     def chips_of(self, seat: int) -> int:
         """The chips of ``seat`` at the table: its stack and what it has put in this hand."""
-        index = self.hand_seat(seat)
-        if index is not None and self.hand is not None:
+        if self.hand is not None and self.in_hand(seat):
+            index = self.hand.position(seat)
             in_pots = 0 if self.hand.is_over else self.hand.contributed[index]
             return self.hand.stacks[index] + in_pots
         return self.seats[seat].stack
 
     def chips_on_table(self) -> int:
         """Every chip in a stack, a bet or a pot; always equal to ``balance``."""
-        total = sum(seat.stack for n, seat in self.seats.items() if self.hand_seat(n) is None)
+        total = sum(seat.stack for n, seat in self.seats.items() if not self.in_hand(n))
         if self.hand is not None:
             total += sum(self.hand.stacks) + self.hand.chips_in_play
         return total
@@ -59,7 +58,7 @@ class Ledger(TableBase):
         if not state.rebuy_requested:
             raise TableError(f"seat {seat} has not asked for a rebuy")
         amount, state.rebuy_requested = state.rebuy_requested, 0
-        if self.hand_seat(seat) is not None:
+        if self.in_hand(seat):
             state.rebuy_approved += amount
             self._emit("rebuy_approved", {"seat": seat, "amount": amount, "after_hand": True})
             return
@@ -77,7 +76,7 @@ class Ledger(TableBase):
         if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
             raise TableError(f"a stack is a whole number of chips, 0 or more, not {amount!r}")
         check_chips("a stack", amount)
-        if self.hand_seat(seat) is not None:
+        if self.in_hand(seat):
             raise TableError(f"seat {seat} is in a hand: set its stack between hands")
         if state.status == PENDING:
             raise TableError(f"seat {seat} is waiting for the host's approval")

@@ -11,7 +11,7 @@ from boardroom.cards import RandomSource
 from boardroom.engine import actions as acts
 from boardroom.table import fair, rotation
 from boardroom.table.base import BETWEEN, HOOKS, PICKING, Clock, SeatState, TableBase
-from boardroom.table.record import rebuild_hand, stored_actions
+from boardroom.table.record import current, rebuild_hand, stored_actions
 from boardroom.table.settings import TableSettings
 
 
@@ -25,7 +25,7 @@ class Persistence(TableBase):
             "hand_no": self.hand_no, **self.hand_setup, "seats": list(self.hand_seats),
             "players": [{"seat": s, "player": self.seats[s].player, "name": self.seats[s].name}
                         for s in self.hand_seats],
-            "actions": [[index, *acts.record(action)] for index, action in self.hand_actions],
+            "actions": [[seat, *acts.record(action)] for seat, action in self.hand_actions],
         }
 
     def to_state(self) -> dict[str, Any]:
@@ -59,7 +59,8 @@ class Persistence(TableBase):
         table = cls(settings, clock=clock, rng=rng, room=room,
                     managed=bool(state.get("managed", False)))
         table.fair_next = state.get("fair_next")
-        table.last_record = state.get("last_record")
+        last = state.get("last_record")
+        table.last_record = current(last) if last is not None else None
         names = {item.name for item in fields(SeatState)}
         table.seats = {int(n): SeatState(**{k: v for k, v in seat.items() if k in names})
                        for n, seat in state["seats"].items()}
@@ -79,20 +80,20 @@ class Persistence(TableBase):
             table.deadline = now + settings.pick_clock
         record = state["hand"]
         if record is not None:
+            record = current(record)
             table.hand = rebuild_hand(settings, record)
-            table.hand_seats = tuple(record["seats"])
             table.hand_setup = {key: record[key] for key in
                                 ("game", "options", "stakes", "stacks", "button", "deck", "fair",
-                                 *HOOKS) if key in record}
+                                 "numbering", *HOOKS) if key in record}
             table.hand_actions = stored_actions(record)
             table._published = len(table.hand.events)
             if table.hand.is_allocating:
                 table._allocation_clock = True
                 table.turn_started = now
                 table.turn_deadline = now + settings.action_clock
-            elif table.hand.actor is not None:
+            elif table.hand.seat_to_act is not None:
                 table.turn_started = now
-                bank = table.seats[table.hand_seats[table.hand.actor]].time_bank
+                bank = table.seats[table.hand.seat_to_act].time_bank
                 table.turn_deadline = now + settings.action_clock + bank
         if keep_clocks:
             table.deadline, table.paused_at = state["deadline"], state["paused_at"]

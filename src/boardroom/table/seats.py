@@ -48,13 +48,12 @@ class Seating(Ledger):
     def leave(self, seat: int, *, kicked: bool = False) -> None:
         """Leave now, or (in a hand) fold at the next turn and leave when the hand ends."""
         state = self._seat(seat)
-        index = self.hand_seat(seat)
-        if index is None:
+        if not self.in_hand(seat):
             self._remove(seat, kicked)
             return
         state.leaving, state.kicked = True, kicked
         self._emit("leaving", {"seat": seat, "kicked": kicked})
-        if self.hand is not None and self.hand.actor == index and not self.paused:
+        if self.hand is not None and self.hand.seat_to_act == seat and not self.paused:
             self._after_change()
 
     def kick(self, seat: int) -> None:
@@ -67,7 +66,7 @@ class Seating(Ledger):
             raise TableError(f"seat {seat} is already sitting out")
         if state.status == PENDING:
             raise TableError(f"seat {seat} is waiting for the host's approval")
-        if self.hand_seat(seat) is not None:
+        if self.in_hand(seat):
             state.sit_out_next = True  # plays the hand in progress out
             self._emit("sitting_out", {"seat": seat, "next_hand": True})
             return
@@ -80,7 +79,7 @@ class Seating(Ledger):
             state.sit_out_next = False
         elif state.status != OUT:
             raise TableError(f"seat {seat} is not sitting out")
-        if state.stack == 0 and self.hand_seat(seat) is None:
+        if state.stack == 0 and not self.in_hand(seat):
             raise TableError(f"seat {seat} has no chips: ask the host for a rebuy")
         state.status = PLAYING
         state.timeouts = 0
@@ -138,7 +137,7 @@ class Seating(Ledger):
         ledger entry ``transfer-out``); returns the stack they take."""
         self._check_managed()
         state = self._seat(seat)
-        if self.hand_seat(seat) is not None:
+        if self.in_hand(seat):
             raise TableError(f"seat {seat} is in hand {self.hand_no}: it leaves when it ends")
         stack = state.stack
         self.seats.pop(seat)

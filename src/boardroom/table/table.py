@@ -6,7 +6,9 @@ server's actor calls one method per command, ``tick()`` when ``next_deadline()``
 ``drain()`` to collect the numbered ``TableEvent``s to store and publish.
 
 Seats are numbered 0 to ``max_seats - 1`` clockwise. A hand is dealt to the seats in play
-(``hand_seats``, clockwise); the engine numbers them 0..n-1 (hand seats). ``to_state()`` is the
+(``hand_seats``, clockwise), and the engine's hand is built with those numbers: its events, views
+and refusals name the same seats as the table does (one numbering, from the engine to the
+browser). ``to_state()`` is the
 whole table as plain data, the shuffled deck and the hand's actions included, so
 ``Table.from_state`` rebuilds a hand in progress card for card (DESIGN.md: persistence is the
 event log, and every hand replays exactly).

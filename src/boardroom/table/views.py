@@ -22,27 +22,28 @@ class Views(Ledger, DealersChoice):
         """The running (or just finished) hand as table ``seat`` may see it (None: spectator)."""
         if self.hand is None:
             return None
-        return view_for(self.hand, self.hand_seat(seat) if seat is not None else None)
+        return view_for(self.hand, seat if seat is not None and self.in_hand(seat) else None)
 
     def hand_views(self, seats: Iterable[int | None]) -> dict[int | None, HandView | None]:
         """``hand_view`` of each of ``seats`` at once, their shared parts built once."""
         wanted = list(seats)
         if self.hand is None:
             return dict.fromkeys(wanted)
-        index = {seat: self.hand_seat(seat) if seat is not None else None for seat in wanted}
-        views = views_for(self.hand, set(index.values()))
-        return {seat: views[index[seat]] for seat in wanted}
+        viewer = {seat: seat if seat is not None and self.in_hand(seat) else None
+                  for seat in wanted}
+        views = views_for(self.hand, set(viewer.values()))
+        return {seat: views[viewer[seat]] for seat in wanted}
 
     def hand_story(self, seat: int | None) -> dict[str, Any] | None:
         """The running hand so far as table ``seat`` (None: a spectator) may see it: its table
         seats, its stacks at the deal and its events, for a log that joins mid-hand."""
         if self.hand is None:
             return None
-        index = self.hand_seat(seat) if seat is not None else None
+        viewer = seat if seat is not None and self.in_hand(seat) else None
         return {"hand_no": self.hand_no, "name": self.hand.variant.name,
                 "seats": list(self.hand_seats),
                 "stacks": list(self.hand_setup["stacks"]),
-                "events": events_for(self.hand, index)}
+                "events": events_for(self.hand, viewer)}
 
     def public_state(self) -> dict[str, Any]:
         """Everything about the table that every viewer may know, as plain data."""
@@ -55,14 +56,12 @@ class Views(Ledger, DealersChoice):
             seats.append({
                 "seat": number, "empty": False, "name": seat.name,
                 "stack": self.live_stack(number), "status": seat.status,
-                "in_hand": self.hand_seat(number) is not None, "leaving": seat.leaving,
+                "in_hand": self.in_hand(number), "leaving": seat.leaving,
                 "sit_out_next": seat.sit_out_next, "timeouts": seat.timeouts,
                 "time_bank": round(seat.time_bank, 3), "rebuy_requested": seat.rebuy_requested,
                 "rebuy_approved": seat.rebuy_approved,
             })
-        actor = None
-        if self.hand is not None and self.hand.actor is not None:
-            actor = self.hand_seats[self.hand.actor]
+        actor = self.hand.seat_to_act if self.hand is not None else None
         game, options = self.last_game if self.last_game else (None, {})
         if self.hand is not None:
             game, options = self.hand_setup["game"], self.hand_setup["options"]
@@ -73,7 +72,6 @@ class Views(Ledger, DealersChoice):
             "button": self.button, "game": game, "options": options,
             "picker": self.picker if self.phase == PICKING else None,
             "choices": self._choice_ids() if self.phase == PICKING else None,
-            "hand_seats": list(self.hand_seats) if self.hand is not None else None,
             "turn": {"seat": actor, "deadline": self.turn_deadline} if actor is not None else None,
             "seats": seats, "settings": self.settings.to_dict(), "fair": self._fair_public(),
             "rotation": self._rotation_public(),
