@@ -115,11 +115,11 @@ async def _play_hands(running: Running, clock: FakeClock, game: str, hands: int,
                 await asyncio.sleep(0.02)
                 answer["version"] = (await players[0].ok("snapshot"))["version"]
             elif hand["allocating"]:
-                seat = table["hand_seats"][hand["allocation_pending"][0]]
+                seat = hand["allocation_pending"][0]
                 hint = (await players[seat].ok("suggest"))["suggestion"]
                 answer = await players[seat].ok("allocate", cards=hint)
             else:
-                seat = table["hand_seats"][hand["actor"]]
+                seat = hand["actor"]
                 own = folds[seat].view["hand"]
                 assert own["legal"] is not None, (game, own)
                 answer = await players[seat].ok("act", **_choose(folds[seat].view, rng))
