@@ -407,7 +407,7 @@ async def test_a_snapshot_carries_the_hand_so_far_for_the_action_log(tmp_path: P
                 assert "Called" in types
                 for event in story["events"]:
                     if event["type"] == "HoleDealt":
-                        mine = story["seats"][event["seat"]] == seat
+                        mine = event["seat"] == seat
                         assert all((card is not None) == mine for card in event["cards"])
 
 

@@ -67,7 +67,8 @@ class Folded:
 def _choose(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     legal = view["hand"]["legal"]
     if legal["draw"] is not None:
-        mine = view["hand"]["seats"][view["hand"]["viewer"]]["cards"]
+        hand = view["hand"]
+        mine = next(s for s in hand["seats"] if s["seat"] == hand["viewer"])["cards"]
         return {"action": "draw", "cards": random_throw(mine, legal["draw"], rng)}
     options: list[dict[str, Any]] = []
     if legal["fold"]:
