@@ -76,3 +76,45 @@ def test_no_module_imports_itself_through_others() -> None:
 def test_the_http_routes_use_no_command_module() -> None:
     deps = _graph()["boardroom.server.http"]
     assert [dep for dep in deps if dep.startswith("boardroom.commands")] == []
+
+
+# DESIGN.md's layers, lowest first: a module imports only from its own layer or lower ones.
+# ``fairness`` (the deal's seeds) sits with the cards it shuffles; the benches and commands are
+# the command line's.
+LAYERS = (
+    ("boardroom", "boardroom.cards", "boardroom.fairness"),
+    ("boardroom.evaluation",),
+    ("boardroom.rules",),
+    ("boardroom.engine",),
+    ("boardroom.table",),
+    ("boardroom.tournament",),
+    ("boardroom.bots",),
+    ("boardroom.store",),
+    ("boardroom.server",),
+    ("boardroom.cli", "boardroom.commands", "boardroom.bench", "boardroom.__main__"),
+)
+
+
+def _layer(module: str) -> int:
+    """The layer of ``module``: that of the longest package or module of ``LAYERS`` it is in."""
+    best, found = -1, None
+    for rank, names in enumerate(LAYERS):
+        for name in names:
+            if (module == name or module.startswith(name + ".")) and len(name) > best:
+                best, found = len(name), rank
+    assert found is not None, f"{module} is in no layer of DESIGN.md: add it to LAYERS"
+    return found
+
+
+def test_every_import_goes_down_the_layers() -> None:
+    upward = sorted(f"{module} imports {dep}" for module, deps in _graph().items()
+                    for dep in deps if _layer(dep) > _layer(module))
+    assert upward == []
+
+
+def test_the_layer_check_sees_an_upward_import() -> None:
+    graph = {"boardroom.engine.hand": {"boardroom.table.table"},
+             "boardroom.table.table": {"boardroom.engine.hand"}}
+    assert _cycles(graph) == [["boardroom.engine.hand", "boardroom.table.table"]]
+    assert _layer("boardroom.table.table") > _layer("boardroom.engine.hand")
+    assert _layer("boardroom.server.room") > _layer("boardroom.store.store")

@@ -128,7 +128,7 @@ def random_table_hands(variant_id: str, hands: int, seed: int) -> list[dict[str,
             assert legal is not None
             if legal.draw is not None:
                 seat = actor_seat(table)
-                mine = format_cards(hand.hole[table.hand_seat(seat)]).split()  # type: ignore[index]
+                mine = format_cards(hand.hole[table.hand.position(seat)]).split()  # type: ignore[index]
                 table.act(seat, Draw(parse_cards(random_throw(mine, legal.draw, rng))))
                 continue
             choices: list[Action] = [Fold()] * (legal.fold and rng.random() < 0.3)

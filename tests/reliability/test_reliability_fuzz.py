@@ -311,7 +311,7 @@ class Run:
             if hint["ok"]:
                 await self.command(client, "allocate", cards=hint["suggestion"])
         elif hand and hand.get("legal") is not None and hand.get("actor") == hand.get("viewer"):
-            own = hand["seats"][hand["viewer"]]["cards"] if hand.get("viewer") is not None else []
+            own = next((s["cards"] for s in hand["seats"] if s["seat"] == hand.get("viewer")), [])
             await self.command(client, "act", **_choose(hand["legal"], own, rng))
         else:
             mine = next((s for s in table.get("seats", []) if s.get("seat") == seat), {})

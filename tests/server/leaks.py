@@ -64,7 +64,7 @@ def entitlements(database: Path, room: str) -> tuple[Entitled, dict[int, str]]:
         elif kind == "hand":
             event = payload["event"]
             if event["type"] in ("HoleDealt", "Redrawn"):
-                private[event["seat"]] |= set(event["cards"])
+                private[seats.index(event["seat"])] |= set(event["cards"])  # (table seats)
                 public |= {c for c, up in zip(event["cards"], event["up"], strict=True) if up}
             elif event["type"] in ("BoardDealt", "HandShown"):
                 public |= set(event["cards"])

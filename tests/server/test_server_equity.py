@@ -16,7 +16,7 @@ def _all_in_hand() -> Hand:
     deck = new_deck()
     random.Random(11).shuffle(deck)
     hand = Hand(find_variant("plo"), Stakes(small_blind=1, big_blind=2), [20, 20], 0,
-                cards=Deck(deck, rng=random.Random(11)))
+                cards=Deck(deck, rng=random.Random(11)), seats=RECORD["seats"])
     while not hand.is_over:
         legal = hand.legal_actions()
         assert legal is not None

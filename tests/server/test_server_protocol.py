@@ -163,9 +163,45 @@ async def test_sit_reconnect_and_seat_errors(tmp_path: Path) -> None:
             assert snapshot["you"]["seat"] == 0
             hand = snapshot["hand"]
             seats = hand["seats"]
-            assert seats[snapshot["table"]["hand_seats"].index(0)]["cards"] == mine
-            assert all(card is None for s in seats
-                       if snapshot["table"]["hand_seats"][s["seat"]] != 0 for card in s["cards"])
+            assert next(s for s in seats if s["seat"] == 0)["cards"] == mine
+            assert all(card is None for s in seats if s["seat"] != 0 for card in s["cards"])
+
+
+async def test_every_message_names_the_table_seats(tmp_path: Path) -> None:
+    """Players at seats 2 and 5: hand events, views, the turn and refusals all say 2 and 5."""
+    async with running_server(tmp_path) as running:
+        room, _ = await new_room(running, pause_between_hands=0.1)
+        async with clients(running.url, 3) as (a, b, watcher):
+            await _seat(a, room, 2, "Ann")
+            await _seat(b, room, 5, "Bob")
+            await watcher.ok("join", room=room, role="spectator")
+            turn = await a.wait_for(lambda e: e["kind"] == "turn")
+            to_act = turn["data"]["seat"]
+            assert to_act in (2, 5)
+            actor, waiter = (a, b) if to_act == 2 else (b, a)
+            for client, seat in ((a, 2), (b, 5), (watcher, None)):
+                hand = (await client.ok("snapshot"))["snapshot"]["hand"]
+                assert hand["viewer"] == seat
+                assert [s["seat"] for s in hand["seats"]] == [2, 5]
+                assert hand["actor"] == to_act
+                assert hand["button"] in (2, 5)
+                if seat is not None:
+                    mine = next(s for s in hand["seats"] if s["seat"] == seat)
+                    assert all(card is not None for card in mine["cards"])
+            blinds = [e["event"] for e in a.events  # (seated before the deal)
+                      if e.get("event", {}).get("type") == "BlindPosted"]
+            assert sorted(event["seat"] for event in blinds) == [2, 5]
+            assert (await actor.cmd("act", action="check"))["error"].startswith(
+                f"seat {to_act} cannot check facing a bet of 2")
+            assert (await waiter.cmd("act", action="call"))["error"].startswith(
+                "it is not your turn")
+            await actor.ok("act", action="fold")
+            ended = await watcher.wait_for(
+                lambda e: e.get("event", {}).get("type") == "HandEnded")
+            assert sorted(seat for seat, _ in ended["event"]["stacks"]) == [2, 5]
+            awarded = next(e["event"] for e in watcher.events
+                           if e.get("event", {}).get("type") == "PotAwarded")
+            assert awarded["shares"][0][0] == (5 if to_act == 2 else 2)
 
 
 async def test_acting_in_turn_once_per_id_and_events_in_order(tmp_path: Path) -> None:
@@ -237,9 +273,7 @@ async def test_spectators_chat_and_see_no_hole_cards(tmp_path: Path) -> None:
                        if e.get("event", {}).get("type") == "HoleDealt"]
                 for event in own:
                     visible = [card for card in event["cards"] if card is not None]
-                    table_seat = (await client.ok("snapshot"))["snapshot"]["table"][
-                        "hand_seats"][event["seat"]]
-                    assert bool(visible) == (table_seat == seat)
+                    assert bool(visible) == (event["seat"] == seat)
 
 
 async def test_host_commands(tmp_path: Path) -> None:
@@ -366,14 +400,14 @@ async def test_a_snapshot_carries_the_hand_so_far_for_the_action_log(tmp_path: P
                 story = snapshot["hand_log"]
                 assert story["hand_no"] == 1
                 assert story["name"] == "PLO"
-                assert story["seats"] == snapshot["table"]["hand_seats"]
+                assert story["seats"] == [s["seat"] for s in snapshot["hand"]["seats"]]
                 assert story["stacks"] == [200, 200]
                 types = [event["type"] for event in story["events"]]
                 assert types[:3] == ["BlindPosted", "BlindPosted", "StreetStarted"]
                 assert "Called" in types
                 for event in story["events"]:
                     if event["type"] == "HoleDealt":
-                        mine = story["seats"][event["seat"]] == seat
+                        mine = event["seat"] == seat
                         assert all((card is not None) == mine for card in event["cards"])
 
 
@@ -416,8 +450,8 @@ async def test_the_uncontested_winner_shows_cards_after_the_hand(tmp_path: Path)
             await folder.ok("act", action="fold")
             await winner.wait_for(lambda e: e["kind"] == "hand_ended")
             last = (await winner.ok("snapshot"))["snapshot"]["last_hand"]
-            index = last["hand_seats"].index(1 if winner is b else 0)
-            cards = last["view"]["seats"][index]["cards"]
+            held = 1 if winner is b else 0
+            cards = next(s for s in last["view"]["seats"] if s["seat"] == held)["cards"]
             assert last["can_show"] is True
             folded = (await folder.ok("snapshot"))["snapshot"]["last_hand"]
             assert folded["can_show"] is False
@@ -430,7 +464,7 @@ async def test_the_uncontested_winner_shows_cards_after_the_hand(tmp_path: Path)
             shown = await folder.wait_for(lambda e: e["kind"] == "shown_after")
             assert shown["data"]["cards"] == cards[:2]
             view = (await folder.ok("snapshot"))["snapshot"]["last_hand"]
-            assert view["shown_after"] == {str(index): cards[:2]}
+            assert view["shown_after"] == {str(held): cards[:2]}
             history = (await running.http.get(f"/api/rooms/{room}/hands/1")).json()["history"]
             label = f"p{history['_table_seats'].index(1 if winner is b else 0) + 1}"
             assert history["_shown_after"] == {label: "".join(cards[:2])}

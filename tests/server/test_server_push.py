@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from server_helpers import Client, FakeClock, Running, clients, new_room, running_server
 
-import boardroom.table.table as table_module
+import boardroom.table.views as table_module
 from action_script import random_throw
 from boardroom.rules import VARIANTS, find_variant
 
@@ -67,7 +67,8 @@ class Folded:
 def _choose(view: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     legal = view["hand"]["legal"]
     if legal["draw"] is not None:
-        mine = view["hand"]["seats"][view["hand"]["viewer"]]["cards"]
+        hand = view["hand"]
+        mine = next(s for s in hand["seats"] if s["seat"] == hand["viewer"])["cards"]
         return {"action": "draw", "cards": random_throw(mine, legal["draw"], rng)}
     options: list[dict[str, Any]] = []
     if legal["fold"]:
@@ -115,11 +116,11 @@ async def _play_hands(running: Running, clock: FakeClock, game: str, hands: int,
                 await asyncio.sleep(0.02)
                 answer["version"] = (await players[0].ok("snapshot"))["version"]
             elif hand["allocating"]:
-                seat = table["hand_seats"][hand["allocation_pending"][0]]
+                seat = hand["allocation_pending"][0]
                 hint = (await players[seat].ok("suggest"))["suggestion"]
                 answer = await players[seat].ok("allocate", cards=hint)
             else:
-                seat = table["hand_seats"][hand["actor"]]
+                seat = hand["actor"]
                 own = folds[seat].view["hand"]
                 assert own["legal"] is not None, (game, own)
                 answer = await players[seat].ok("act", **_choose(folds[seat].view, rng))

@@ -89,12 +89,17 @@ async def _play(seat: Seat, rng: random.Random, game: str) -> None:
             await _act(seat, ask["data"]["legal"], rng)
 
 
+def _my_hand_cards(hand: dict[str, Any] | None, seat: int) -> list[Any] | None:
+    """The cards of table ``seat`` in a hand view (None: no hand, or not dealt in)."""
+    mine = next((s for s in hand["seats"] if s["seat"] == seat), None) if hand else None
+    return mine["cards"] if mine is not None else None
+
+
 async def _allocate(seat: Seat, sizes: dict[str, int]) -> None:
     snapshot = (await seat.client.cmd("snapshot")).get("snapshot") or {}
-    hand, dealt_in = snapshot.get("hand"), snapshot.get("table", {}).get("hand_seats")
-    if not hand or not dealt_in or seat.seat not in dealt_in:
+    mine = _my_hand_cards(snapshot.get("hand"), seat.seat)
+    if mine is None:
         return
-    mine = hand["seats"][dealt_in.index(seat.seat)]["cards"]
     allocation, start = {}, 0
     for name, size in sizes.items():  # the first cards, in order: legal, if naive
         allocation[name] = mine[start:start + size]
@@ -105,10 +110,9 @@ async def _allocate(seat: Seat, sizes: dict[str, int]) -> None:
 async def _act(seat: Seat, legal: dict[str, Any], rng: random.Random) -> None:
     if legal["draw"] is not None:  # the draw games: throw some of this seat's cards
         snapshot = (await seat.client.cmd("snapshot")).get("snapshot") or {}
-        hand, dealt_in = snapshot.get("hand"), snapshot.get("table", {}).get("hand_seats")
-        if not hand or not dealt_in or seat.seat not in dealt_in:
+        mine = _my_hand_cards(snapshot.get("hand"), seat.seat)
+        if mine is None:
             return
-        mine = hand["seats"][dealt_in.index(seat.seat)]["cards"]
         await seat.client.cmd("act", action="draw", cards=random_throw(mine, legal["draw"], rng))
         return
     options: list[dict[str, Any]] = []
@@ -151,19 +155,18 @@ def _mid_hand(room: RoomPlay) -> int | None:
 def _my_cards(log: list[tuple[str, Any]], seat: int, hand_no: int) -> list[str]:
     """The hole cards a player holds in ``hand_no`` by what it saw: dealt to it, less those it
     threw in a draw."""
-    seats: list[int] = []
     cards: list[str] = []
     current = None
     for kind, event in log:
         if kind != "event":
             continue
         if event["kind"] == "hand_started":
-            current, seats = event["data"]["hand_no"], event["data"]["seats"]
+            current = event["data"]["hand_no"]
         elif event["kind"] == "hand" and current == hand_no:
             body = event["event"]
-            if body["type"] in ("HoleDealt", "Redrawn") and seats[body["seat"]] == seat:
+            if body["type"] in ("HoleDealt", "Redrawn") and body["seat"] == seat:
                 cards += body["cards"]
-            elif body["type"] == "Discarded" and seats[body["seat"]] == seat:  # the draw
+            elif body["type"] == "Discarded" and body["seat"] == seat:  # the draw
                 cards = [card for card in cards if card not in body["cards"]]
     return cards
 
@@ -222,11 +225,11 @@ async def test_kill_restart_and_finish_every_variant_without_leaks(tmp_path: Pat
                 stacks = sum(s["stack"] for s in table["seats"] if not s["empty"])
                 in_pots = sum(p["amount"] for p in hand["pots"]) if hand else 0
                 assert stacks + in_pots == PLAYERS * STACK, room.game
-                if hand is None or seat.seat not in table["hand_seats"]:
+                mine = _my_hand_cards(hand, seat.seat)
+                if mine is None:
                     continue
                 before = _my_cards(seat.log, seat.seat, table["hand_no"])
                 if before:  # the same cards, dealt again from the stored deck
-                    mine = hand["seats"][table["hand_seats"].index(seat.seat)]["cards"]
                     assert mine[:len(before)] == before, room.game
                     resumed += 1
         assert resumed >= PLAYERS * len(rooms) // 2  # most seats were mid-hand at the kill

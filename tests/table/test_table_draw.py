@@ -29,7 +29,7 @@ def test_a_seat_throws_cards_by_name_and_is_dealt_as_many() -> None:
     seat = to_the_draw(table)
     hand = table.hand
     assert hand is not None
-    index = table.hand_seat(seat)
+    index = table.hand.position(seat)
     assert index is not None
     before = list(hand.hole[index])
     thrown = format_cards(before[:2])
@@ -38,13 +38,14 @@ def test_a_seat_throws_cards_by_name_and_is_dealt_as_many() -> None:
     after = hand.hole[index]
     assert len(after) == 5
     assert not set(before[:2]) & set(after)
-    assert table.hand_actions[-1] == (index, Draw(tuple(before[:2])))
+    assert table.hand_actions[-1] == (seat, Draw(tuple(before[:2])))
     # The thrower sees its cards go; every other seat and a spectator, a count of two.
-    others = [None, *(table.hand_seat(s) for s in table.hand_seats if s != seat)]
-    for viewer in (index, *others):
+    others = [None, *(s for s in table.hand_seats if s != seat)]
+    for viewer in (seat, *others):
         drawn = [e for e in events_for(hand, viewer) if isinstance(e, Discarded)]
         assert len(drawn) == 1
-        assert drawn[0].cards == (tuple(before[:2]) if viewer == index else (None, None))
+        assert drawn[0].seat == seat
+        assert drawn[0].cards == (tuple(before[:2]) if viewer == seat else (None, None))
     assert any(e.kind == HAND for e in table.drain())
 
 
@@ -53,7 +54,7 @@ def test_a_bad_draw_is_refused_naming_why_and_changes_nothing() -> None:
     start_hand(table, clock)
     seat = to_the_draw(table)
     state = table.to_state()
-    held = list(table.hand.hole[table.hand_seat(seat)])  # type: ignore[union-attr,index]
+    held = list(table.hand.hole[table.hand.position(seat)])  # type: ignore[union-attr,index]
     other = next(c for c in range(52) if c not in held)
     with pytest.raises(TableError, match=f"^seat {seat} may throw only cards it holds$"):
         table.act(seat, Draw((other,)))
@@ -68,7 +69,7 @@ def test_a_clock_that_runs_out_in_the_draw_stands_pat() -> None:
     table, clock = make_table(players=2, game="five-card-draw", action_clock=10.0, time_bank=0.0)
     start_hand(table, clock)
     seat = to_the_draw(table)
-    index = table.hand_seat(seat)
+    index = table.hand.position(seat)
     assert table.hand is not None
     held = list(table.hand.hole[index])  # type: ignore[index]
     clock.advance(10.0)
@@ -84,7 +85,7 @@ def test_a_restart_mid_hand_replays_every_draw() -> None:
         seat = to_the_draw(table)
         hand = table.hand
         assert hand is not None
-        table.act(seat, Draw(tuple(hand.hole[table.hand_seat(seat)][:1])))  # type: ignore[index]
+        table.act(seat, Draw(tuple(hand.hole[table.hand.position(seat)][:1])))  # type: ignore[index]
     again = Table.from_state(table.settings, table.to_state(), clock=clock,
                              rng=random.Random(9))
     assert again.hand is not None

@@ -40,7 +40,7 @@ def test_a_managed_table_never_deals_on_its_own_and_deals_the_plan() -> None:
     assert hand is not None
     posts = [(e.seat, e.amount) for e in hand.events
              if isinstance(e, ev.BlindPosted | ev.AntePosted)]
-    assert posts == [(1, 20), (1, 5)]  # the big blind (table seat 2) alone: blind then ante
+    assert posts == [(2, 20), (2, 5)]  # the big blind (table seat 2) alone: blind then ante
     while table.hand is not None:
         table.act(table.hand_seats[table.hand.actor], Fold())  # type: ignore[index]
     assert table.chips_on_table() == table.balance == 1000

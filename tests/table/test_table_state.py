@@ -168,7 +168,7 @@ def _random_step(table: Table, clock: FakeClock, rng: random.Random) -> None:
             assert legal is not None
             seat = actor_seat(table)
             if legal.draw is not None:
-                held = format_cards(table.hand.hole[table.hand_seat(seat)]).split()  # type: ignore[index]
+                held = format_cards(table.hand.hole[table.hand.position(seat)]).split()  # type: ignore[index]
                 table.act(seat, Draw(parse_cards(random_throw(held, legal.draw, rng))))
                 return
             options: list[Action] = []
@@ -232,7 +232,7 @@ def _check_views(events: list[TableEvent], seats: list[int]) -> None:
         for viewer in event.views:
             visible = cards_seen(event, viewer)
             if isinstance(truth, HoleDealt):
-                mine = seats[truth.seat] == viewer
+                mine = truth.seat == viewer
                 # (a redraw stays hidden in its own event: the HandShown shows it)
                 shown = set() if isinstance(truth, Redrawn) else shown_in_batch.get(truth.seat,
                                                                                       set())
@@ -312,10 +312,12 @@ def test_a_viewer_sees_its_own_cards_and_no_one_elses() -> None:
     for seat in table.hand_seats:
         view = table.hand_view(seat)
         assert view is not None
-        assert view == view_for(table.hand, table.hand_seats.index(seat))
+        assert view == view_for(table.hand, seat)
+        assert view.viewer == seat
+        assert [other.seat for other in view.seats] == list(table.hand_seats)
         for other in view.seats:
             known = [c for c in other.cards if c is not None]
-            assert bool(known) == (table.hand_seats[other.seat] == seat)
+            assert bool(known) == (other.seat == seat)
     spectator = table.hand_view(None)
     assert spectator is not None
     assert all(c is None for s in spectator.seats for c in s.cards)

@@ -334,8 +334,7 @@ def test_replayer_shows_the_stacks_at_each_step(browser: Browser, base: str) -> 
         first = whose_turn(ann.page, bob.page)
         posted: dict[str, int] = dict(first.evaluate("""() => {
             const snap = window.boardroom.snapshot;
-            return snap.table.hand_seats.map((seat, k) => [snap.table.seats[seat].name,
-                                                          snap.hand.seats[k].stack]); }"""))
+            return snap.hand.seats.map((s) => [snap.table.seats[s.seat].name, s.stack]); }"""))
         assert sorted(posted.values()) == [198, 199], posted  # blinds 1 and 2
         bar = first.get_by_role("group", name="Your action")
         bar.get_by_role("button", name="Pot", exact=True).click()

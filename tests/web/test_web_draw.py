@@ -16,8 +16,8 @@ from web_helpers import DESKTOP, PHONE, SHOTS, create_room, person, seat_two
 def my_cards(page: Page) -> list[str]:
     codes = page.evaluate("""() => {
       const s = window.boardroom.snapshot;
-      const i = s.table.hand_seats.indexOf(window.boardroom.you.seat);
-      return i < 0 || !s.hand ? [] : s.hand.seats[i].cards; }""")
+      const mine = s.hand && s.hand.seats.find((v) => v.seat === window.boardroom.you.seat);
+      return mine ? mine.cards : []; }""")
     return list(codes)
 
 

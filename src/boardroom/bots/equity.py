@@ -16,7 +16,6 @@ import numpy as np
 import numpy.typing as npt
 
 from boardroom.cards import DECK_SIZE, Card
-from boardroom.engine.hand import deal_order
 from boardroom.engine.strengths import category_strengths
 from boardroom.engine.view import HandView
 from boardroom.rules import Split, Variant, find_variant, redraw_schedule
@@ -27,9 +26,8 @@ def variant_of(view: HandView) -> Variant:
 
 
 def live_opponents(view: HandView) -> tuple[int, ...]:
-    count = len(view.seats)
-    order = deal_order(view.button, count)
-    return tuple(s for s in order if s != view.viewer and not view.seats[s].folded)
+    """The table seats of the viewer's live opponents, clockwise from the button's left."""
+    return tuple(s for s in view.clockwise if s != view.viewer and not view.seat_view(s).folded)
 
 
 def future_redraws(variant: Variant, view: HandView) -> int:
@@ -39,7 +37,8 @@ def future_redraws(variant: Variant, view: HandView) -> int:
     names = [street.name for street in variant.streets]
     index = names.index(view.street) if view.street in names else len(names)
     later = redraw_schedule(variant.streets[index + 1:], view.pool_size,
-                            1 + len(live_opponents(view)), received=view.seats[view.viewer].redraws)
+                            1 + len(live_opponents(view)),
+                            received=view.seat_view(view.viewer).redraws)
     return sum(n for _, n, _ in later)
 
 
@@ -61,13 +60,13 @@ def pot_share(view: HandView, samples: int, rng: np.random.Generator) -> float:
     if not opponents:
         return 1.0
     extra = future_redraws(variant, view) + _future_stud_cards(variant, view)
-    mine = [card for card in view.seats[me].cards if card is not None]
+    mine = [card for card in view.seat_view(me).cards if card is not None]
     known: set[Card] = set(mine)
     for cards in view.boards.values():
         known.update(cards)
     opponent_known: list[list[Card]] = []
     for seat in opponents:
-        visible = [card for card in view.seats[seat].cards if card is not None]
+        visible = [card for card in view.seat_view(seat).cards if card is not None]
         opponent_known.append(visible)
         known.update(visible)
     for seat_view in view.seats:
@@ -75,7 +74,7 @@ def pot_share(view: HandView, samples: int, rng: np.random.Generator) -> float:
     unseen = np.array([card for card in range(DECK_SIZE) if card not in known], dtype=np.intp)
     missing_board = {board.name: board.size - len(view.boards.get(board.name, ()))
                      for board in variant.boards}
-    hidden = [len(view.seats[seat].cards) - len(visible)
+    hidden = [len(view.seat_view(seat).cards) - len(visible)
               for seat, visible in zip(opponents, opponent_known, strict=True)]
     board_needed = sum(missing_board.values())
     players = 1 + len(opponents)

@@ -108,7 +108,7 @@ class Bot(abc.ABC):
         """The draw: the cards to throw that give the best average hand after the draw (a
         Monte Carlo over the unseen cards, every choice of discards alike)."""
         assert view.viewer is not None
-        hole = [card for card in view.seats[view.viewer].cards if card is not None]
+        hole = [card for card in view.seat_view(view.viewer).cards if card is not None]
         thrown = best_discards(variant_of(view), hole, _seen(view), most, self.rng)
         return Draw(tuple(thrown))
 
@@ -120,7 +120,7 @@ class Bot(abc.ABC):
         """The Allocator games: the engine's optimiser (the same hint a person can ask for)."""
         if view.viewer is None:
             raise BotError("a spectator has no cards to allocate")
-        hole = [card for card in view.seats[view.viewer].cards if card is not None]
+        hole = [card for card in view.seat_view(view.viewer).cards if card is not None]
         boards = {name: list(cards) for name, cards in view.boards.items()}
         chosen = best_allocation(variant_of(view), hole, boards)
         return Allocate(tuple(chosen.items()))
@@ -140,7 +140,7 @@ class RandomBot(Bot):
 
     def draw(self, view: HandView, most: int) -> Action:
         assert view.viewer is not None
-        hole = [card for card in view.seats[view.viewer].cards if card is not None]
+        hole = [card for card in view.seat_view(view.viewer).cards if card is not None]
         count = int(self.rng.integers(most + 1))
         chosen = [int(i) for i in self.rng.choice(len(hole), size=count, replace=False)]
         return Draw(tuple(hole[i] for i in chosen))
@@ -188,10 +188,10 @@ LOOSE = Style(call_margin=0.95, value_strength=1.3, pot_strength=1.9, open_stren
 def in_position(view: HandView) -> bool:
     """Whether the viewer acts last among the live players after this street's first action."""
     opponents = live_opponents(view)
-    count = len(view.seats)
-    me = view.viewer if view.viewer is not None else 0
-    distance = (me - view.button - 1) % count
-    return all((seat - view.button - 1) % count < distance for seat in opponents)
+    order = view.clockwise
+    me = view.viewer if view.viewer is not None else view.seats[0].seat
+    distance = order.index(me)
+    return all(order.index(seat) < distance for seat in opponents)
 
 
 class EquityBot(Bot):
@@ -234,7 +234,7 @@ class EquityBot(Bot):
                fraction: float) -> Action:
         if legal.raise_min is None or legal.raise_max is None:
             return check_or_call(legal)
-        mine = view.seats[view.viewer].bet if view.viewer is not None else 0
+        mine = view.seat_view(view.viewer).bet if view.viewer is not None else 0
         target = mine + to_call + int(fraction * (pot + to_call))
         return RaiseTo(max(legal.raise_min, min(legal.raise_max, target)))
 

@@ -173,21 +173,23 @@ class BettingRound:
 
     def bounds(self, seat: Seat, structure: BettingStructure, raise_cap: int | None, *,
                stacks: Sequence[int], bets: Sequence[int], live: Sequence[bool],
-               chips_in_play: int) -> tuple[int, int] | str:
-        """The (min, max) raise-to for ``seat``, or the reason it may not raise."""
+               chips_in_play: int, who: str | None = None) -> tuple[int, int] | str:
+        """The (min, max) raise-to for ``seat``, or the reason it may not raise (naming the
+        player ``who``, by default ``seat N``)."""
+        who = who or f"seat {seat}"
         owed = self.to_call(seat, bets)
         if stacks[seat] <= owed:
-            return f"seat {seat} cannot raise: calling puts it all-in"
+            return f"{who} cannot raise: calling puts it all-in"
         if raise_cap is not None and self.raise_count >= raise_cap:
-            return (f"seat {seat} cannot raise: the betting is capped at {raise_cap} bets this "
+            return (f"{who} cannot raise: the betting is capped at {raise_cap} bets this "
                     f"round")
         if self.acted[seat]:
-            return (f"seat {seat} cannot raise: the all-in short of a full raise does not reopen "
+            return (f"{who} cannot raise: the all-in short of a full raise does not reopen "
                     f"the betting for a seat that has already acted")
         if not any(other != seat and live[other]
                    and stacks[other] + bets[other] > self.current_bet
                    for other in range(len(live))):
-            return f"seat {seat} cannot raise: every other player is all-in or folded"
+            return f"{who} cannot raise: every other player is all-in or folded"
         return raise_range(structure, current_bet=self.current_bet, full_raise=self.full_raise,
                            completion_to=self.completion_to, chips_in_play=chips_in_play,
                            to_call=owed, all_in_to=stacks[seat] + bets[seat])

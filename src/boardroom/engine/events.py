@@ -2,12 +2,16 @@
 hand history, its persistence format and its replay).
 
 Events are small frozen records. Cards are plain ints (``boardroom.cards``); ``None`` stands for
-a card this viewer may not see (see ``boardroom.engine.view.events_for``).
+a card this viewer may not see (see ``boardroom.engine.view.events_for``). A ``Seat`` is the
+player's table seat (``Hand(seats=...)``; 0..n-1 for a hand dealt without them).
 """
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from boardroom.cards import Card
 
@@ -116,7 +120,7 @@ class PotAwarded(Event):
 
 @dataclass(frozen=True, slots=True)
 class HandEnded(Event):
-    stacks: tuple[int, ...]
+    stacks: tuple[tuple[Seat, int], ...]  # (seat, its stack at the end), in the hand's order
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,3 +164,37 @@ class AllocationsRevealed(Event):
     """Every allocation at once: (seat, ((category, cards), ...)); discards are never shown."""
 
     allocations: tuple[tuple[Seat, tuple[tuple[str, tuple[Card, ...]], ...]], ...]
+
+
+# The fields of each event type that name players, and how: one seat, several, or pairs led by
+# a seat ((seat, chips), (seat, stack), (seat, allocation)).
+_ONE, _MANY, _PAIRS = "one", "many", "pairs"
+_SEAT_FIELDS = {"seat": _ONE, "seats": _MANY, "eligible": _MANY, "shares": _PAIRS,
+                "stacks": _PAIRS, "allocations": _PAIRS}
+
+
+_FIELDS_OF: dict[type[Event], tuple[tuple[str, str], ...]] = {}
+
+
+def _seat_fields(kind: type[Event]) -> tuple[tuple[str, str], ...]:
+    found = _FIELDS_OF.get(kind)
+    if found is None:
+        found = _FIELDS_OF[kind] = tuple((f.name, _SEAT_FIELDS[f.name])
+                                         for f in dataclasses.fields(kind)
+                                         if f.name in _SEAT_FIELDS)
+    return found
+
+
+def renamed(event: Event, seats: Sequence[Seat]) -> Event:
+    """``event`` with each player's position in the hand (0..n-1) replaced by its table seat
+    ``seats[position]``: the engine's events name the players by their table seats."""
+    changes: dict[str, Any] = {}
+    for name, how in _seat_fields(type(event)):
+        value = getattr(event, name)
+        if how == _ONE:
+            changes[name] = seats[value]
+        elif how == _MANY:
+            changes[name] = tuple(seats[position] for position in value)
+        else:
+            changes[name] = tuple((seats[position], rest) for position, rest in value)
+    return dataclasses.replace(event, **changes) if changes else event

@@ -14,7 +14,15 @@ and pots paid. Every change appends an event to ``events``, the hand's history.
 
 The flow follows the variant's data: ``variant.streets`` (reveals, hole cards dealt down and up,
 betting, who acts first, big-bet streets) and ``variant.categories``; nothing here asks which
-game it is. Seats are indices 0..n-1 clockwise; no I/O, no clock, no global random.
+game it is. No I/O, no clock, no global random.
+
+Seats. A hand is built with the table seat numbers of its players (``seats``, clockwise, in the
+order of ``stacks``; by default 0..n-1), and it names them by those numbers wherever it speaks to
+the world: in every event, every error message, ``legal_actions()``, ``seat_to_act``,
+``seats_to_allocate`` and ``apply(seat, action)``, and in the views (``engine.view``). Inside,
+and in its per-player lists (``stacks``, ``hole``, ``live``, ``actor``, ``button``, ``order``...),
+a player is its position 0..n-1 in the hand; ``seats[position]`` and ``position(seat)`` go from
+one to the other.
 
 Multi-board variants (RULES.md s.3) add two things, both driven by the spec. Redraws: in a game
 whose streets have redraw caps the board cards are set aside after the deal, ``pool_size`` is
@@ -113,14 +121,23 @@ class Hand:
         manual_allocation: bool = False,
         dead_small_blind: bool = False,
         big_blind_ante: bool = False,
+        seats: Sequence[Seat] | None = None,
     ) -> None:
         count = len(stacks)
+        # The table seat of each position; the events and errors name these (module docstring).
+        self.seats: tuple[Seat, ...] = tuple(seats) if seats is not None else tuple(range(count))
+        if len(self.seats) != count or len(set(self.seats)) != count or not all(
+                isinstance(seat, int) and not isinstance(seat, bool) for seat in self.seats):
+            raise StakesError(f"a hand of {count} players needs {count} different seat "
+                              f"numbers, not {list(self.seats)!r:.60}")
+        self._positions = {seat: position for position, seat in enumerate(self.seats)}
+        self._renamed = self.seats != tuple(range(count))
         if not 2 <= count <= variant.max_players:
             raise StakesError(f"{variant.name} with {variant.hole_cards} hole cards deals 2 to "
                               f"{variant.max_players} players, not {count}")
         for seat, stack in enumerate(stacks):
             if not isinstance(stack, int) or isinstance(stack, bool) or stack <= 0:
-                raise StakesError(f"seat {seat} has a stack of {stack!r}; stacks are whole "
+                raise StakesError(f"{self._who(seat)} has a stack of {stack!r}; stacks are whole "
                                   f"numbers of chips above 0")
         if not 0 <= button < count:
             raise StakesError(f"the button must be one of the seats 0 to {count - 1}")
@@ -233,14 +250,14 @@ class Hand:
         if seat is None:
             return None
         if self.is_drawing:
-            return LegalActions(seat=seat, fold=False, check=False, call=None, raise_min=None,
-                                raise_max=None, bring_in=None, is_bet=False,
+            return LegalActions(seat=self.seats[seat], fold=False, check=False, call=None,
+                                raise_min=None, raise_max=None, bring_in=None, is_bet=False,
                                 draw=self._street.draw)
         bounds = self._raise_bounds(seat)
         pending = self._round.bring_in_seat == seat
         owed = self.to_call(seat)
         return LegalActions(
-            seat=seat,
+            seat=self.seats[seat],
             fold=not pending and owed > 0,
             check=not pending and owed == 0,
             call=min(owed, self.stacks[seat]) if not pending and owed > 0 else None,
@@ -262,33 +279,34 @@ class Hand:
     def verify_fold(self) -> Seat:
         seat = self._verify_turn("fold")
         if self._round.bring_in_seat == seat:
-            raise ActionError(f"seat {seat} must post the bring-in or complete, not fold")
+            raise ActionError(f"{self._who(seat)} must post the bring-in or complete, not fold")
         if self.to_call(seat) == 0:
-            raise ActionError(f"seat {seat} cannot fold: nothing to call, check instead")
+            raise ActionError(f"{self._who(seat)} cannot fold: nothing to call, check instead")
         return seat
 
     def verify_check(self) -> Seat:
         seat = self._verify_turn("check")
         if self._round.bring_in_seat == seat:
-            raise ActionError(f"seat {seat} must post the bring-in or complete, not check")
+            raise ActionError(f"{self._who(seat)} must post the bring-in or complete, not check")
         owed = self.to_call(seat)
         if owed:
-            raise ActionError(f"seat {seat} cannot check facing a bet of {self.current_bet} "
+            raise ActionError(f"{self._who(seat)} cannot check facing a bet of {self.current_bet} "
                               f"(call {min(owed, self.stacks[seat])})")
         return seat
 
     def verify_call(self) -> Seat:
         seat = self._verify_turn("call")
         if self._round.bring_in_seat == seat:
-            raise ActionError(f"seat {seat} must post the bring-in or complete, not call")
+            raise ActionError(f"{self._who(seat)} must post the bring-in or complete, not call")
         if not self.to_call(seat):
-            raise ActionError(f"seat {seat} cannot call: there is no bet to call, check instead")
+            raise ActionError(f"{self._who(seat)} cannot call: there is no bet to call, check "
+                              f"instead")
         return seat
 
     def verify_post_bring_in(self) -> Seat:
         seat = self._verify_turn("post the bring-in")
         if self._round.bring_in_seat != seat:
-            raise ActionError(f"seat {seat} has no bring-in to post")
+            raise ActionError(f"{self._who(seat)} has no bring-in to post")
         return seat
 
     def verify_raise_to(self, amount: int) -> Seat:
@@ -306,7 +324,7 @@ class Hand:
             if self.variant.betting is BettingStructure.POT_LIMIT and high < self._all_in_to(seat):
                 raise ActionError(f"{word} to {amount} is above the pot limit of {high}")
             if amount > self._all_in_to(seat):
-                raise ActionError(f"{word} to {amount} is more than seat {seat} has "
+                raise ActionError(f"{word} to {amount} is more than {self._who(seat)} has "
                                   f"(all-in is {self._all_in_to(seat)})")
             raise ActionError(f"{word} to {amount} is above the maximum of {high}")
         return seat
@@ -334,12 +352,12 @@ class Hand:
         seat = self.verify_fold()
         self.live[seat] = False
         self._round.folded(seat)
-        self.events.append(ev.Folded(seat))
+        self._record(ev.Folded(seat))
         if self.pool_size is not None:
             # A folded hand goes back to the pool (RULES.md s.3).
             self._cards.recycle(self.hole[seat])
             self.pool_size += len(self.hole[seat])
-            self.events.append(ev.PoolChanged(self.pool_size))
+            self._record(ev.PoolChanged(self.pool_size))
         if sum(self.live) == 1:
             self._end_round()
         else:
@@ -348,7 +366,7 @@ class Hand:
     def check(self) -> None:
         seat = self.verify_check()
         self._round.passed(seat)
-        self.events.append(ev.Checked(seat))
+        self._record(ev.Checked(seat))
         self._next_actor(seat)
 
     def call(self) -> None:
@@ -356,7 +374,7 @@ class Hand:
         chips = min(self.to_call(seat), self.stacks[seat])
         self._put_in(seat, chips)
         self._round.passed(seat)
-        self.events.append(ev.Called(seat, chips))
+        self._record(ev.Called(seat, chips))
         self._next_actor(seat)
 
     def post_bring_in(self) -> None:
@@ -364,7 +382,7 @@ class Hand:
         chips = min(self.stakes.bring_in, self.stacks[seat])
         self._put_in(seat, chips)
         self._round.brought_in(seat, self.bets[seat])
-        self.events.append(ev.BringInPosted(seat, chips))
+        self._record(ev.BringInPosted(seat, chips))
         self._next_actor(seat)
 
     def raise_to(self, amount: int) -> None:
@@ -372,7 +390,7 @@ class Hand:
         seat = self.verify_raise_to(amount)
         self._put_in(seat, amount - self.bets[seat])
         full = self._round.raised_to(seat, amount, self.live, self.stacks)
-        self.events.append(ev.RaisedTo(seat, amount, full))
+        self._record(ev.RaisedTo(seat, amount, full))
         self._next_actor(seat)
 
     def verify_complete(self) -> tuple[Seat, int]:
@@ -380,7 +398,8 @@ class Hand:
         for less), if a completion is what it may do now."""
         seat = self._verify_turn("complete")
         if self._round.completion_to is None:
-            raise ActionError(f"seat {seat} has no bring-in to complete" if self.variant.is_stud
+            raise ActionError(f"{self._who(seat)} has no bring-in to complete"
+                              if self.variant.is_stud
                               else f"{self.variant.name} has no completion: bet or raise")
         bounds = self._raise_bounds(seat)
         if isinstance(bounds, str):
@@ -397,21 +416,25 @@ class Hand:
     # -- one action, as a value -------------------------------------------------------------
 
     def apply(self, seat: Seat, action: Action) -> None:
-        """Apply ``seat``'s ``action`` (``engine.actions``): a betting or draw action of the seat
-        to act, an allocation of a seat still to allocate. Raises ``ActionError`` saying why not
-        (``NotYourTurnError`` when another seat is to act); the hand is then unchanged."""
+        """Apply the action of the player at table seat ``seat`` (``engine.actions``): a
+        betting or draw action of the seat to act, an allocation of a seat still to allocate.
+        Raises ``ActionError`` saying why not (``NotYourTurnError`` when another seat is to
+        act); the hand is then unchanged."""
+        position = self._positions.get(seat) if isinstance(seat, int) else None
+        if position is None:
+            raise ActionError(f"seat {seat!r:.12} is not in this hand")
         match action:
             case Allocate():
-                self.allocate(seat, action.mapping())
+                self.allocate(position, action.mapping())
                 return
             case AllocateBest():
-                self.allocate_best(seat)
+                self.allocate_best(position)
                 return
         if not hasattr(action, "name") or isinstance(action, str):
             raise ActionError(f"not an action: {action!r:.40}")
-        if self.actor is not None and seat != self.actor:
+        if self.actor is not None and position != self.actor:
             raise NotYourTurnError(f"seat {seat} cannot {action.name.replace('_', ' ')} now: "
-                                   f"seat {self.actor} is to act")
+                                   f"{self._who(self.actor)} is to act")
         match action:
             case Fold():
                 self.fold()
@@ -432,13 +455,42 @@ class Hand:
             case _:
                 raise ActionError(f"not an action: {action!r:.40}")
 
+    # -- the players' table seats (module docstring) ------------------------------------------
+
+    def position(self, seat: Seat) -> int:
+        """The position in this hand of the player at table seat ``seat``."""
+        position = self._positions.get(seat) if isinstance(seat, int) else None
+        if position is None:
+            raise ActionError(f"seat {seat!r:.12} is not in this hand")
+        return position
+
+    @property
+    def seat_to_act(self) -> Seat | None:
+        """The table seat of the player to act (None: nobody, e.g. while allocating)."""
+        return None if self.actor is None else self.seats[self.actor]
+
+    @property
+    def seats_to_allocate(self) -> tuple[Seat, ...]:
+        """The table seats still to allocate (empty outside the allocation phase)."""
+        return tuple(self.seats[position] for position in self.allocation_pending)
+
+    def _who(self, position: int) -> str:
+        """A player as the hand's messages name it: ``seat N``, its table seat."""
+        if isinstance(position, int) and 0 <= position < len(self.seats):
+            return f"seat {self.seats[position]}"
+        return f"seat {position!r:.12}"
+
+    def _record(self, event: ev.Event) -> None:
+        """Append ``event`` to the hand's events, its players named by their table seats."""
+        self.events.append(ev.renamed(event, self.seats) if self._renamed else event)
+
     # -- the draw (draw games) ------------------------------------------------------------
 
     def verify_draw(self, discards: Sequence[Card]) -> Seat:
         """The seat to draw, if it may throw ``discards`` (cards it holds, at most the
         street's draw, none to stand pat); else an ``ActionError`` naming no card."""
         if not self.is_drawing and self.actor is not None:
-            raise ActionError(f"seat {self.actor} cannot draw now: "
+            raise ActionError(f"{self._who(self.actor)} cannot draw now: "
                               + ("the draw is over" if self.variant.is_draw
                                  else f"{self.variant.name} has no draw"))
         seat = self._verify_turn("draw")
@@ -447,11 +499,12 @@ class Hand:
                 isinstance(card, int) and not isinstance(card, bool) for card in discards):
             raise ActionError("a draw is a list of the cards to throw (card numbers)")
         if len(discards) > limit:
-            raise ActionError(f"seat {seat} may throw at most {limit} cards, not {len(discards)}")
+            raise ActionError(f"{self._who(seat)} may throw at most {limit} cards, not "
+                              f"{len(discards)}")
         if len(set(discards)) != len(discards):
-            raise ActionError(f"seat {seat} names a card twice in its draw")
+            raise ActionError(f"{self._who(seat)} names a card twice in its draw")
         if any(card not in self.hole[seat] for card in discards):
-            raise ActionError(f"seat {seat} may throw only cards it holds")
+            raise ActionError(f"{self._who(seat)} may throw only cards it holds")
         return seat
 
     def can_draw(self, discards: Sequence[Card]) -> bool:
@@ -465,7 +518,7 @@ class Hand:
         """The seat to draw throws ``discards`` and is dealt as many (none: stands pat)."""
         seat = self.verify_draw(discards)
         thrown = tuple(discards)
-        self.events.append(ev.Discarded(seat, thrown))
+        self._record(ev.Discarded(seat, thrown))
         if thrown:
             dealt = self._cards.draw(seat, len(thrown))
             self._cards.discard(thrown)  # after the deal: never back to the same player
@@ -504,9 +557,9 @@ class Hand:
             raise ActionError("there is no allocation to make now" if self.variant.has_allocation
                               else f"{self.variant.name} has no allocation phase")
         if not 0 <= seat < self.seat_count or not self.live[seat]:
-            raise ActionError(f"seat {seat} has no hand to allocate")
+            raise ActionError(f"{self._who(seat)} has no hand to allocate")
         if seat in self.allocations:
-            raise ActionError(f"seat {seat} has already committed its allocation")
+            raise ActionError(f"{self._who(seat)} has already committed its allocation")
         try:
             return check_allocation(self.variant, self.hole[seat], allocation)
         except ValueError as error:
@@ -524,18 +577,18 @@ class Hand:
         """Commit ``seat``'s allocation: category name -> its cards (ints or notation)."""
         checked = self.verify_allocate(seat, allocation)
         self.allocations[seat] = checked
-        self.events.append(ev.AllocationCommitted(seat, automatic))
+        self._record(ev.AllocationCommitted(seat, automatic))
         if not self.allocation_pending:
             self.is_allocating = False
             self.allocations_revealed = True
-            self.events.append(ev.AllocationsRevealed(tuple(
+            self._record(ev.AllocationsRevealed(tuple(
                 (s, tuple(self.allocations[s].items())) for s in self.live_seats)))
             self._showdown()
 
     def suggest_allocation(self, seat: Seat) -> Allocation:
         """The engine's best allocation of ``seat``'s cards now (deterministic; a hint)."""
         if not 0 <= seat < self.seat_count or not self.hole[seat]:
-            raise ActionError(f"seat {seat} has no cards to allocate")
+            raise ActionError(f"{self._who(seat)} has no cards to allocate")
         if not self.variant.has_allocation:
             raise ActionError(f"{self.variant.name} has no allocation phase")
         return best_allocation(self.variant, self.hole[seat], self.boards)
@@ -588,9 +641,9 @@ class Hand:
             raise NotYourTurnError(f"nobody can {what} now: "
                                    f"{'the hand is over' if self.is_over else 'no one is to act'}")
         if self.is_drawing != (what == "draw"):
-            raise ActionError(f"seat {self.actor} must draw (throw 0 to {self._street.draw} "
+            raise ActionError(f"{self._who(self.actor)} must draw (throw 0 to {self._street.draw} "
                               f"cards) before the betting" if self.is_drawing else
-                              f"seat {self.actor} cannot draw now: the draw is over")
+                              f"{self._who(self.actor)} cannot draw now: the draw is over")
         return self.actor
 
     def _all_in_to(self, seat: Seat) -> int:
@@ -600,7 +653,8 @@ class Hand:
         """The (min, max) raise-to for ``seat``, or the reason it may not raise."""
         return self._round.bounds(seat, self.variant.betting, self.variant.raise_cap,
                                   stacks=self.stacks, bets=self.bets, live=self.live,
-                                  chips_in_play=sum(self.contributed))
+                                  chips_in_play=sum(self.contributed),
+                                  who=self._who(seat) if self._renamed else None)
 
     # -- the flow of the hand ---------------------------------------------------------------
 
@@ -616,7 +670,7 @@ class Hand:
                 chips = min(stakes.ante, self.stacks[seat])
                 self.stacks[seat] -= chips
                 self.contributed[seat] += chips
-                self.events.append(ev.AntePosted(seat, chips))
+                self._record(ev.AntePosted(seat, chips))
         if self.variant.forced_bets is ForcedBets.BLINDS:
             small, big = self._blind_seats()
             blinds = [(big, stakes.big_blind, "big")]
@@ -625,13 +679,13 @@ class Hand:
             for seat, amount, name in blinds:
                 chips = min(amount, self.stacks[seat])
                 self._put_in(seat, chips)
-                self.events.append(ev.BlindPosted(seat, chips, name))
+                self._record(ev.BlindPosted(seat, chips, name))
             if self.big_blind_ante and stakes.ante:
                 chips = min(stakes.ante, self.stacks[big])  # TDA: the blind before the ante
                 if chips:
                     self.stacks[big] -= chips
                     self.contributed[big] += chips
-                    self.events.append(ev.AntePosted(big, chips))
+                    self._record(ev.AntePosted(big, chips))
         self._begin_street(0)
 
     @property
@@ -652,7 +706,7 @@ class Hand:
         street = variant.streets[index]
         self.street_index = index
         self._street = street
-        self.events.append(ev.StreetStarted(street.name))
+        self._record(ev.StreetStarted(street.name))
         cards = self._cards
         if index == 0 and not variant.is_stud:
             for seat in self.order:
@@ -670,11 +724,11 @@ class Hand:
             if variant.burns:
                 card = cards.burn()
                 self.burned.append(card)
-                self.events.append(ev.CardBurned(card))
+                self._record(ev.CardBurned(card))
             for reveal in street.reveals:
                 dealt = cards.board(reveal.board, reveal.count)
                 self.boards[reveal.board].extend(dealt)
-                self.events.append(ev.BoardDealt(reveal.board, dealt))
+                self._record(ev.BoardDealt(reveal.board, dealt))
         if street.redraw_cap is not None and self.pool_size is not None:
             self._redraw(street.redraw_cap)
         if street.draw:
@@ -697,15 +751,15 @@ class Hand:
             self.hole[seat].extend(dealt)
             self.up[seat].extend([False] * n)
             self.redraws[seat] += n
-            self.events.append(ev.Redrawn(seat, dealt, (False,) * n))
+            self._record(ev.Redrawn(seat, dealt, (False,) * n))
         self.pool_size -= n * len(live)
-        self.events.append(ev.PoolChanged(self.pool_size))
+        self._record(ev.PoolChanged(self.pool_size))
 
     def _deal_hole(self, seat: Seat, dealt: tuple[Card, ...], up: bool) -> None:
         if dealt:
             self.hole[seat].extend(dealt)
             self.up[seat].extend([up] * len(dealt))
-            self.events.append(ev.HoleDealt(seat, dealt, (up,) * len(dealt)))
+            self._record(ev.HoleDealt(seat, dealt, (up,) * len(dealt)))
 
     def _begin_round(self, street: Street) -> None:
         # RULES.md s.2: the blinds' round opens with the full big blind to call, however little
@@ -763,7 +817,7 @@ class Hand:
             seat, chips = returned
             self.stacks[seat] += chips
             self.contributed[seat] -= chips
-            self.events.append(ev.UncalledReturned(seat, chips))
+            self._record(ev.UncalledReturned(seat, chips))
         self.bets = [0] * self.seat_count
         if self._round.played:
             self._last_round = self._round
@@ -775,7 +829,7 @@ class Hand:
         elif self.variant.has_allocation:
             # The river betting closed with two or more players (RULES.md s.3).
             self.is_allocating = True
-            self.events.append(ev.AllocationStarted(self.live_seats))
+            self._record(ev.AllocationStarted(self.live_seats))
             if not self.manual_allocation:
                 for seat in self.live_seats:
                     self.allocate_best(seat)
@@ -793,21 +847,23 @@ class Hand:
         self.runout.append(RunoutSpot(
             street=self._street.name, street_index=self.street_index,
             boards=tuple((name, tuple(cards)) for name, cards in self.boards.items()),
-            hands=tuple((seat, tuple(self.hole[seat])) for seat in live),
-            pots=tuple(self.pots()), pool=self.pool_size, redraws=self.redraws[live[0]]))
+            hands=tuple((self.seats[seat], tuple(self.hole[seat])) for seat in live),
+            pots=tuple(Pot(pot.amount, tuple(self.seats[s] for s in pot.eligible))
+                       for pot in self.pots()),
+            pool=self.pool_size, redraws=self.redraws[live[0]]))
 
     def _award_uncontested(self) -> None:
         winner = next(seat for seat in range(self.seat_count) if self.live[seat])
         total = sum(self.contributed)
         self.stacks[winner] += total
-        self.events.append(ev.PotAwarded(0, total, (winner,), ((winner, total),), False))
+        self._record(ev.PotAwarded(0, total, (winner,), ((winner, total),), False))
         self.results = (PotResult(Pot(total, (winner,)), (), {}, (), {winner: total}),)
         self._finish()
 
     def _finish(self) -> None:
         self.is_over = True
         self.actor = None
-        self.events.append(ev.HandEnded(tuple(self.stacks)))
+        self._record(ev.HandEnded(tuple(enumerate(self.stacks))))
 
     def category_hands(self, seat: Seat) -> dict[str, HandValue | None]:
         """The seat's hand in every scoring category, from the cards dealt so far."""
@@ -849,11 +905,11 @@ class Hand:
         for seat in self._showing_order(live):
             if self._must_show(seat, pots, hands):
                 self.shown[seat] = True
-                self.events.append(ev.HandShown(seat, tuple(sorted(
+                self._record(ev.HandShown(seat, tuple(sorted(
                     self.public_cards(seat), key=self.hole[seat].index))))
             else:
                 self.shown[seat] = False
-                self.events.append(ev.HandMucked(seat))
+                self._record(ev.HandMucked(seat))
         # A mucked hand cannot win anything (that is why it was mucked), so settling every live
         # hand pays exactly the shown ones.
         self.results = settle_pots(pots, hands, self.variant.category_names,
@@ -863,7 +919,7 @@ class Hand:
                 self.stacks[seat] += chips
             if any(not self.shown[seat] for seat in result.shares):
                 raise AssertionError("a mucked hand was paid")  # pragma: no cover
-            self.events.append(ev.PotAwarded(index, result.pot.amount, result.pot.eligible,
+            self._record(ev.PotAwarded(index, result.pot.amount, result.pot.eligible,
                                              tuple(result.shares.items()), True))
         self._finish()
 

@@ -26,6 +26,7 @@ class RunoutSpot:
     street_index: int
     boards: tuple[tuple[str, tuple[Card, ...]], ...]
     hands: tuple[tuple[Seat, tuple[Card, ...]], ...]  # every live seat's cards, dealing order
+    # (seats, here and in the pots, are table seats: ``Hand.seats``)
     pots: tuple[Pot, ...]
     pool: int | None  # the redraw pool's size (None in games without redraws)
     redraws: int  # redraws each live seat received so far (everyone gets the same)

@@ -8,6 +8,8 @@ discards, and allocations before every seat has committed.
 
 A seat's view also carries its pills (``boardroom.engine.pills``); after the showdown every view
 lists each shown hand with its category hands, and each pot with its category winners and points.
+
+Viewers and every seat in a view are table seats (``Hand.seats``), as in the hand's events.
 """
 
 from __future__ import annotations
@@ -82,12 +84,29 @@ class HandView:
     showdown: tuple[ShownHand, ...] = ()
     results: tuple[PotView, ...] = field(default=())
 
+    def seat_view(self, seat: Seat) -> SeatView:
+        """The view of the player at table seat ``seat``."""
+        for view in self.seats:
+            if view.seat == seat:
+                return view
+        raise KeyError(f"seat {seat} is not in this hand")
+
+    @property
+    def clockwise(self) -> tuple[Seat, ...]:
+        """The players' table seats clockwise from the first left of the button (the dealing
+        order); ``seats`` runs clockwise too, from the hand's first position."""
+        names = tuple(view.seat for view in self.seats)
+        start = names.index(self.button) + 1
+        return names[start:] + names[:start]
+
 
 def can_see(hand: Hand, viewer: Seat | None, seat: Seat, index: int) -> bool:
-    """Whether ``viewer`` may see card ``index`` of ``seat``'s hand."""
-    if viewer == seat or hand.up[seat][index]:
+    """Whether ``viewer`` may see card ``index`` of ``seat``'s hand (both table seats)."""
+    position = hand.position(seat)
+    if viewer == seat or hand.up[position][index]:
         return True
-    return hand.shown.get(seat, False) and hand.hole[seat][index] in hand.public_cards(seat)
+    return hand.shown.get(position, False) and \
+        hand.hole[position][index] in hand.public_cards(position)
 
 
 def view_for(hand: Hand, viewer: Seat | None) -> HandView:
@@ -101,11 +120,13 @@ def views_for(hand: Hand, viewers: Iterable[Seat | None]) -> dict[Seat | None, H
     What every viewer sees alike (the seats as a spectator sees them, the boards, pots, shown
     hands and results) is built once and shared by the views; each seat's view then differs in
     its own seat's cards, its pills, its allocation and, for the seat to act, its legal actions.
-    The views are frozen, so sharing their parts is safe."""
+    The views are frozen, so sharing their parts is safe. Inside, players are the hand's
+    positions; the views name their table seats (``names``)."""
+    names = hand.seats
     pending = hand.allocation_pending
     publics = [hand.public_cards(seat) for seat in range(hand.seat_count)]
     seats = tuple(SeatView(
-        seat=seat, stack=hand.stacks[seat], bet=hand.bets[seat], folded=not hand.live[seat],
+        seat=names[seat], stack=hand.stacks[seat], bet=hand.bets[seat], folded=not hand.live[seat],
         all_in=hand.live[seat] and hand.stacks[seat] == 0,
         cards=tuple(card if card in publics[seat] else None for card in hand.hole[seat]),
         up=tuple(hand.up[seat]), shown=hand.shown.get(seat), redraws=hand.redraws[seat],
@@ -114,30 +135,33 @@ def views_for(hand: Hand, viewers: Iterable[Seat | None]) -> dict[Seat | None, H
     winnings: dict[Seat, int] = {}
     for result in hand.results:
         for seat, chips in result.shares.items():
-            winnings[seat] = winnings.get(seat, 0) + chips
+            winnings[names[seat]] = winnings.get(names[seat], 0) + chips
     street = hand.street
     base = HandView(
         viewer=None, game=hand.variant.id, street=street.name if street else None,
-        button=hand.button, seats=seats,
+        button=names[hand.button], seats=seats,
         boards={name: tuple(cards) for name, cards in hand.boards.items()},
-        pots=tuple(hand.pots()) if not hand.is_over else (), actor=hand.actor, legal=None,
+        pots=tuple(Pot(pot.amount, tuple(names[s] for s in pot.eligible)) for pot in hand.pots())
+        if not hand.is_over else (), actor=hand.seat_to_act, legal=None,
         is_over=hand.is_over, winnings=winnings, pool_size=hand.pool_size,
-        allocating=hand.is_allocating, allocation_pending=pending,
+        allocating=hand.is_allocating, allocation_pending=hand.seats_to_allocate,
         showdown=_shown_hands(hand), results=_pot_views(hand),
     )
     views: dict[Seat | None, HandView] = {}
-    for viewer in viewers:
-        if viewer is None or not 0 <= viewer < hand.seat_count:
-            views[viewer] = base if viewer is None else replace(base, viewer=viewer)
+    for seat_viewing in viewers:
+        if seat_viewing is None or seat_viewing not in names:
+            views[seat_viewing] = base if seat_viewing is None else \
+                replace(base, viewer=seat_viewing)
             continue
+        viewer = hand.position(seat_viewing)
         seen: set[Card] = set()
         for seat, public in enumerate(publics):
             if seat != viewer:
                 seen.update(public)
         own = hand.allocations.get(viewer)
         mine = replace(seats[viewer], cards=tuple(hand.hole[viewer]))
-        views[viewer] = replace(
-            base, viewer=viewer, seats=(*seats[:viewer], mine, *seats[viewer + 1:]),
+        views[seat_viewing] = replace(
+            base, viewer=seat_viewing, seats=(*seats[:viewer], mine, *seats[viewer + 1:]),
             legal=hand.legal_actions() if hand.actor == viewer else None,
             pills=pills_for(hand.variant, hand.hole[viewer], hand.boards, seen,
                             own if hand.allocations_revealed else None),
@@ -154,7 +178,7 @@ def _shown_hands(hand: Hand) -> tuple[ShownHand, ...]:
         hands = hand.category_hands(seat)
         allocation = hand.allocations.get(seat) if hand.allocations_revealed else None
         shown.append(ShownHand(
-            seat=seat,
+            seat=hand.seats[seat],
             cards=tuple(card for card in hand.hole[seat] if card in hand.public_cards(seat)),
             categories=tuple((name, value.description if value is not None else "none")
                              for name, value in hands.items()),
@@ -164,32 +188,36 @@ def _shown_hands(hand: Hand) -> tuple[ShownHand, ...]:
 
 
 def _pot_views(hand: Hand) -> tuple[PotView, ...]:
+    names = hand.seats
     return tuple(
         PotView(
-            index=index, amount=result.pot.amount, eligible=result.pot.eligible,
-            categories=tuple((c.name, c.winners) for c in result.categories),
-            points=tuple(result.points.items()), shares=tuple(result.shares.items()),
+            index=index, amount=result.pot.amount,
+            eligible=tuple(names[s] for s in result.pot.eligible),
+            categories=tuple((c.name, tuple(names[s] for s in c.winners))
+                             for c in result.categories),
+            points=tuple((names[s], points) for s, points in result.points.items()),
+            shares=tuple((names[s], chips) for s, chips in result.shares.items()),
         )
         for index, result in enumerate(hand.results)
     )
 
 
 def events_for(hand: Hand, viewer: Seat | None, start: int = 0) -> list[ev.Event]:
-    """The hand's events from ``start`` on with every card ``viewer`` may not see replaced
-    by None."""
-    shown = {seat for seat, showed in hand.shown.items() if showed}
+    """The hand's events from ``start`` on with every card ``viewer`` (a table seat, None: a
+    spectator) may not see replaced by None."""
+    shown = {hand.seats[seat] for seat, showed in hand.shown.items() if showed}
     return [event_as_seen(hand, viewer, event, shown) for event in hand.events[start:]]
 
 
 def event_as_seen(hand: Hand, viewer: Seat | None, event: ev.Event,
                   shown: set[Seat]) -> ev.Event:
-    """One event of ``hand`` as ``viewer`` may see it now (``shown``: the seats whose hands
-    are shown)."""
+    """One event of ``hand`` as ``viewer`` may see it now (``shown``: the table seats whose
+    hands are shown)."""
     if isinstance(event, ev.HoleDealt) and event.seat != viewer:
         # A redraw stays hidden in its own event even once its hand is shown: the HandShown
         # event shows it, and a redraw may be published in the same batch as the showdown.
         shows = event.seat in shown and not isinstance(event, ev.Redrawn)
-        public = hand.public_cards(event.seat) if shows else set()
+        public = hand.public_cards(hand.position(event.seat)) if shows else set()
         return replace(event, cards=tuple(
             card if up or card in public else None
             for card, up in zip(event.cards, event.up, strict=True)))

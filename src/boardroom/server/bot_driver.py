@@ -162,7 +162,7 @@ class BotDriver:
         public = table.public_state()
         if public["phase"] == PICKING and public["picker"] == self.seat:
             return "pick"
-        if state.status == OUT and table.hand_seat(self.seat) is None:
+        if state.status == OUT and not table.in_hand(self.seat):
             if state.stack > 0 and not state.sit_out_next:
                 return "sit_in"
             if state.stack == 0 and not state.rebuy_requested and not state.rebuy_approved:

@@ -16,8 +16,7 @@ from typing import Any
 from boardroom.engine.equity import runout_equity, supports
 from boardroom.engine.hand import Hand
 from boardroom.rules import Split
-from boardroom.table import TableSettings
-from boardroom.table.table import rebuild_hand
+from boardroom.table import TableSettings, rebuild_hand
 
 
 def percent(value: Fraction) -> str:
@@ -31,9 +30,9 @@ def hand_equity(hand: Hand, record: dict[str, Any]) -> dict[str, Any] | None:
     variant = hand.variant
     if not hand.is_over or not hand.runout or not supports(variant):
         return None
-    if not all(hand.shown.get(seat) for spot in hand.runout for seat, _ in spot.hands):
+    if not all(hand.shown.get(hand.position(seat)) for spot in hand.runout
+               for seat, _ in spot.hands):
         return None  # a live hand still face down: its chances would tell its cards
-    seats: list[int] = list(record["seats"])
     names = {player["seat"]: player["name"] for player in record["players"]}
     streets = []
     for spot in hand.runout:
@@ -42,7 +41,7 @@ def hand_equity(hand: Hand, record: dict[str, Any]) -> dict[str, Any] | None:
             "street": equity.street, "exact": equity.exact, "deals": equity.deals,
             "margin": percent(equity.margin),
             "pots": [{"index": pot.index, "amount": pot.amount, "seats": [
-                {"seat": seats[s.seat], "name": names.get(seats[s.seat], ""),
+                {"seat": s.seat, "name": names.get(s.seat, ""),
                  "win": str(s.win), "share": str(s.share),
                  "win_pct": percent(s.win), "share_pct": percent(s.share)}
                 for s in pot.seats]} for pot in equity.pots]})

@@ -109,9 +109,9 @@ class Room:
         self._pending_host_hash: str | None = None
         self._private: list[tuple[Viewer, dict[str, Any]]] = []
         self._last_record: dict[str, Any] | None = None  # of the hand that ended last
-        self._last_views: dict[int | None, str] = {}  # hand seat -> its last hand, as JSON
+        self._last_views: dict[int | None, str] = {}  # seat in it -> its last hand, as JSON
         self._last_hand: Hand | None = None  # the last hand, replayed (once) from its record
-        self._last_hand_views: dict[int | None, HandView] = {}  # by hand seat, built at once
+        self._last_hand_views: dict[int | None, HandView] = {}  # by seat, built at once
         self._last_texts: SharedTexts = {}  # their shared parts, encoded once
         self._kept: KeptTexts = {}  # views' seats, pills and pots as encoded lately, by value
         self.bots = bot_driver.BotSeats(self, bot_think)  # the bot seats' driver tasks
@@ -577,33 +577,32 @@ class Room:
         winners, points and awards), as JSON text ("null": none), so the table keeps the
         result on screen until the next deal. The seat's own cards are shown only to the
         player who held them, not to whoever sits there next. The hand is replayed once, and
-        each hand seat's view of it built once."""
+        each of its players' views of it built once."""
         record = self._last_record
         if record is None:
             return "null"
-        players = record["players"]  # by hand seat
+        players = record["players"]  # clockwise, each with the seat it had in the hand
         occupant = self.table.seats.get(seat) if seat is not None else None
-        index = next((n for n, p in enumerate(players)
-                      if occupant is not None and p["player"] == occupant.player), None)
-        if index not in self._last_views:
+        held = next((p["seat"] for p in players
+                     if occupant is not None and p["player"] == occupant.player), None)
+        if held not in self._last_views:
             if self._last_hand is None:
                 self._last_hand = rebuild_hand(self.settings, record)
             hand = self._last_hand
-            if not self._last_views:  # every hand seat's view at once, their parts shared
-                self._last_hand_views = views_for(hand, [None, *range(len(players))])
+            if not self._last_views:  # every player's view at once, their parts shared
+                self._last_hand_views = views_for(hand, [None, *hand.seats])
                 self._last_texts = {}
-            head = dumps({"hand_no": record["hand_no"],
-                          "hand_seats": [p["seat"] for p in players]})[:-1]
+            head = dumps({"hand_no": record["hand_no"]})[:-1]
             tail = dumps({
                 "shown_after": record.get("shown_after", {}), "rabbit": rabbit_boards(record),
                 "equity": self._equity,
                 "can_hunt": "rabbit" not in record and can_hunt(self.settings, hand),
                 # the show command's rule: a hand that won uncontested or was mucked
-                "can_show": index is not None and hand.live[index]
-                and not hand.shown.get(index)})[1:]
-            view = dumps_shared(self._last_hand_views[index], self._last_texts)
-            self._last_views[index] = f'{head},"view":{view},{tail}'
-        return self._last_views[index]
+                "can_show": held is not None and hand.live[hand.position(held)]
+                and not hand.shown.get(hand.position(held))})[1:]
+            view = dumps_shared(self._last_hand_views[held], self._last_texts)
+            self._last_views[held] = f'{head},"view":{view},{tail}'
+        return self._last_views[held]
 
 
 def rabbit_boards(record: dict[str, Any]) -> dict[str, list[str]] | None:
@@ -625,11 +624,10 @@ def allocation_hint(table: Table, seat: int | None) -> dict[str, Any] | None:
     """The engine's best allocation of the viewer's own cards while they still have to commit
     (the "suggest" of the Allocator games); None otherwise."""
     hand = table.hand
-    index = table.hand_seat(seat) if seat is not None else None
-    if hand is None or index is None or index not in hand.allocation_pending:
+    if hand is None or seat is None or seat not in hand.seats_to_allocate:
         return None
     return {name: plain(cards, cards=True)
-            for name, cards in hand.suggest_allocation(index).items()}
+            for name, cards in hand.suggest_allocation(hand.position(seat)).items()}
 
 
 def blinds(table: Table) -> dict[str, str]:
@@ -637,7 +635,7 @@ def blinds(table: Table) -> dict[str, str]:
     hand = table.hand
     if hand is None:
         return {}
-    return {str(table.hand_seats[event.seat]): event.blind for event in hand.events
+    return {str(event.seat): event.blind for event in hand.events
             if isinstance(event, ev.BlindPosted)}
 
 
@@ -648,10 +646,10 @@ def raise_sizes(table: Table, seat: int | None) -> dict[str, Any] | None:
     hand = table.hand
     if hand is None or seat is None:
         return None
-    index = table.hand_seat(seat)
-    legal = hand.legal_actions() if index is not None and hand.actor == index else None
-    if legal is None or legal.raise_min is None or legal.raise_max is None or index is None:
+    legal = hand.legal_actions() if hand.seat_to_act == seat else None
+    if legal is None or legal.raise_min is None or legal.raise_max is None:
         return None
+    index = hand.position(seat)
     low, high = legal.raise_min, legal.raise_max
     to_call = hand.to_call(index)
     pot = pot_limit_max_raise_to(hand.current_bet, hand.chips_in_play, to_call)

@@ -372,7 +372,7 @@ class TournamentHost:
 
             def leave(table: Table, seats: dict[int, str] = seats) -> None:
                 for seat, state in list(table.seats.items()):
-                    if seats.get(seat) != state.player and table.hand_seat(seat) is None:
+                    if seats.get(seat) != state.player and not table.in_hand(seat):
                         table.unseat(seat, "moved" if state.stack else "eliminated")
             await room.call(leave)
         for room in self._rooms():
@@ -385,7 +385,7 @@ class TournamentHost:
                     if here is None:
                         table.place(seat, player, state.name, state.stack, "tournament")
                     elif here.player == player and here.stack != state.stack and \
-                            table.hand_seat(seat) is None:
+                            not table.in_hand(seat):
                         table.set_stack(seat, state.stack)  # a rebuy or an add-on
             await room.call(sit)
         for number in [n for n in self.rooms if n not in director.tables]:

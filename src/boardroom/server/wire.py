@@ -14,9 +14,9 @@ path is as fast as before. Commands coming in are validated by pydantic against 
 Every object is closed (``additionalProperties: false``): a field the types do not name fails
 validation, in the server tests and the browser tests alike, so the wire cannot drift from this
 module unnoticed. Cards are written as in the rule book (``"As"``); a card the viewer may not see
-is ``null``. Points are exact fractions written as text (``"1/2"``). Seats inside a hand event
-and the engine's hand view are the hand's own (0 to n-1); ``table.hand_seats[k]`` is the table
-seat of hand seat ``k``.
+is ``null``. Points are exact fractions written as text (``"1/2"``). A seat is the table's
+number for it everywhere (0 to ``max_seats - 1``): in table events, hand events, hand views and
+histories alike, so no client translates one numbering into another.
 """
 
 from __future__ import annotations
@@ -473,7 +473,7 @@ class PotAwarded(TypedDict):
 @with_config(CLOSED)
 class HandEnded(TypedDict):
     type: Literal["HandEnded"]
-    stacks: list[int]
+    stacks: list[tuple[int, int]]  # (seat, its stack at the end)
 
 
 @with_config(CLOSED)
@@ -610,7 +610,7 @@ class HandView(TypedDict):
     actor: int | None
     legal: LegalActions | None
     is_over: bool
-    winnings: dict[str, int]  # hand seat -> chips taken from the pots
+    winnings: dict[str, int]  # seat -> chips taken from the pots
     pool_size: int | None  # the redraw pool's size; null in games without redraws
     pills: list[Pill]
     allocating: bool
@@ -750,7 +750,6 @@ class TableState(TypedDict):
     options: Options
     picker: int | None
     choices: list[str] | None
-    hand_seats: list[int] | None
     turn: Turn | None
     seats: list[EmptySeat | TakenSeat]
     settings: Settings
@@ -776,9 +775,8 @@ class RaiseSizes(TypedDict):
 @with_config(CLOSED)
 class LastHand(TypedDict):
     hand_no: int
-    hand_seats: list[int]
     view: HandView
-    shown_after: dict[str, list[Card]]  # hand seat -> the cards it showed after the hand
+    shown_after: dict[str, list[Card]]  # seat -> the cards it showed after the hand
     rabbit: dict[str, list[Card]] | None  # board -> the rabbit's cards
     equity: EquityData | None  # an all-in hand's run-out, once every live hand is face up
     can_hunt: bool
@@ -847,8 +845,8 @@ class HandStartedData(TypedDict):
     name: str
     options: Options
     button: int
-    seats: list[int]  # the table seat of each hand seat
-    stacks: list[int]
+    seats: list[int]  # the seats dealt in, clockwise
+    stacks: list[int]  # their stacks, in the same order
     stakes: Stakes
     commitment: str
     server_made: list[int]

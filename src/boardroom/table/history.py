@@ -17,23 +17,24 @@ from boardroom import fairness
 from boardroom.engine import history
 from boardroom.engine.view import events_for
 from boardroom.table import fair
+from boardroom.table.record import current, rebuild_hand
 from boardroom.table.settings import TableSettings
-from boardroom.table.table import rebuild_hand
 
 
 def history_for(settings: TableSettings, record: Mapping[str, Any],
                 player: str | None) -> dict[str, Any]:
     """The history of finished hand ``record`` as ``player`` (None: anyone) may read it."""
+    record = current(record)
     hand = rebuild_hand(settings, record)
-    viewer = next((index for index, seated in enumerate(record["players"])
+    viewer = next((seated["seat"] for seated in record["players"]
                    if player is not None and seated["player"] == player), None)
     seen = copy.copy(hand)
     seen.events = events_for(hand, viewer)
     seen.burned = []
     written = history.to_record(seen)
-    by_hand_seat = record["players"]
-    written["players"] = [by_hand_seat[seat]["name"] for seat in hand.order]
-    written["_table_seats"] = [by_hand_seat[seat]["seat"] for seat in hand.order]
+    by_position = record["players"]  # clockwise, as the hand deals
+    written["players"] = [by_position[seat]["name"] for seat in hand.order]
+    written["_table_seats"] = [by_position[seat]["seat"] for seat in hand.order]
     written["_hand_no"] = record["hand_no"]
     tags = record.get("tournament")
     if tags:  # a tournament's hand: which tournament, level (1-based) and table
@@ -42,7 +43,7 @@ def history_for(settings: TableSettings, record: Mapping[str, Any],
         written["_table"] = tags["table"]
     shown_after = record.get("shown_after")
     if shown_after:  # cards shown after the hand (public): by PHH label, in the label order
-        labels = {f"p{hand.order.index(int(seat)) + 1}": "".join(cards)
+        labels = {f"p{hand.order.index(hand.position(int(seat))) + 1}": "".join(cards)
                   for seat, cards in shown_after.items()}
         written["_shown_after"] = dict(sorted(labels.items()))
     if "rabbit" in record:  # the rabbit hunt: board cards never dealt, in the order they'd come

@@ -25,7 +25,8 @@ from boardroom.rules import BettingStructure, ForcedBets, Split
 def to_record(hand: Hand) -> dict[str, Any]:
     """The history of ``hand`` (finished or running) as a TOML-ready dict."""
     variant, stakes, order = hand.variant, hand.stakes, hand.order
-    label = {seat: f"p{k + 1}" for k, seat in enumerate(order)}
+    label = {seat: f"p{k + 1}" for k, seat in enumerate(order)}  # by position
+    named = {hand.seats[seat]: name for seat, name in label.items()}  # by table seat (events)
     count = hand.seat_count
     record: dict[str, Any] = {}
     code = phh_code(variant)
@@ -52,7 +53,7 @@ def to_record(hand: Hand) -> dict[str, Any]:
     else:
         record["min_bet"] = stakes.big_blind
     record["starting_stacks"] = [hand.starting_stacks[seat] for seat in order]
-    record["actions"] = _actions(hand, label)
+    record["actions"] = _actions(hand, named)
     record["seats"] = [seat + 1 for seat in order]
     if hand.is_over:
         record["finishing_stacks"] = [hand.stacks[seat] for seat in order]
@@ -132,6 +133,7 @@ def action_of(event: ev.Event) -> tuple[int, Action] | None:
 
 
 def _actions(hand: Hand, label: Mapping[int, str]) -> list[str]:
+    """The PHH actions of ``hand``'s events; ``label``: each table seat's PHH player."""
     actions: list[str] = []
     single_board = len(hand.variant.boards) == 1
     pending: tuple[int, list[Card | None]] | None = None  # hole cards merged per seat and street
@@ -152,7 +154,7 @@ def _actions(hand: Hand, label: Mapping[int, str]) -> list[str]:
             actions.append(f"d dh {label[event.seat]} {cards_text(event.cards)} # redraw")
             continue
         if isinstance(event, ev.AllocationCommitted):
-            committed = Allocate(tuple(hand.allocations[event.seat].items()))
+            committed = Allocate(tuple(hand.allocations[hand.position(event.seat)].items()))
             note = " # timeout: the engine's allocation" if event.automatic else ""
             actions.append(f"{action_line(label[event.seat], committed)}{note}")
             continue

@@ -7,6 +7,7 @@
 import { html } from './html.js';
 import { cardName } from './cards.js';
 import { equitySentences } from './words.js';
+import { seatInHand } from './seats.js';
 
 const KEPT = 400; // announcements kept on the connection (the page shows the last few)
 const SHOWN = 12;
@@ -65,14 +66,12 @@ export function pillItems(pills) {
   }));
 }
 
-// Who a hand seat is, for this viewer: "you", or the name at the table.
-function who(state, conn, index) {
-  const seats = state.handSeats || [];
-  const tableSeat = seats[index];
+// Who a seat is, for this viewer: "you", or the name at the table.
+function who(conn, number) {
   const you = conn.you || {};
-  if (tableSeat != null && you.seat === tableSeat) return { you: true, name: 'You' };
-  const seat = conn.snapshot && conn.snapshot.table.seats[tableSeat];
-  return { you: false, name: seat && seat.name ? seat.name : `Seat ${tableSeat == null ? index + 1 : tableSeat + 1}` };
+  if (number != null && you.seat === number) return { you: true, name: 'You' };
+  const seat = conn.snapshot && conn.snapshot.table.seats[number];
+  return { you: false, name: seat && seat.name ? seat.name : `Seat ${number + 1}` };
 }
 
 const tableName = (conn, tableSeat) => {
@@ -97,8 +96,8 @@ function resultFor(snapshot, index) {
 }
 
 function potText(state, conn, event, after) {
-  const name = (i) => who(state, conn, i).name;
-  const winners = event.shares.map(([seat, chips]) => `${says(who(state, conn, seat), 'wins', 'win')} ${chips}`);
+  const name = (i) => who(conn, i).name;
+  const winners = event.shares.map(([seat, chips]) => `${says(who(conn, seat), 'wins', 'win')} ${chips}`);
   let text = `${potName(event.index)} of ${event.amount}: ${listing(winners)}.`;
   const result = resultFor(after, event.index);
   if (result && event.showdown) {
@@ -145,11 +144,10 @@ export function describeUpdate(state, conn, events, after) {
   let antesAt = -1; // where the antes' line goes: after the hand's first line
   const redraws = [];
   const dealtBoards = events.some((e) => e.kind === 'hand' && e.event && e.event.type === 'BoardDealt');
-  const lastAct = new Map(); // hand seat -> index in out of its last betting action
+  const lastAct = new Map(); // seat -> index in out of its last betting action
   for (const payload of events) {
     const { kind, data = {} } = payload;
     if (kind === 'hand_started') {
-      state.handSeats = data.seats || state.handSeats;
       state.street = null;
       state.roundBet = 0;
       polite(`Hand ${data.hand_no}: ${data.name || data.game}. ${tableName(conn, data.button) === 'you' ? 'You have' : `${tableName(conn, data.button)} has`} the button.`);
@@ -184,7 +182,7 @@ export function describeUpdate(state, conn, events, after) {
     }
     if (kind !== 'hand' || !payload.event) continue;
     const e = payload.event;
-    const person = e.seat != null ? who(state, conn, e.seat) : null;
+    const person = e.seat != null ? who(conn, e.seat) : null;
     switch (e.type) {
       case 'AntePosted':
         if (antesAt < 0) antesAt = out.length;
@@ -267,14 +265,14 @@ export function describeUpdate(state, conn, events, after) {
         polite(`${says(person, 'mucks', 'muck')}.`);
         break;
       case 'AllocationStarted':
-        polite(`Allocation: ${listing(e.seats.map((s) => who(state, conn, s).name))} allocate their cards.`);
+        polite(`Allocation: ${listing(e.seats.map((s) => who(conn, s).name))} allocate their cards.`);
         break;
       case 'AllocationCommitted':
         polite(`${says(person, 'has', 'have')} allocated${e.automatic ? ' (by the clock)' : ''}.`);
         break;
       case 'AllocationsRevealed':
         for (const [seat, parts] of e.allocations) {
-          const p = who(state, conn, seat);
+          const p = who(conn, seat);
           polite(`${says(p, 'allocates', 'allocate')} ${parts.map(([slot, cards]) => `${slot}: ${cardsSpoken(cards)}`).join('; ')}.`);
         }
         break;
@@ -310,7 +308,7 @@ export function describeUpdate(state, conn, events, after) {
 
 // Follow a connection's updates and keep its announcements (conn.announcements, newest last).
 export function attachAnnouncer(conn, getVariant) {
-  const state = { handSeats: null, street: null, roundBet: 0, boards: null, firstStreet: null };
+  const state = { street: null, roundBet: 0, boards: null, firstStreet: null };
   conn.announcements = [];
   conn.announce = (text, politeness = 'polite') => {
     counter += 1;
@@ -318,7 +316,6 @@ export function attachAnnouncer(conn, getVariant) {
   };
   conn.listeners = conn.listeners || [];
   conn.listeners.push((events, before, after) => {
-    if (!state.handSeats && after && after.table) state.handSeats = after.table.hand_seats;
     // The bet to beat, from the view before (a page opened mid-round knows it too).
     if (before && before.hand && before.hand.seats) state.roundBet = Math.max(0, ...before.hand.seats.map((s) => s.bet || 0));
     const variant = getVariant(after);
@@ -326,7 +323,6 @@ export function attachAnnouncer(conn, getVariant) {
     state.split = variant ? variant.split : null;
     state.firstStreet = variant && variant.streets && variant.streets[0] ? variant.streets[0].name : null;
     for (const [text, politeness] of describeUpdate(state, conn, events, after)) conn.announce(text, politeness);
-    if (after && after.table && after.table.hand_seats) state.handSeats = after.table.hand_seats;
   });
 }
 
@@ -351,9 +347,7 @@ export function tableSummary(conn, variant) {
       const label = (name) => (boards.length > 1 ? boardLabel(name, variant && variant.boards) || `Board ${name}` : 'Board');
       parts.push(dealt.length ? dealt.map(([name, cards]) => `${label(name)}: ${cardsSpoken(cards)}.`).join(' ') : 'No board cards yet.');
     }
-    const handSeats = display.handSeats || [];
-    const mineIndex = you.seat != null ? handSeats.indexOf(you.seat) : -1;
-    const mine = mineIndex >= 0 ? hand.seats[mineIndex] : null;
+    const mine = you.seat != null ? seatInHand(hand, you.seat) : null;
     if (mine) parts.push(mine.cards.length ? `Your cards: ${cardsSpoken(mine.cards)}.` : 'You have no cards.');
     const pills = pillItems(hand.pills);
     if (pills.length) parts.push(`Your hand: ${pills.map((p) => `${p.category}, ${p.text}${p.nuts ? ', the nuts' : ''}`).join('; ')}.`);
@@ -361,8 +355,8 @@ export function tableSummary(conn, variant) {
     const bets = hand.seats.reduce((sum, s) => sum + (s.bet || 0), 0);
     const pool = hand.pool_size;
     if (display.live) parts.push(`Pot ${pots}${bets ? `, of which ${bets} in bets this round` : ''}${pool != null ? `. Pool ${pool} cards` : ''}.`);
-    const seatWords = hand.seats.map((s, i) => {
-      const tableSeat = handSeats[i];
+    const seatWords = hand.seats.map((s) => {
+      const tableSeat = s.seat;
       const name = tableSeat === you.seat ? 'You' : ((table.seats[tableSeat] || {}).name || `Seat ${tableSeat + 1}`);
       const notes = [];
       if (s.folded) notes.push('folded');
@@ -370,7 +364,7 @@ export function tableSummary(conn, variant) {
       if (s.bet) notes.push(`bet ${s.bet}`);
       const others = s.cards.filter(Boolean);
       if (tableSeat !== you.seat && others.length) notes.push(`showing ${cardsSpoken(others)}`);
-      if (hand.button === i) notes.push('button');
+      if (hand.button === tableSeat) notes.push('button');
       return `${name} ${s.stack}${notes.length ? ` (${notes.join(', ')})` : ''}`;
     });
     parts.push(`Stacks: ${seatWords.join('; ')}.`);

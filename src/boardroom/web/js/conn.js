@@ -9,6 +9,7 @@
 import { io } from 'socket.io-client';
 import { loadRoom, saveRoom } from './store.js';
 import { offerSeed } from './seed.js';
+import { seatInHand } from './seats.js';
 import { HandStory, equitySentences, pointsSentences, rabbitSentences, shownAfterSentence } from './words.js';
 
 const CHAT_KEPT = 100;
@@ -248,11 +249,14 @@ export class RoomConnection {
 
   startStory({ hand_no: handNo, seats, stacks, name }) {
     const table = this.snapshot && this.snapshot.table;
-    const names = seats.map((seat) => {
+    const names = {}; // by seat, as the hand's events name them
+    const chips = {};
+    seats.forEach((seat, k) => {
       const s = table && table.seats[seat];
-      return s && s.name ? s.name : `Seat ${seat + 1}`;
+      names[seat] = s && s.name ? s.name : `Seat ${seat + 1}`;
+      if (stacks) chips[seat] = stacks[k];
     });
-    this.story = { handNo, words: new HandStory({ names, stacks }) };
+    this.story = { handNo, words: new HandStory({ names, stacks: stacks ? chips : null }) };
     this.log = [...this.log.filter((line) => line.hand_no !== handNo),
       { hand_no: handNo, head: true, text: `Hand #${handNo}${name ? ` · ${name}` : ''}` }].slice(-LOG_KEPT);
   }
@@ -322,23 +326,23 @@ export class RoomConnection {
   // The hand to draw: the live view, or the last view plus its showdown events.
   displayHand() {
     const snap = this.snapshot;
-    if (snap && snap.hand) return { hand: snap.hand, handSeats: snap.table.hand_seats, live: true };
+    if (snap && snap.hand) return { hand: snap.hand, live: true };
     if (snap && snap.last_hand) {
       const last = snap.last_hand;
       const shownAfter = last.shown_after || {};
       let hand = last.view;
       if (Object.keys(shownAfter).length) { // cards shown after the hand join that seat's shown cards
         hand = structuredClone(last.view);
-        for (const [index, cards] of Object.entries(shownAfter)) {
-          const seat = hand.seats[Number(index)];
+        for (const [key, cards] of Object.entries(shownAfter)) {
+          const seat = seatInHand(hand, Number(key));
           if (!seat) continue;
           const known = seat.cards.filter((c) => c && !cards.includes(c));
           seat.cards = [...cards, ...known, ...seat.cards.filter((c) => !c).slice(cards.length)];
         }
       }
-      const you = this.you && this.you.seat != null ? last.hand_seats.indexOf(this.you.seat) : -1;
-      return { hand, handSeats: last.hand_seats, live: false, handNo: last.hand_no, awards: [], extra: [],
-        canShow: !!last.can_show, canHunt: !!last.can_hunt, rabbit: last.rabbit || null, equity: last.equity || null, shownAfter: you >= 0 ? shownAfter[String(you)] || [] : [] };
+      const you = this.you && this.you.seat != null && seatInHand(hand, this.you.seat) ? this.you.seat : null;
+      return { hand, live: false, handNo: last.hand_no, awards: [], extra: [],
+        canShow: !!last.can_show, canHunt: !!last.can_hunt, rabbit: last.rabbit || null, equity: last.equity || null, shownAfter: you != null ? shownAfter[String(you)] || [] : [] };
     }
     if (!this.lastHand) return null;
     const hand = structuredClone(this.lastHand.hand);
@@ -349,24 +353,27 @@ export class RoomConnection {
       if (event.type === 'BoardDealt') {
         hand.boards[event.board] = [...(hand.boards[event.board] || []), ...event.cards];
       } else if (event.type === 'HandShown') {
-        const seat = hand.seats[event.seat];
+        const seat = seatInHand(hand, event.seat);
         if (seat) { seat.cards = event.cards; seat.shown = true; }
       } else if (event.type === 'HandMucked') {
-        const seat = hand.seats[event.seat];
+        const seat = seatInHand(hand, event.seat);
         if (seat) seat.shown = false;
       } else if (event.type === 'PotAwarded') {
         awards.push(event);
       } else if (event.type === 'HoleDealt') {
-        const seat = hand.seats[event.seat];
+        const seat = seatInHand(hand, event.seat);
         if (seat && event.cards.some((c) => c)) seat.cards = [...seat.cards, ...event.cards];
       } else if (event.type === 'HandEnded') {
         hand.is_over = true;
-        event.stacks.forEach((stack, i) => { if (hand.seats[i]) { hand.seats[i].stack = stack; hand.seats[i].bet = 0; } });
+        for (const [at, stack] of event.stacks) {
+          const seat = seatInHand(hand, at);
+          if (seat) { seat.stack = stack; seat.bet = 0; }
+        }
       }
     }
     hand.actor = null;
     hand.legal = null;
     if (awards.length) hand.pots = [];
-    return { hand, handSeats: this.lastHand.table.hand_seats, live: false, awards, extra };
+    return { hand, live: false, awards, extra };
   }
 }

@@ -3,6 +3,7 @@ import { html } from './html.js';
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { getVariants, variantById } from './api.js';
 import { RoomConnection } from './conn.js';
+import { seatInHand } from './seats.js';
 import { loadPrefs, loadRoom, savePrefs } from './store.js';
 import { navigate } from './nav.js';
 import { Card, cardName } from './cards.js';
@@ -178,7 +179,6 @@ function Table({ conn, display, variant, variants }) {
   const n = seats.length;
   const base = you.seat != null ? you.seat : 0;
   const hand = display ? display.hand : null;
-  const handSeats = display ? display.handSeats || [] : [];
   const blinds = display && display.live ? snap.blinds || {} : {};
   return html`<section class=${`table-wrap seats-${n}`} aria-label="Table">
     <div class="felt">
@@ -195,12 +195,11 @@ function Table({ conn, display, variant, variants }) {
         const rim = (v) => Math.sign(v) * Math.abs(v) ** 0.6;
         const px = 50 + 50 * rim(Math.cos(angle));
         const py = 50 + 50 * rim(Math.sin(angle));
-        const index = handSeats.indexOf(s.seat);
-        const hv = hand && index >= 0 ? hand.seats[index] : null;
+        const hv = seatInHand(hand, s.seat);
         const posClass = y > 70 ? 'bottom' : y < 30 ? 'top' : x < 50 ? 'left' : 'right';
-        return html`<${Seat} key=${s.seat} conn=${conn} seat=${s} hv=${hv} hand=${hand} index=${index}
+        return html`<${Seat} key=${s.seat} conn=${conn} seat=${s} hv=${hv} hand=${hand}
           style=${`--x:${x}%;--y:${y}%;--px:${px}%;--py:${py}%`} posClass=${posClass} blind=${blinds[String(s.seat)]}
-          isButton=${hand ? handSeats[hand.button] === s.seat : table.button === s.seat}
+          isButton=${hand ? hand.button === s.seat : table.button === s.seat}
           display=${display} dx=${Math.cos(angle)} dy=${Math.sin(angle)} />`;
       })}
     </div>
@@ -236,7 +235,7 @@ function Watchers({ watchers }) {
   return html`<p class="watchers" data-count=${count}>${count} watching${who}</p>`;
 }
 
-function Seat({ conn, seat, hv, hand, index, style, posClass, blind, isButton, display, dx, dy }) {
+function Seat({ conn, seat, hv, hand, style, posClass, blind, isButton, display, dx, dy }) {
   const snap = conn.snapshot;
   const you = conn.you || {};
   const [sitting, setSitting] = useState(false);
@@ -254,7 +253,7 @@ function Seat({ conn, seat, hv, hand, index, style, posClass, blind, isButton, d
   const acting = !!(display && display.live && turn && turn.seat === seat.seat);
   // Backs first, then the cards face up (stud's up cards, in the order dealt) so none hides one.
   const cards = !hv ? [] : hv.shown ? hv.cards : [...hv.cards.filter((c) => !c), ...hv.cards.filter(Boolean)];
-  const won = display && !display.live && hand && index >= 0 ? (hand.winnings || {})[String(index)] : null;
+  const won = display && !display.live && hv ? (hand.winnings || {})[String(seat.seat)] : null;
   const status = seat.status === 'pending' ? 'Waiting for approval' : seat.status === 'out' ? 'Sitting out'
     : seat.leaving ? 'Leaving' : hv && hv.folded ? 'Folded' : hv && hv.all_in ? 'All-in' : '';
   const stack = hv ? hv.stack : seat.stack;
@@ -358,14 +357,14 @@ function Countdown({ conn, deadline }) {
   return html`<span>in ${Math.max(0, Math.ceil(deadline - conn.serverNow()))}s</span>`;
 }
 
-function seatName(conn, handSeats, index) {
-  const seat = conn.snapshot.table.seats[handSeats[index]];
-  return seat && seat.name ? seat.name : `Seat ${handSeats[index] + 1}`;
+function seatName(conn, number) {
+  const seat = conn.snapshot.table.seats[number];
+  return seat && seat.name ? seat.name : `Seat ${number + 1}`;
 }
 
 function Showdown({ conn, display }) {
-  const { hand, handSeats, awards = [] } = display;
-  const name = (i) => seatName(conn, handSeats, i);
+  const { hand, awards = [] } = display;
+  const name = (seat) => seatName(conn, seat);
   const results = hand.results || [];
   const shown = hand.showdown || [];
   if (!results.length && !awards.length) return null;
@@ -382,7 +381,7 @@ function Showdown({ conn, display }) {
       <span class="pot-name">${a.index ? `Side pot ${a.index}` : 'Pot'} ${a.amount}</span>
       ${a.shares.map(([seat, chips]) => html` <strong class="winner-name">${name(seat)}</strong> wins ${chips}`)}
     </div>`) : null}
-    ${shown.length ? html`<div class="shown-hands">${shown.map((sh) => html`<div class="shown" data-seat=${handSeats[sh.seat]}>
+    ${shown.length ? html`<div class="shown-hands">${shown.map((sh) => html`<div class="shown" data-seat=${sh.seat}>
       <b>${name(sh.seat)}</b> ${sh.categories.map(([cat, desc]) => html`<span class="cat-desc"><i>${cat}</i> ${desc}</span>`)}
       ${sh.allocation && sh.allocation.length ? html`<span class="alloc-shown">${sh.allocation.map(([slot, cards]) => html`<span class="cat-desc"><i>${slot}</i> ${cards.join(' ')}</span>`)}</span>` : null}
     </div>`)}</div>` : null}
@@ -396,8 +395,7 @@ function Dock({ conn, display, variant, variants }) {
   const you = conn.you || {};
   const table = snap.table;
   const hand = display ? display.hand : null;
-  const index = hand && you.seat != null ? (display.handSeats || []).indexOf(you.seat) : -1;
-  const mine = index >= 0 ? hand.seats[index] : null;
+  const mine = you.seat != null ? seatInHand(hand, you.seat) : null;
   const seat = you.seat != null ? table.seats[you.seat] : null;
   const legal = display && display.live && hand ? hand.legal : null;
   const allocating = display && display.live && mine && isAllocating(hand, variant);

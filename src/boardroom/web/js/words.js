@@ -24,8 +24,8 @@ export function joinNames(names) {
   return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
 }
 
-// The sentences of one hand, event by event. `names[seat]` names each hand seat; `stacks` (the
-// stacks at the deal, by hand seat, optional) lets a bet or call that empties a stack say
+// The sentences of one hand, event by event. `names[seat]` names each seat of its events; `stacks`
+// (the stacks at the deal, by the same seats, optional) lets a bet or call that empties a stack say
 // "all-in"; `cards` formats a list of card codes (default "As Kd"). A betting round's bets are
 // followed here only to choose the words ("bets" or "raises to", "checks" or "calls"); every
 // number is the event's. say(event) returns a sentence, or null for what a player would not
@@ -33,7 +33,7 @@ export function joinNames(names) {
 export class HandStory {
   constructor({ names = [], stacks = null, cards = plainCards } = {}) {
     this.names = names;
-    this.stacks = stacks ? [...stacks] : null;
+    this.stacks = stacks ? { ...stacks } : null;
     this.cards = cards;
     this.bets = {};
     this.top = 0;
