@@ -29,7 +29,7 @@ class AntePosted(Event):
 class BlindPosted(Event):
     seat: Seat
     amount: int
-    blind: str  # "small" or "big"
+    blind: str  # "small", "big" or "straddle" (engine.straddle)
 
 
 @dataclass(frozen=True, slots=True)

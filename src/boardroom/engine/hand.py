@@ -58,6 +58,7 @@ from boardroom.engine.pots import side_pots, uncalled_bet
 from boardroom.engine.redraws import redraw_share, starting_pool
 from boardroom.engine.runout import RunoutSpot
 from boardroom.engine.showdown import CategoryHands, Pot, PotResult, settle_pots
+from boardroom.engine.straddle import Straddle, straddle_amount, straddle_seat
 from boardroom.engine.stud import best_showing_seat, bring_in_seat
 from boardroom.evaluation import HandValue, Ranking, describe
 from boardroom.evaluation.hands import best_strength
@@ -113,6 +114,7 @@ class Hand:
         manual_allocation: bool = False,
         dead_small_blind: bool = False,
         big_blind_ante: bool = False,
+        straddle: Straddle | str | None = None,
     ) -> None:
         count = len(stacks)
         if not 2 <= count <= variant.max_players:
@@ -130,6 +132,16 @@ class Hand:
                               f"ante")
         if dead_small_blind and count < 3:
             raise StakesError("heads-up the button posts the small blind: it is never dead")
+        kind: Straddle | None = None
+        if straddle is not None:
+            try:
+                kind = Straddle(straddle)
+            except ValueError:
+                raise StakesError(f"a straddle is 'utg' or 'button', not {straddle!r}") from None
+            if variant.forced_bets is not ForcedBets.BLINDS:
+                raise StakesError(f"{variant.name} has no blinds: no straddle")
+            if dead_small_blind:
+                raise StakesError("a hand with a dead small blind has no straddle")
         # Tournaments (TDA): a dead small blind (nobody posts it; the big blind is left of the
         # button) and the big-blind ante (the big blind alone posts the ante, after its blind).
         self.dead_small_blind = dead_small_blind
@@ -140,6 +152,9 @@ class Hand:
         self.starting_stacks = tuple(stacks)
         self.seat_count = count
         self.order: tuple[Seat, ...] = deal_order(button, count)
+        # The straddle (engine.straddle): its kind, and the seat that posts it (None heads-up).
+        self.straddle = kind
+        self.straddle_seat: Seat | None = straddle_seat(kind, self.order, button)
         self.stacks = list(stacks)
         self.bets = [0] * count
         self.contributed = [0] * count
@@ -622,6 +637,9 @@ class Hand:
             blinds = [(big, stakes.big_blind, "big")]
             if small is not None:
                 blinds.insert(0, (small, stakes.small_blind, "small"))
+            if self.straddle_seat is not None:
+                blinds.append((self.straddle_seat, straddle_amount(stakes.big_blind),
+                               "straddle"))
             for seat, amount, name in blinds:
                 chips = min(amount, self.stacks[seat])
                 self._put_in(seat, chips)
@@ -710,13 +728,22 @@ class Hand:
     def _begin_round(self, street: Street) -> None:
         # RULES.md s.2: the blinds' round opens with the full big blind to call, however little
         # the blinds could post (both may be all-in on their antes); it is the round's first bet.
+        # A straddle is the same: the full straddle to call, the round's second bet, and (pot
+        # and no limit) the smallest full raise, as a blind of its size would be.
         blinds_in = self.variant.forced_bets is ForcedBets.BLINDS and self.street_index == 0
+        straddled = blinds_in and self.straddle_seat is not None
         opener = self._round_opener(street)
+        bet = street_bet(self.variant, self.stakes, street)
+        to_match = self.stakes.big_blind
+        if straddled:
+            to_match = straddle_amount(self.stakes.big_blind)
+            if self.variant.betting is not BettingStructure.FIXED_LIMIT:
+                bet = max(bet, to_match)
         self._round = BettingRound.open(
-            opener=opener, street_bet=street_bet(self.variant, self.stakes, street),
+            opener=opener, street_bet=bet,
             live=self.live, stacks=self.stacks,
-            current_bet=max(self.stakes.big_blind, max(self.bets)) if blinds_in else 0,
-            raise_count=1 if blinds_in else 0,
+            current_bet=max(to_match, max(self.bets)) if blinds_in else 0,
+            raise_count=(2 if straddled else 1) if blinds_in else 0,
             bring_in=street.first_to_act is FirstToAct.BRING_IN)
         self.actor = self._first_needing(opener)
         if self.actor is None:
@@ -728,6 +755,8 @@ class Hand:
         rule = street.first_to_act
         if rule is FirstToAct.LEFT_OF_BIG_BLIND:
             _, big = self._blind_seats()
+            if self.straddle_seat is not None and self.street_index == 0:
+                return (self.straddle_seat + 1) % self.seat_count  # the straddler acts last
             return (big + 1) % self.seat_count
         if rule is FirstToAct.BRING_IN:
             candidates = [(s, self._up_cards(s)[-1]) for s in self.order

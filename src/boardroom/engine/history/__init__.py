@@ -145,7 +145,7 @@ def replay(setup: Setup) -> Hand:
         hand = Hand(setup.variant, setup.stakes, setup.stacks, setup.button, cards=source,
                     show_requests=set(deal.shows), manual_allocation=True,
                     dead_small_blind=setup.dead_small_blind,
-                    big_blind_ante=setup.big_blind_ante)
+                    big_blind_ante=setup.big_blind_ante, straddle=setup.straddle)
     except HistoryError:
         raise
     except ValueError as error:

@@ -120,6 +120,7 @@ class Setup:
     lines: Lines = NO_LINES
     dead_small_blind: bool = False  # tournaments: ``_dead_small_blind``
     big_blind_ante: bool = False  # tournaments: the one ante in ``antes`` is the big blind's
+    straddle: str | None = None  # a straddle in ``blinds_or_straddles``: "utg" or "button"
 
     def label(self, seat: int) -> str:
         """The PHH label (``p1``) of our ``seat``."""
@@ -233,8 +234,10 @@ def _variant_of(fields: _Fields) -> Variant:
         hole_cards=spec.hole_cards, betting=spec.betting, bring_in=spec.bring_in)
 
 
-def _stakes_of(fields: _Fields, variant: Variant, count: int) -> tuple[Stakes, bool, bool]:
-    """The stakes, and the tournament hooks: a dead small blind, a big-blind ante."""
+def _stakes_of(fields: _Fields, variant: Variant,
+               count: int) -> tuple[Stakes, bool, bool, str | None]:
+    """The stakes, the tournament hooks (a dead small blind, a big-blind ante) and the
+    straddle (engine.straddle: twice the big blind, from p3 or from the button)."""
     antes = fields.ints("antes", count, "a whole number of chips", default=[0] * count)
     blind_game = variant.forced_bets is ForcedBets.BLINDS
     dead = blind_game and "_dead_small_blind" in fields.record
@@ -248,6 +251,7 @@ def _stakes_of(fields: _Fields, variant: Variant, count: int) -> tuple[Stakes, b
                               f"from the big blind (p{big + 1}) in blind games, got {antes}")
     ante = max(antes) if antes else 0
     blinds = (0, 0)
+    straddle: str | None = None
     if blind_game:
         raw = fields.ints("blinds_or_straddles", None, "a whole number of chips")
         if dead:
@@ -258,10 +262,16 @@ def _stakes_of(fields: _Fields, variant: Variant, count: int) -> tuple[Stakes, b
                                   f"3 players or more), got {raw}")
             blinds = (small, raw[0])
         else:
-            if len(raw) != count or any(raw[2:]):
+            straddles = [k for k in range(2, len(raw)) if raw[k]]
+            if len(raw) != count or len(straddles) > 1 or (straddles and (
+                    straddles[0] not in (2, count - 1) or raw[straddles[0]] != 2 * raw[1])):
                 raise fields.fail("blinds_or_straddles", f"expected a small and a big blind "
-                                  f"for p1 and p2 and no straddles ({count} values), got {raw}")
+                                  f"for p1 and p2 and at most one straddle of twice the big "
+                                  f"blind, from p3 or from the button ({count} values), "
+                                  f"got {raw}")
             blinds = (raw[0], raw[1])
+            if straddles:
+                straddle = "utg" if straddles[0] == 2 else "button"
     args: dict[str, int] = {"small_blind": blinds[0], "big_blind": blinds[1], "ante": ante}
     if variant.is_stud or variant.betting is BettingStructure.FIXED_LIMIT:
         args["small_bet"] = fields.chips("small_bet")
@@ -284,7 +294,7 @@ def _stakes_of(fields: _Fields, variant: Variant, count: int) -> tuple[Stakes, b
                 else "blinds_or_straddles" if "blinds" in text
                 else "min_bet" if "min_bet" in fields.record else "antes")
         raise fields.fail(name, text) from None
-    return stakes, dead, big_blind_ante
+    return stakes, dead, big_blind_ante, straddle
 
 
 def setup_of(record: Mapping[str, Any], lines: Lines = NO_LINES) -> Setup:
@@ -296,7 +306,7 @@ def setup_of(record: Mapping[str, Any], lines: Lines = NO_LINES) -> Setup:
     if not 2 <= count <= variant.max_players:
         raise fields.fail("starting_stacks", f"{variant.name} with {variant.hole_cards} hole "
                           f"cards deals 2 to {variant.max_players} players, not {count}")
-    stakes, dead_small_blind, big_blind_ante = _stakes_of(fields, variant, count)
+    stakes, dead_small_blind, big_blind_ante, straddle = _stakes_of(fields, variant, count)
     seats = fields.ints("seats", count, "a seat number (1 or more)", 1,
                         list(range(1, count + 1)))
     if len(set(seats)) != count:
@@ -351,5 +361,5 @@ def setup_of(record: Mapping[str, Any], lines: Lines = NO_LINES) -> Setup:
     return Setup(variant, stakes, tuple(_to_seats(starting, seat_of)), seat_of[-1], seat_of,
                  tuple(actions), burns, finishing, boards, redraws,
                  tuple(points) if points is not None else None, tuple(names), tuple(seats),
-                 lines, dead_small_blind, big_blind_ante)
+                 lines, dead_small_blind, big_blind_ante, straddle)
 

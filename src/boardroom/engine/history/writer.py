@@ -19,6 +19,7 @@ from boardroom.engine.history.phh import (
     phh_code,
     variant_options,
 )
+from boardroom.engine.straddle import straddle_amount
 from boardroom.rules import BettingStructure, ForcedBets, Split
 
 
@@ -41,6 +42,9 @@ def to_record(hand: Hand) -> dict[str, Any]:
         record["ante_trimming_status"] = True
     if variant.forced_bets is ForcedBets.BLINDS:
         record["blinds_or_straddles"] = [stakes.small_blind, stakes.big_blind] + [0] * (count - 2)
+        if hand.straddle_seat is not None:  # PHH's straddle: p3 (UTG) or the button (the last)
+            record["blinds_or_straddles"][order.index(hand.straddle_seat)] = straddle_amount(
+                stakes.big_blind)
         if hand.dead_small_blind:  # tournaments: nobody posts the small blind (p1 is the big)
             record["blinds_or_straddles"] = [stakes.big_blind] + [0] * (count - 1)
             record["_dead_small_blind"] = stakes.small_blind  # the level's, posted by nobody
