@@ -376,7 +376,7 @@ class BlindPosted(TypedDict):
     type: Literal["BlindPosted"]
     seat: int
     amount: int
-    blind: Literal["small", "big"]
+    blind: Literal["small", "big", "straddle"]
 
 
 @with_config(CLOSED)
@@ -669,6 +669,8 @@ class Settings(TypedDict):
     spectators_allowed: bool
     seat_approval: bool
     rabbit_hunting: bool
+    straddle: Literal["off", "utg", "button"]  # blind games: who posts a straddle of 2 big blinds
+    run_it_twice: bool  # all-in players may agree to deal the rest twice or three times
     rotation: list[RotationGame]  # game "rotation": the host's games, in turn
     rotate_every: int  # a rotation's hands a game; 0: an orbit
 
@@ -715,6 +717,8 @@ class BlindPosts(TypedDict):
     forced_bets: Literal["blinds"]
     small_blind: int
     big_blind: int
+    straddle: int  # the straddle (twice the big blind), 0 when the room has none
+    straddler: Literal["utg", "button"] | None
 
 
 @with_config(CLOSED)
@@ -1246,7 +1250,7 @@ class View(TypedDict):
 
     table: TableState
     bots: dict[str, str]  # table seat -> bot style
-    blinds: dict[str, Literal["small", "big"]]  # table seat -> the blind it posted
+    blinds: dict[str, Literal["small", "big", "straddle"]]  # table seat -> the blind it posted
     watchers: Watchers
     hand: HandView | None
     sizes: RaiseSizes | None

@@ -43,6 +43,7 @@ from boardroom.engine import (
 from boardroom.engine import actions as acts
 from boardroom.engine.events import Event
 from boardroom.engine.replay import ReplayError, replay
+from boardroom.engine.straddle import straddle_amount
 from boardroom.engine.view import HandView, events_for, view_for, views_for
 from boardroom.rules import DEALERS_CHOICE, ForcedBets, Variant
 from boardroom.table import fair, rotation
@@ -67,7 +68,7 @@ TIMEOUTS_TO_SIT_OUT = 2
 MAX_CHAT = 500
 _SEAT_WORD = re.compile(r"\bseat (\d+)")
 # A planned (tournament) hand's extra setup: the engine's hooks and the history's tags.
-HOOKS = ("dead_small_blind", "big_blind_ante", "tournament")
+HOOKS = ("dead_small_blind", "big_blind_ante", "tournament", "straddle")
 
 
 @dataclass
@@ -780,6 +781,9 @@ class Table:
               hooks: Mapping[str, Any] | None = None) -> None:
         variant = self.settings.variant_for(game, options)
         stakes = stakes or self.settings.stakes_for(variant)
+        straddle = None if self.managed else self.settings.straddle_for(variant)
+        if straddle is not None:
+            hooks = {**(hooks or {}), "straddle": straddle}
         self._publish_commitment()  # (already out, unless restored from an older state)
         assert self.fair_next is not None
         dealt = fair.for_hand(self.fair_next, self.room, seats, self.rng)
@@ -1105,7 +1109,7 @@ def _new_hand(variant: Variant, stakes: Stakes, stacks: Sequence[int], button: i
     deck = Deck(seeds=cards) if isinstance(cards, fairness.Seeds) else Deck(list(cards))
     return Hand(variant, stakes, stacks, button, cards=deck, manual_allocation=True,
                 dead_small_blind=bool(setup.get("dead_small_blind")),
-                big_blind_ante=bool(setup.get("big_blind_ante")))
+                big_blind_ante=bool(setup.get("big_blind_ante")), straddle=setup.get("straddle"))
 
 
 def rebuild_hand(settings: TableSettings, record: Mapping[str, Any]) -> Hand:
@@ -1146,7 +1150,10 @@ def _posts(settings: TableSettings, game: str,
     stakes = settings.stakes_for(variant)
     kind = variant.forced_bets
     if kind is ForcedBets.BLINDS:
-        posts = {"small_blind": stakes.small_blind, "big_blind": stakes.big_blind}
+        straddle = settings.straddle_for(variant)
+        posts = {"small_blind": stakes.small_blind, "big_blind": stakes.big_blind,
+                 "straddle": straddle_amount(stakes.big_blind) if straddle else 0,
+                 "straddler": straddle}
     elif kind is ForcedBets.ANTES:
         posts = {"ante": stakes.ante, "min_bet": stakes.big_blind}
     else:

@@ -236,6 +236,8 @@ function Watchers({ watchers }) {
   return html`<p class="watchers" data-count=${count}>${count} watching${who}</p>`;
 }
 
+const BLIND_NAMES = { small: ['Small blind', 'SB'], big: ['Big blind', 'BB'], straddle: ['Straddle', 'STR'] };
+
 function Seat({ conn, seat, hv, hand, index, style, posClass, blind, isButton, display, dx, dy }) {
   const snap = conn.snapshot;
   const you = conn.you || {};
@@ -272,7 +274,7 @@ function Seat({ conn, seat, hv, hand, index, style, posClass, blind, isButton, d
       ${acting ? html`<${Clock} conn=${conn} turn=${turn} seat=${seat} />` : null}
     </div>
     ${isButton ? html`<span class="dealer" title="Dealer button" aria-label="Dealer button">D</span>` : null}
-    ${blind ? html`<span class=${`blind ${blind}`} aria-label=${blind === 'small' ? 'Small blind' : 'Big blind'}>${blind === 'small' ? 'SB' : 'BB'}</span>` : null}
+    ${blind ? html`<span class=${`blind ${blind}`} aria-label=${BLIND_NAMES[blind][0]}>${BLIND_NAMES[blind][1]}</span>` : null}
     ${hv && hv.bet ? html`<div class="bet" style=${`left:${betX}%;top:${betY}%`} aria-label=${`bet ${hv.bet}`}><span class="chip" aria-hidden="true"></span>${hv.bet}</div>` : null}
     ${won ? html`<div class="won" aria-label=${`won ${won}`}>+${won}</div>` : null}
     <${SeatEquity} display=${display} seat=${seat.seat} />
