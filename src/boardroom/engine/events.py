@@ -112,6 +112,7 @@ class PotAwarded(Event):
     eligible: tuple[Seat, ...]
     shares: tuple[tuple[Seat, int], ...]
     showdown: bool  # False when everybody else folded
+    run: int = 1  # the run whose share of the pot this is (engine.runs); 1 for a hand run once
 
 
 @dataclass(frozen=True, slots=True)
@@ -160,3 +161,45 @@ class AllocationsRevealed(Event):
     """Every allocation at once: (seat, ((category, cards), ...)); discards are never shown."""
 
     allocations: tuple[tuple[Seat, tuple[tuple[str, tuple[Card, ...]], ...]], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class RunsOffered(Event):
+    """Every player left is all-in before the last card: each of ``seats`` may agree to run
+    the rest up to ``most`` times (engine.runs)."""
+
+    seats: tuple[Seat, ...]
+    most: int
+
+
+@dataclass(frozen=True, slots=True)
+class RunsUnavailable(Event):
+    """Running it more than once was not offered: ``reason`` says why (the cards left)."""
+
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class RunsChosen(Event):
+    """A seat's answer to the offer: 1 (once: a decline or a timeout), 2 or 3."""
+
+    seat: Seat
+    runs: int
+    automatic: bool = False  # True: the seat's clock ran out (once)
+
+
+@dataclass(frozen=True, slots=True)
+class RunsAgreed(Event):
+    """Every answer is in: the rest is dealt ``runs`` times (the fewest anyone chose)."""
+
+    runs: int
+
+
+@dataclass(frozen=True, slots=True)
+class RunDealt(Event):
+    """Run ``run`` (2 or 3) of the rest of the hand: the board cards it dealt, board by board,
+    and each live seat's redraws in it (hidden like any redraw until the hands are shown)."""
+
+    run: int
+    boards: tuple[tuple[str, tuple[Card, ...]], ...]
+    cards: tuple[tuple[Seat, tuple[Card | None, ...]], ...]

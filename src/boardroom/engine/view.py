@@ -59,6 +59,17 @@ class PotView:
     categories: tuple[tuple[str, tuple[Seat, ...]], ...]
     points: tuple[tuple[Seat, Fraction], ...]
     shares: tuple[tuple[Seat, int], ...]
+    run: int = 1  # the run whose share of the pot this is (engine.runs)
+
+
+@dataclass(frozen=True, slots=True)
+class RunView:
+    """A run after the first (engine.runs): its whole boards and each live seat's cards dealt
+    in it (another seat's hidden until its hand is shown)."""
+
+    run: int
+    boards: dict[str, tuple[Card, ...]]
+    cards: tuple[tuple[Seat, tuple[Card | None, ...]], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,6 +92,13 @@ class HandView:
     allocation: tuple[tuple[str, tuple[Card, ...]], ...] = ()  # the viewer's own commit
     showdown: tuple[ShownHand, ...] = ()
     results: tuple[PotView, ...] = field(default=())
+    # Running it more than once (engine.runs): the offer open now (the most runs, the seats
+    # still to answer, each answer so far), then the runs agreed and every run after the first.
+    runs_most: int = 0
+    runs_pending: tuple[Seat, ...] = ()
+    run_choices: tuple[tuple[Seat, int], ...] = ()
+    run_count: int = 1
+    runs: tuple[RunView, ...] = ()
 
 
 def can_see(hand: Hand, viewer: Seat | None, seat: Seat, index: int) -> bool:
@@ -124,6 +142,9 @@ def views_for(hand: Hand, viewers: Iterable[Seat | None]) -> dict[Seat | None, H
         is_over=hand.is_over, winnings=winnings, pool_size=hand.pool_size,
         allocating=hand.is_allocating, allocation_pending=pending,
         showdown=_shown_hands(hand), results=_pot_views(hand),
+        runs_most=hand.runs_most if hand.is_choosing_runs else 0,
+        runs_pending=hand.runs_pending, run_choices=tuple(hand.run_choices.items()),
+        run_count=hand.run_count, runs=_run_views(hand, None),
     )
     views: dict[Seat | None, HandView] = {}
     for viewer in viewers:
@@ -142,8 +163,17 @@ def views_for(hand: Hand, viewers: Iterable[Seat | None]) -> dict[Seat | None, H
             pills=pills_for(hand.variant, hand.hole[viewer], hand.boards, seen,
                             own if hand.allocations_revealed else None),
             allocation=tuple(own.items()) if own is not None else (),
+            runs=_run_views(hand, viewer) if hand.runs else (),
         )
     return views
+
+
+def _run_views(hand: Hand, viewer: Seat | None) -> tuple[RunView, ...]:
+    return tuple(RunView(
+        run=run.number, boards=dict(run.boards),
+        cards=tuple((seat, tuple(cards) if seat == viewer or hand.shown.get(seat)
+                     else (None,) * len(cards)) for seat, cards in run.cards),
+    ) for run in hand.runs[1:])
 
 
 def _shown_hands(hand: Hand) -> tuple[ShownHand, ...]:
@@ -164,13 +194,15 @@ def _shown_hands(hand: Hand) -> tuple[ShownHand, ...]:
 
 
 def _pot_views(hand: Hand) -> tuple[PotView, ...]:
+    runs = [(run.number, run.results) for run in hand.runs] or [(1, hand.results)]
     return tuple(
         PotView(
             index=index, amount=result.pot.amount, eligible=result.pot.eligible,
             categories=tuple((c.name, c.winners) for c in result.categories),
             points=tuple(result.points.items()), shares=tuple(result.shares.items()),
+            run=number,
         )
-        for index, result in enumerate(hand.results)
+        for number, results in runs for index, result in enumerate(results)
     )
 
 
@@ -195,6 +227,10 @@ def event_as_seen(hand: Hand, viewer: Seat | None, event: ev.Event,
             for card, up in zip(event.cards, event.up, strict=True)))
     if isinstance(event, ev.CardBurned):
         return ev.CardBurned(None)
+    if isinstance(event, ev.RunDealt):  # a later run's redraws stay private, like any redraw
+        return replace(event, cards=tuple(
+            (seat, cards if seat == viewer else (None,) * len(cards))
+            for seat, cards in event.cards))
     if isinstance(event, ev.Discarded) and event.seat != viewer:
         return ev.Discarded(event.seat, (None,) * len(event.cards))  # the count is public
     return event

@@ -41,12 +41,13 @@ from boardroom.engine import (
     Stakes,
 )
 from boardroom.engine import actions as acts
+from boardroom.engine.actions import ChooseRuns
 from boardroom.engine.events import Event
 from boardroom.engine.replay import ReplayError, replay
 from boardroom.engine.straddle import straddle_amount
 from boardroom.engine.view import HandView, events_for, view_for, views_for
 from boardroom.rules import DEALERS_CHOICE, ForcedBets, Variant
-from boardroom.table import fair, rotation
+from boardroom.table import fair, rotation, runs
 from boardroom.table.events import HAND, TableEvent
 from boardroom.table.settings import TableError, TableSettings, check_chips
 
@@ -68,7 +69,7 @@ TIMEOUTS_TO_SIT_OUT = 2
 MAX_CHAT = 500
 _SEAT_WORD = re.compile(r"\bseat (\d+)")
 # A planned (tournament) hand's extra setup: the engine's hooks and the history's tags.
-HOOKS = ("dead_small_blind", "big_blind_ante", "tournament", "straddle")
+HOOKS = ("dead_small_blind", "big_blind_ante", "tournament", "straddle", "runs_offered")
 
 
 @dataclass
@@ -482,6 +483,18 @@ class Table:
         self.seats[seat].timeouts = 0
         self._after_change()
 
+    def choose_runs(self, seat: int, runs: int) -> None:
+        """An all-in player answers the offer to run it more than once: 1, 2 or 3 times."""
+        self._check_open()
+        hand, index = self.hand, self.hand_seat(seat)
+        if hand is None or index is None:
+            raise TableError(f"seat {seat} is not in a hand")
+        if self.paused:
+            raise TableError("the table is paused")
+        self._apply(index, ChooseRuns(runs))
+        self.seats[seat].timeouts = 0
+        self._after_change()
+
     def _apply(self, index: int, action: Action) -> None:
         """Play hand seat ``index``'s ``action`` and keep it in the hand's record; a refusal is
         a ``TableError`` naming table seats."""
@@ -784,6 +797,8 @@ class Table:
         straddle = None if self.managed else self.settings.straddle_for(variant)
         if straddle is not None:
             hooks = {**(hooks or {}), "straddle": straddle}
+        if self.settings.run_it_twice and not self.managed:
+            hooks = {**(hooks or {}), "runs_offered": True}
         self._publish_commitment()  # (already out, unless restored from an older state)
         assert self.fair_next is not None
         dealt = fair.for_hand(self.fair_next, self.room, seats, self.rng)
@@ -830,6 +845,13 @@ class Table:
                     continue
                 self._start_allocation_clock()
                 return
+            if hand.is_choosing_runs:
+                gone = [i for i in hand.runs_pending if self.seats[self.hand_seats[i]].leaving]
+                if gone and not self.paused:
+                    self._apply(gone[0], runs.ONCE_BY_TIMEOUT)
+                    continue
+                self._start_runs_clock()
+                return
             actor = hand.actor
             if actor is None:
                 raise TableError(f"hand {self.hand_no} waits for something the table does "
@@ -857,6 +879,18 @@ class Table:
         self.turn_deadline = self.turn_started + self.settings.action_clock
         self._emit("allocating", {"seats": pending, "deadline": self.turn_deadline})
 
+    def _start_runs_clock(self) -> None:
+        """The offer to run it more than once: its seats, the most runs and a short clock,
+        started once (each answer announces the seats still to answer)."""
+        hand = self.hand
+        assert hand is not None
+        if not self._allocation_clock:  # (the one phase clock: no allocation runs twice)
+            self._allocation_clock = True
+            self.turn_started = self.clock()
+            self.turn_deadline = self.turn_started + runs.runs_clock(self.settings)
+        self._emit("choosing_runs", {"seats": [self.hand_seats[i] for i in hand.runs_pending],
+                                     "most": hand.runs_most, "deadline": self.turn_deadline})
+
     def _allocate_best(self, index: int) -> None:
         self._apply(index, AllocateBest())
 
@@ -875,6 +909,12 @@ class Table:
     def _timeout(self) -> None:
         hand = self.hand
         assert hand is not None
+        if hand.is_choosing_runs:  # a player who does not answer runs it once
+            for index in hand.runs_pending:
+                self._apply(index, runs.ONCE_BY_TIMEOUT)
+            self._allocation_clock = False
+            self._after_change()
+            return
         if hand.is_allocating:
             for index in hand.allocation_pending:
                 seat = self.hand_seats[index]
@@ -1088,10 +1128,12 @@ class Table:
                                  *HOOKS) if key in record}
             table.hand_actions = _stored_actions(record)
             table._published = len(table.hand.events)
-            if table.hand.is_allocating:
+            if table.hand.is_allocating or table.hand.is_choosing_runs:
                 table._allocation_clock = True
                 table.turn_started = now
-                table.turn_deadline = now + settings.action_clock
+                table.turn_deadline = now + (runs.runs_clock(settings)
+                                             if table.hand.is_choosing_runs
+                                             else settings.action_clock)
             elif table.hand.actor is not None:
                 table.turn_started = now
                 bank = table.seats[table.hand_seats[table.hand.actor]].time_bank
@@ -1109,7 +1151,8 @@ def _new_hand(variant: Variant, stakes: Stakes, stacks: Sequence[int], button: i
     deck = Deck(seeds=cards) if isinstance(cards, fairness.Seeds) else Deck(list(cards))
     return Hand(variant, stakes, stacks, button, cards=deck, manual_allocation=True,
                 dead_small_blind=bool(setup.get("dead_small_blind")),
-                big_blind_ante=bool(setup.get("big_blind_ante")), straddle=setup.get("straddle"))
+                big_blind_ante=bool(setup.get("big_blind_ante")), straddle=setup.get("straddle"),
+                runs_offered=bool(setup.get("runs_offered")))
 
 
 def rebuild_hand(settings: TableSettings, record: Mapping[str, Any]) -> Hand:

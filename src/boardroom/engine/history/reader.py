@@ -18,7 +18,7 @@ from typing import Any
 
 from boardroom.cards import Card, parse_cards
 from boardroom.engine.betting import Stakes
-from boardroom.engine.history.phh import PHH_CODES, HistoryError
+from boardroom.engine.history.phh import PHH_CODES, HistoryError, parse_line
 from boardroom.rules import BettingStructure, ForcedBets, Variant, find_variant
 
 _KEY = re.compile(r"""\s*("(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+)""")
@@ -101,6 +101,24 @@ def locate(text: str) -> Lines:
 
 
 @dataclass(frozen=True)
+class RunDeal:
+    """The cards of one run after the first, as ``_runs.runs`` writes them."""
+
+    hole: Mapping[int, tuple[Card, ...]]  # by seat
+    boards: Mapping[str, tuple[Card, ...]]
+    burns: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class RunsRecord:
+    """``_runs``: the room offered runs; each seat's answer and whose clock ran out."""
+
+    choices: Mapping[int, int] | None  # by seat (None: no offer was made)
+    timeouts: tuple[int, ...]  # seats
+    deals: tuple[RunDeal, ...]  # runs 2..
+
+
+@dataclass(frozen=True)
 class Setup:
     """What a history says about the hand before its actions."""
 
@@ -121,6 +139,7 @@ class Setup:
     dead_small_blind: bool = False  # tournaments: ``_dead_small_blind``
     big_blind_ante: bool = False  # tournaments: the one ante in ``antes`` is the big blind's
     straddle: str | None = None  # a straddle in ``blinds_or_straddles``: "utg" or "button"
+    runs: RunsRecord | None = None  # ``_runs``: running it more than once (engine.runs)
 
     def label(self, seat: int) -> str:
         """The PHH label (``p1``) of our ``seat``."""
@@ -358,8 +377,66 @@ def setup_of(record: Mapping[str, Any], lines: Lines = NO_LINES) -> Setup:
                     isinstance(value, str) for value in pot.values()):
                 raise fields.fail("_points", "must be a list of tables, one per pot, of "
                                   "player labels (p1, p2, ...) to fractions written as strings")
+    runs = _runs_of(fields, variant, seat_of) if "_runs" in record else None
     return Setup(variant, stakes, tuple(_to_seats(starting, seat_of)), seat_of[-1], seat_of,
                  tuple(actions), burns, finishing, boards, redraws,
                  tuple(points) if points is not None else None, tuple(names), tuple(seats),
-                 lines, dead_small_blind, big_blind_ante, straddle)
+                 lines, dead_small_blind, big_blind_ante, straddle, runs)
+
+
+def _runs_of(fields: _Fields, variant: Variant, seat_of: tuple[int, ...]) -> RunsRecord:
+    """``_runs = {offered = true, choices = [..], timeouts = ["p2"], runs = [{actions, burns}]}``
+    read strictly: every fault names the field."""
+    table: dict[str, Any] = fields.get("_runs", dict)
+    count = len(seat_of)
+    unknown = set(table) - {"offered", "choices", "timeouts", "runs"}
+    if unknown or table.get("offered") is not True:
+        raise fields.fail("_runs", "must be a table with offered = true and, once the runs "
+                          "were offered, choices, timeouts and runs")
+    labels = {f"p{k + 1}": seat_of[k] for k in range(count)}
+    choices = None
+    if "choices" in table:
+        raw = table["choices"]
+        if not isinstance(raw, list) or len(raw) != count or not all(
+                _is_int(c) and 0 <= c <= 3 for c in raw):
+            raise fields.fail("_runs", f"choices must hold {count} numbers of runs (1 to 3, "
+                              f"0 for a player not asked), one per player")
+        choices = {seat_of[k]: c for k, c in enumerate(raw) if c}
+    timeouts = table.get("timeouts", [])
+    if not isinstance(timeouts, list) or not all(t in labels for t in timeouts):
+        raise fields.fail("_runs", "timeouts must list player labels (p1, p2, ...)")
+    deals = []
+    for number, run in enumerate(table.get("runs", []), 2):
+        if not isinstance(run, dict) or set(run) != {"actions", "burns"} or not all(
+                isinstance(run[key], list) and all(isinstance(x, str) for x in run[key])
+                for key in run):
+            raise fields.fail("_runs", f"run {number} must be a table of actions and burns, "
+                              f"each a list of strings")
+        hole: dict[int, list[Card]] = {}
+        boards: dict[str, list[Card]] = {}
+        for k, text in enumerate(run["actions"], 1):
+            line = parse_line(k, text)
+            where = f"run {number}, action {k} ({text!r})"
+            try:
+                cards = parse_cards(line.argument or "")
+            except ValueError as error:
+                raise fields.fail("_runs", f"{where}: {error}") from None
+            if line.verb == "db":
+                name = (line.comment or "").removeprefix("board ").strip() or \
+                    variant.boards[0].name
+                if name not in {board.name for board in variant.boards}:
+                    raise fields.fail("_runs", f"{where}: {variant.name} has no board {name!r}")
+                boards.setdefault(name, []).extend(cards)
+            elif line.verb == "dh" and line.actor in labels:
+                hole.setdefault(labels[line.actor], []).extend(cards)
+            else:
+                raise fields.fail("_runs", f"{where}: a run deals only board cards (d db) and "
+                                  f"redraws (d dh pN CARDS # redraw)")
+        try:
+            burns = tuple(parse_cards(run["burns"]))
+        except ValueError as error:
+            raise fields.fail("_runs", f"run {number}'s burns: {error}") from None
+        deals.append(RunDeal({s: tuple(c) for s, c in hole.items()},
+                             {b: tuple(c) for b, c in boards.items()}, burns))
+    return RunsRecord(choices, tuple(labels[t] for t in timeouts), tuple(deals))
 
