@@ -315,8 +315,9 @@ class Table:
             return
         state.leaving, state.kicked = True, kicked
         self._emit("leaving", {"seat": seat, "kicked": kicked})
-        if self.hand is not None and self.hand.actor == index and not self.paused:
-            self._after_change()
+        if self.hand is not None and not self.paused and (
+                self.hand.actor == index or index in self.hand.runs_pending):
+            self._after_change()  # (an offer to run it twice: the leaver runs it once)
 
     def kick(self, seat: int) -> None:
         """Host: remove a player (folding first when in a hand)."""
