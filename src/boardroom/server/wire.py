@@ -526,11 +526,6 @@ class AllocationsRevealed(TypedDict):
     allocations: list[tuple[int, list[tuple[str, list[Card]]]]]  # (seat, ((category, cards)))
 
 
-HAND_EVENT_TYPES: tuple[type, ...] = (
-    AntePosted, BlindPosted, StreetStarted, CardBurned, BoardDealt, HoleDealt, BringInPosted,
-    Folded, Checked, Called, RaisedTo, UncalledReturned, HandShown, HandMucked, PotAwarded,
-    HandEnded, Redrawn, Discarded, PoolChanged, AllocationStarted, AllocationCommitted,
-    AllocationsRevealed)
 
 @with_config(CLOSED)
 class RunsOffered(TypedDict):
@@ -573,6 +568,12 @@ class RunDealt(TypedDict):
     boards: list[tuple[str, list[Card]]]
     cards: list[tuple[int, list[Card | None]]]  # (seat, its redraws: hidden but the viewer's)
 
+
+HAND_EVENT_TYPES: tuple[type, ...] = (
+    AntePosted, BlindPosted, StreetStarted, CardBurned, BoardDealt, HoleDealt, BringInPosted,
+    Folded, Checked, Called, RaisedTo, UncalledReturned, HandShown, HandMucked, PotAwarded,
+    HandEnded, Redrawn, Discarded, PoolChanged, AllocationStarted, AllocationCommitted,
+    AllocationsRevealed, RunsOffered, RunsUnavailable, RunsChosen, RunsAgreed, RunDealt)
 
 HandEvent = Annotated[
     AntePosted | BlindPosted | StreetStarted | CardBurned | BoardDealt | HoleDealt

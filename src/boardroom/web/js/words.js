@@ -16,6 +16,7 @@ export function postsText(posts) {
   return `Ante ${posts.ante} · bring-in ${posts.bring_in} · ${posts.small_bet}/${posts.big_bet}`;
 }
 
+const TIMES = { 1: 'once', 2: 'twice', 3: 'three times' };
 const POT_NAMES = (index) => (index === 0 ? 'the main pot' : `side pot ${index}`);
 const STREET_NAMES = {
   preflop: 'Preflop', flop: 'Flop', turn: 'Turn', river: 'River', bomb: 'Bomb', third: 'Third street',
@@ -44,6 +45,7 @@ export class HandStory {
     this.top = 0;
     this.bringIn = 0;
     this.streets = 0;
+    this.runs = 1;
   }
 
   name(seat) { return this.names[seat] || `Seat ${seat + 1}`; }
@@ -101,7 +103,7 @@ export class HandStory {
       case 'HandShown': return `${who} shows ${this.cards(e.cards)}`;
       case 'HandMucked': return `${who} mucks`;
       case 'PotAwarded': {
-        const pot = POT_NAMES(e.index);
+        const pot = `${this.runs > 1 ? `run ${e.run}'s share of ` : ''}${POT_NAMES(e.index)}`;
         const shares = e.shares.filter(([, chips]) => chips > 0);
         if (shares.length === 1) {
           return `${this.name(shares[0][0])} wins ${pot} (${e.amount})${e.showdown ? '' : ' uncontested'}`;
@@ -113,6 +115,15 @@ export class HandStory {
       case 'AllocationCommitted': return `${who} ${e.automatic ? 'runs out of time: the best allocation is made' : 'has allocated'}`;
       case 'AllocationsRevealed':
         return e.allocations.map(([seat, parts]) => `${this.name(seat)} allocates ${parts.map(([name, cards]) => `${name}: ${this.cards(cards)}`).join(', ')}`).join('; ');
+      case 'RunsOffered': return `Everyone is all-in: ${joinNames(e.seats.map((s) => this.name(s)))} may run it up to ${TIMES[e.most]}`;
+      case 'RunsUnavailable': return `No running it twice: ${e.reason}`;
+      case 'RunsChosen': return e.automatic ? `${who} runs out of time: once` : `${who} wants to run it ${TIMES[e.runs]}`;
+      case 'RunsAgreed': this.runs = e.runs; return e.runs > 1 ? `Running it ${TIMES[e.runs]}` : 'Running it once';
+      case 'RunDealt': {
+        const boards = e.boards.map(([board, cards]) => `board ${board}: ${this.cards(cards)}`);
+        const redraws = e.cards.filter(([, cards]) => cards.length).map(([seat, cards]) => `${this.name(seat)} draws ${cards.length}`);
+        return `Run ${e.run}: ${[...boards, ...redraws].join(', ')}`;
+      }
       case 'HandEnded': return null;
       default: return null; // CardBurned, PoolChanged: nothing a player would say
     }
