@@ -338,11 +338,11 @@ function Centre({ conn, hand, display, variant, variants }) {
       note = `${picker && picker.name ? picker.name : 'The button'} is picking the game`;
     } else if (table.phase === 'closed') note = 'This room is closed';
   }
-  return html`<div class="centre">
-    ${hand && hand.runs && hand.runs.length ? html`<p class="run-name" data-run="1">Run 1</p>` : null}
-    ${hand ? html`<${Boards} hand=${hand} variant=${variant} rabbit=${display.rabbit} />` : null}
-    ${hand && hand.runs ? hand.runs.map((run) => html`<div class="run" data-run=${run.run} role="group" aria-label=${`Run ${run.run}`}>
-      <p class="run-name">Run ${run.run}</p><${Boards} hand=${{ boards: run.boards }} variant=${variant} /></div>`) : null}
+  const runs = hand && hand.runs && hand.runs.length;
+  return html`<div class=${`centre ${runs ? 'with-runs' : ''}`}>
+    ${hand && !(hand.runs && hand.runs.length) ? html`<${Boards} hand=${hand} variant=${variant} rabbit=${display.rabbit} />` : null}
+    ${hand && hand.runs && hand.runs.length ? html`<div class="runs">${[{ run: 1, boards: hand.boards }, ...hand.runs].map((run) => html`<div class="run" data-run=${run.run} role="group" aria-label=${`Run ${run.run}`}>
+      <p class="run-name">Run ${run.run}</p><${Boards} hand=${{ boards: run.boards }} variant=${variant} small=${true} /></div>`)}</div>` : null}
     ${hand && hand.runs_most > 0 && display.live ? html`<p class="phase-note runs-note" role="status">Everyone is all-in · run it up to ${TIMES[hand.runs_most]}? Waiting for ${hand.runs_pending.map((i) => seatName(conn, display.handSeats, i)).join(', ')}</p>` : null}
     ${display && display.rabbit ? html`<p class="rabbit-note">Rabbit hunt: the dimmed cards were not dealt</p>` : null}
     <div class="pot-line">
