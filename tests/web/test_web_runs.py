@@ -11,6 +11,8 @@ import time
 from playwright.sync_api import Browser, Page, expect
 from web_helpers import DESKTOP, PHONE, SHOTS, Person, create_room, get_json, person, sit, status_of
 
+from boardroom.fairness import check_history
+
 
 def _deal_now(page: Page) -> None:
     page.get_by_role("button", name="Host").click()
@@ -125,6 +127,17 @@ def test_both_players_agree_to_run_it_twice_on_a_desktop_and_a_phone(browser: Br
         assert sum(history["finishing_stacks"]) == 40
         bob.page.screenshot(path=str(SHOTS / "runs-twice-phone.png"), full_page=True)
         ann.page.screenshot(path=str(SHOTS / "runs-twice-desktop.png"), full_page=True)
+        # The browser's own check of the deal counts every run's cards, as boardroom verify does.
+        counted = check_history(history)
+        del history["_runs"]
+        assert check_history(history) < counted
+        page = bob.page
+        page.goto(f"{base}/?room={room}&history=1&hand=1")
+        page.get_by_role("button", name="Verify this hand").click()
+        expect(page.locator(".verify-result")).to_contain_text(
+            "Verified in this browser: the seed matches the commitment published before the "
+            "hand")
+        expect(page.locator(".verify-result")).to_contain_text(f"all {counted} cards shown")
     finally:
         ann.context.close()
         bob.context.close()
