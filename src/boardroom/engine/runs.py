@@ -19,7 +19,11 @@ from dataclasses import dataclass
 from boardroom.cards import DECK_SIZE, Card
 from boardroom.engine.events import Event
 from boardroom.engine.showdown import PotResult
+from boardroom.rules.runs import runs_refusal
 from boardroom.rules.spec import Street, Variant
+
+__all__ = ["MOST_RUNS", "Run", "most_runs", "run_needs", "run_pool", "run_shares",
+           "runs_refusal"]
 
 Seat = int
 MOST_RUNS = 3
@@ -37,17 +41,6 @@ class Run:
     burns: tuple[Card | None, ...]
     results: tuple[PotResult, ...]
     deals: tuple[Event, ...] = ()  # a later run's deals in order (board cards, redraws, burns)
-
-
-def runs_refusal(variant: Variant) -> str | None:
-    """Why ``variant`` never runs twice, or None when it may."""
-    if variant.has_allocation:
-        return f"{variant.name} allocates after the last card: a run would need its own allocation"
-    if variant.is_draw:
-        return f"{variant.name} players still draw: there is nothing to run twice"
-    if variant.is_stud or not variant.boards:
-        return f"{variant.name} deals the players' own cards to come: it runs once"
-    return None
 
 
 def run_needs(variant: Variant, streets: Sequence[Street], boards_dealt: int) -> tuple[int, int]:
