@@ -191,6 +191,7 @@ class _Dealer:
     distribution: int = 0  # redraw distributions so far
     pool: list[Card] | None = None  # the current distribution's shuffled pool
     pool_dealt: int = 0
+    recycled: list[Card] = field(default_factory=list)  # folded since the last distribution
     discards: list[Card | None] = field(default_factory=list)  # the draw's, not shuffled
     reshuffles: int = 0  # back yet (None: a discard this history does not show)
     stub: list[Card | None] = field(default_factory=list)  # the discards shuffled back
@@ -233,10 +234,27 @@ class _Dealer:
 
     def new_distribution(self, seeds: Seeds, live: set[Card]) -> None:
         self.distribution += 1
+        self.recycled = []
         aside = set(self.aside or [])
         self.pool = redraw_pool(seeds, self.distribution,
                                 [c for c in range(DECK_SIZE) if c not in live and c not in aside])
         self.pool_dealt = 0
+
+    def pool_left(self) -> list[Card]:
+        """The redraw pool as the deck holds it now: the last distribution's cards not dealt
+        (before any, the deck after the boards set aside), then the hands folded since."""
+        rest = (self.pool[self.pool_dealt:] if self.pool is not None
+                else self.deck[self.top:])
+        return [*rest, *self.recycled]
+
+    def start_run(self, board_cards: int, where: str) -> None:
+        """A later run of a redraw game (engine.runs): its board cards come off the pool."""
+        left = self.pool_left()
+        if board_cards > len(left):
+            raise FairnessError(f"{where}: the pool has {len(left)} cards, the run's boards "
+                                f"{board_cards}")
+        self.aside, self.aside_dealt = left[:board_cards], 0
+        self.pool, self.pool_dealt, self.recycled = left[board_cards:], 0, []
 
     def take_pool(self, count: int, where: str) -> list[tuple[Card, str]]:
         assert self.pool is not None
@@ -338,6 +356,7 @@ def verify_history(record: Mapping[str, Any]) -> Verification:
             checked += _board_deal(dealer, words[2], where, burns, set_aside)
         elif len(words) == 2 and words[1] == "f":
             folded.add(words[0])
+            dealer.recycled += held.get(words[0], [])
         elif len(words) == 3 and words[1] == "sm":
             player = words[0]
             for card in _history_cards(words[2], where):
@@ -348,6 +367,7 @@ def verify_history(record: Mapping[str, Any]) -> Verification:
                     unplaced_count += 1
                 else:
                     checked += card is not None
+    checked += _check_runs(record, dealer, seeds, held, folded, burns, set_aside)
     rabbit = record.get("_rabbit", [])  # the board cards a rabbit hunt showed, never dealt
     if not isinstance(rabbit, list) or not all(isinstance(a, str) for a in rabbit):
         raise FairnessError("the history's _rabbit must be a list of board deals")
@@ -358,6 +378,57 @@ def verify_history(record: Mapping[str, Any]) -> Verification:
             raise FairnessError(f"{where}: a rabbit hunt deals board cards only (d db CARDS)")
         checked += _board_deal(dealer, words[2], where, burns, set_aside)
     return Verification(checked, unplaced_count)
+
+
+def _check_runs(record: Mapping[str, Any], dealer: _Dealer, seeds: Seeds,
+                held: dict[str, list[Card]], folded: set[str], burns: bool,
+                set_aside: int) -> int:
+    """The runs after the first (``_runs.runs``, engine.runs): each dealt on from the same
+    deck, unshuffled; in the redraw games each run's board cards come off the pool first, and
+    each street's redraws are a distribution of their own. The number of cards checked."""
+    table = record.get("_runs", {})
+    runs = table.get("runs", []) if isinstance(table, Mapping) else None
+    if not isinstance(runs, list) or not all(
+            isinstance(run, Mapping) and isinstance(run.get("actions"), list)
+            and all(isinstance(a, str) for a in run["actions"]) for run in runs):
+        raise FairnessError("the history's _runs.runs must be a list of tables of actions")
+    checked = 0
+    base = {player: list(cards) for player, cards in held.items()}
+    dealt_to: dict[str, list[Card]] = {}
+    out: set[Card] = set(dealer.aside or [])  # every board card of every run so far
+    for number, run in enumerate(runs, 2):
+        lines = [(k, text.partition("#")[0].split(), text.partition("#")[2].strip())
+                 for k, text in enumerate(run["actions"], 1)]
+        if set_aside:
+            board_cards = sum(len(words[2]) // 2 for _, words, _ in lines if words[1:2] == ["db"])
+            dealer.start_run(board_cards, f"run {number}")
+            out |= set(dealer.aside or [])
+        redrawn: set[str] | None = None
+        for k, words, note in lines:
+            where = f"run {number}, action {k} ({' '.join(words)!r})"
+            if len(words) == 3 and words[:2] == ["d", "db"]:
+                redrawn = None
+                if set_aside:  # (the run's boards, taken off the pool at its start)
+                    shown = _history_cards(words[2], where)
+                    checked += _compare(where, "board card", shown,
+                                        dealer.take_aside(len(shown), where))
+                else:
+                    checked += _board_deal(dealer, words[2], where, burns, set_aside)
+            elif len(words) == 4 and words[:2] == ["d", "dh"] and note == "redraw":
+                player, shown = words[2], _history_cards(words[3], where)
+                if redrawn is None or player in redrawn:
+                    # Out of the pool: every card any live hand holds in any run, every board.
+                    live = {c for p, cards in base.items() if p not in folded for c in cards}
+                    live |= {c for cards in dealt_to.values() for c in cards} | out
+                    dealer.new_distribution(seeds, live)
+                    redrawn = set()
+                redrawn.add(player)
+                dealt = dealer.take_pool(len(shown), where)
+                checked += _compare(where, f"{player}'s card", shown, dealt)
+                dealt_to.setdefault(player, []).extend(card for card, _ in dealt)
+            else:
+                raise FairnessError(f"{where}: a run deals board cards (d db) and redraws only")
+    return checked
 
 
 def _board_deal(dealer: _Dealer, text: str, where: str, burns: bool, set_aside: int) -> int:

@@ -530,12 +530,18 @@ def _swap_first_card(deal: str) -> str:
 async def _play_all_in(a: Client, b: Client) -> None:
     """Whoever is to act raises as far as they may, the other calls, until nobody can bet."""
     seen = 0
+    answered = False
     while True:
         event = await a.wait_for(lambda e, after=seen: e["version"] > after and e["kind"] in (
-            "turn", "hand_ended"))
+            "turn", "hand_ended", "choosing_runs"))
         seen = event["version"]
         if event["kind"] == "hand_ended":
             return
+        if event["kind"] == "choosing_runs":  # all-in: each runs it once (the first offer)
+            for seat in event["data"]["seats"] if not answered else ():
+                await (a if seat == 0 else b).ok("runs", runs=1)
+            answered = True
+            continue
         actor = a if event["data"]["seat"] == 0 else b
         legal = event["data"]["legal"]
         if legal["raise_max"] is not None:

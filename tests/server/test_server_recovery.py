@@ -77,7 +77,8 @@ async def _play(seat: Seat, rng: random.Random, game: str) -> None:
             seeded = commitments[-1]["version"]
             await seat.client.cmd("seed", hand_no=commitments[-1]["data"]["hand_no"],
                                   seed=rng.randbytes(32).hex())
-        asks = [e for e in seat.client.events if e["kind"] in ("turn", "allocating")]
+        asks = [e for e in seat.client.events
+                if e["kind"] in ("turn", "allocating", "choosing_runs")]
         if not asks or asks[-1]["version"] <= handled:
             continue
         ask = asks[-1]
@@ -85,6 +86,9 @@ async def _play(seat: Seat, rng: random.Random, game: str) -> None:
         if ask["kind"] == "allocating":
             if seat.seat in ask["data"]["seats"]:
                 await _allocate(seat, sizes)
+        elif ask["kind"] == "choosing_runs":  # all-in: run it 1 to 3 times, at random
+            if seat.seat in ask["data"]["seats"]:
+                await seat.client.cmd("runs", runs=rng.randint(1, ask["data"]["most"]))
         elif ask["data"]["seat"] == seat.seat:
             await _act(seat, ask["data"]["legal"], rng)
 

@@ -63,11 +63,22 @@ def allocate_all(table: Table) -> None:
             return
 
 
+def answer_runs(table: Table, runs: int = 1) -> None:
+    """Every player offered to run it more than once answers ``runs``."""
+    hand = table.hand
+    assert hand is not None
+    for index in hand.runs_pending:
+        table.choose_runs(table.hand_seats[index], runs)
+
+
 def play_passively(table: Table) -> None:
-    """Check or call (and allocate) until the hand is over."""
+    """Check or call (allocate, and run an all-in once) until the hand is over."""
     while table.hand is not None:
         if table.hand.is_allocating:
             allocate_all(table)
+            continue
+        if table.hand.is_choosing_runs:
+            answer_runs(table)
             continue
         seat = actor_seat(table)
         legal = table.hand.legal_actions()

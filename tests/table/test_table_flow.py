@@ -8,6 +8,7 @@ import pytest
 from table_helpers import (
     FakeClock,
     actor_seat,
+    answer_runs,
     hand_events,
     kinds,
     make_table,
@@ -17,6 +18,7 @@ from table_helpers import (
 
 from boardroom.cards import format_cards
 from boardroom.engine import Call, Check, Fold, RaiseTo
+from boardroom.engine.actions import ChooseRuns
 from boardroom.engine.events import BlindPosted, Checked, Folded
 from boardroom.table import (
     BETWEEN,
@@ -296,6 +298,7 @@ def test_a_busted_player_sits_out_until_a_rebuy() -> None:
     table.act(actor_seat(table), RaiseTo(6))
     table.act(actor_seat(table), RaiseTo(20))
     table.act(actor_seat(table), Call())
+    answer_runs(table)  # all-in preflop: both run it once
     assert table.hand is None
     busted = next(n for n, s in table.seats.items() if s.stack == 0) \
         if any(s.stack == 0 for s in table.seats.values()) else None
@@ -434,7 +437,9 @@ def test_the_clock_is_only_the_injected_one() -> None:
 def test_no_turn_and_no_clock_for_a_seat_nobody_could_answer() -> None:
     """Heads-up, the button's small blind calls all-in for less than the big blind: the big
     blind has nothing to decide, so the table gives it no turn and no clock (RULES.md s.2)."""
-    table, clock = make_table(players=2, small_blind=2, big_blind=4, action_clock=10.0)
+    # (Without the offer to run it twice, which gives both players a decision: see test_table_runs.)
+    table, clock = make_table(players=2, small_blind=2, big_blind=4, action_clock=10.0,
+                              run_it_twice=False)
     table.set_stack(0, 3)  # seat 0 has the button in the first hand: it posts the small blind
     start_hand(table, clock)
     assert table.hand is not None
@@ -449,7 +454,7 @@ def test_no_turn_and_no_clock_for_a_seat_nobody_could_answer() -> None:
 
 
 def test_no_turn_for_a_big_blind_when_everyone_else_is_all_in() -> None:
-    table, clock = make_table(players=3, action_clock=10.0)
+    table, clock = make_table(players=3, action_clock=10.0, run_it_twice=False)
     # The first hand: seat 0 has the button, seat 1 the small blind, seat 2 the big blind.
     table.set_stack(0, 2)
     table.set_stack(1, 2)
@@ -479,6 +484,13 @@ def test_bots_with_short_stacks_are_only_asked_real_decisions() -> None:
                     table.sit_in(seat)
         start_hand(table, clock)
         while table.hand is not None:
+            if table.hand.is_choosing_runs:  # all-in: every bot answers the offer to run it twice
+                for index in table.hand.runs_pending:
+                    seat = table.hand_seats[index]
+                    answer = bots[seat].respond(table.hand_view(seat))  # type: ignore[arg-type]
+                    assert isinstance(answer, ChooseRuns)
+                    table.choose_runs(seat, answer.runs)
+                continue
             seat = actor_seat(table)
             view = table.hand_view(seat)
             assert view is not None
@@ -512,7 +524,8 @@ def test_deal_now_needs_two_players() -> None:
 
 
 @pytest.mark.parametrize(("game", "posts"), [
-    ("plo", {"forced_bets": "blinds", "small_blind": 1, "big_blind": 2}),
+    ("plo", {"forced_bets": "blinds", "small_blind": 1, "big_blind": 2, "straddle": 0,
+             "straddler": None}),
     ("xmas", {"forced_bets": "antes", "ante": 1, "min_bet": 2}),
     ("stud-hilo", {"forced_bets": "bring-in", "ante": 1, "bring_in": 1, "small_bet": 2,
                     "big_bet": 4}),

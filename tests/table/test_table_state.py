@@ -163,6 +163,11 @@ def _random_step(table: Table, clock: FakeClock, rng: random.Random) -> None:
         if table.phase == DEALING and table.hand is not None and table.hand.is_allocating \
                 and roll < 0.8:
             allocate_all(table)
+        elif table.phase == DEALING and table.hand is not None and table.hand.is_choosing_runs \
+                and roll < 0.8:
+            hand = table.hand
+            table.choose_runs(table.hand_seats[hand.runs_pending[0]],
+                              rng.randint(1, hand.runs_most))
         elif table.phase == DEALING and table.hand is not None and roll < 0.8:
             legal = table.hand.legal_actions()
             assert legal is not None

@@ -27,6 +27,7 @@ from boardroom.engine.actions import (
     BringIn,
     Call,
     Check,
+    ChooseRuns,
     Draw,
     Fold,
     RaiseTo,
@@ -98,6 +99,8 @@ class Bot(abc.ABC):
             return None
         if view.allocating and view.viewer in view.allocation_pending:
             return self.allocate(view)
+        if view.viewer in view.runs_pending:
+            return self.choose_runs(view)
         if view.legal is not None and view.actor == view.viewer:
             if view.legal.draw is not None:
                 return self.draw(view, view.legal.draw)
@@ -115,6 +118,11 @@ class Bot(abc.ABC):
     @abc.abstractmethod
     def act(self, view: HandView, legal: LegalActions) -> Action:
         """A betting decision."""
+
+    def choose_runs(self, view: HandView) -> Action:
+        """Running it more than once: a bot always agrees to run it twice (when three are
+        offered too: twice, the common choice; the fewest anyone chose is dealt)."""
+        return ChooseRuns(min(2, view.runs_most))
 
     def allocate(self, view: HandView) -> Action:
         """The Allocator games: the engine's optimiser (the same hint a person can ask for)."""

@@ -105,14 +105,24 @@ class AllocateBest:
     name: ClassVar[str] = "allocate_best"
 
 
+@dataclass(frozen=True, slots=True)
+class ChooseRuns:
+    """An all-in player's answer to running it more than once: 1 (once), 2 or 3 (engine.runs);
+    like an allocation it names no turn: every offered seat answers, in any order."""
+
+    runs: int
+    automatic: bool = False  # the table's answer for a seat whose clock ran out (once)
+    name: ClassVar[str] = "runs"
+
+
 Action = (Fold | Check | Call | CheckOrCall | RaiseTo | BringIn | Complete | Draw | Allocate
-          | AllocateBest)
+          | AllocateBest | ChooseRuns)
 """Every action the engine applies."""
 
 _NO_ARGUMENT: dict[str, Action] = {kind.name: kind() for kind in (
     Fold, Check, Call, CheckOrCall, BringIn, Complete, AllocateBest)}
 NAMES: tuple[str, ...] = ("fold", "check", "call", "raise", "bring_in", "complete", "draw",
-                          "allocate", "allocate_best", "check_or_call")
+                          "allocate", "allocate_best", "check_or_call", "runs")
 """Every action's name, as ``record`` writes it."""
 
 
@@ -120,6 +130,8 @@ def record(action: Action) -> tuple[str, Any]:
     """The action as plain data: ``(name, argument)``, the argument None, chips, the cards
     thrown as notation or the allocation as ``{category: notation}``."""
     match action:
+        case ChooseRuns(runs, automatic):
+            return action.name, "timeout" if automatic else runs
         case RaiseTo(amount):
             return action.name, amount
         case Draw(discards):
@@ -142,6 +154,13 @@ def from_record(name: object, argument: object = None) -> Action:
             raise ActionError(f"a raise needs an amount: the total to raise to, a whole number "
                               f"of chips (got {argument!r:.40})")
         return RaiseTo(argument)
+    if name == ChooseRuns.name:
+        if argument == "timeout":
+            return ChooseRuns(1, automatic=True)
+        if not isinstance(argument, int) or isinstance(argument, bool):
+            raise ActionError(f"runs needs how many times to run the rest: 1, 2 or 3 "
+                              f"(got {argument!r:.40})")
+        return ChooseRuns(argument)
     if name == Draw.name:
         return Draw(_thrown(argument))
     if not isinstance(argument, Mapping) or not all(

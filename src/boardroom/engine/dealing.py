@@ -43,6 +43,8 @@ class CardSource(Protocol):
 
     def discard(self, cards: Sequence[Card]) -> None: ...
 
+    def run_source(self, run: int, board_cards: int) -> CardSource: ...
+
 
 class Deck:
     """Cards off the top of a deck, in order; after ``set_aside``, boards and pool apart.
@@ -137,6 +139,17 @@ class Deck:
     def discard(self, cards: Sequence[Card]) -> None:
         self._discards.extend(cards)
 
+    def run_source(self, run: int, board_cards: int) -> CardSource:
+        """Run ``run`` (2 or 3) of the rest of a hand deals on from this deck, unshuffled:
+        with the boards set aside (the redraw games), its ``board_cards`` come off the pool."""
+        if self._aside is not None:
+            if board_cards > len(self._pool):
+                raise DealError(f"the pool has {len(self._pool)} cards, a run's boards need "
+                                f"{board_cards}")
+            self._aside = deque(self._pool[:board_cards])
+            del self._pool[:board_cards]
+        return self
+
     @property
     def pool_size(self) -> int:
         return len(self._pool)
@@ -202,6 +215,10 @@ class ScriptedCards:
 
     def discard(self, cards: Sequence[Card]) -> None:
         """The history names every card drawn: the discards' order does not matter."""
+
+    def run_source(self, run: int, board_cards: int) -> CardSource:
+        """A later run deals on from the same queues."""
+        return self
 
     def leftovers(self) -> str | None:
         """A description of dealt cards the hand never used, or None when all were used."""

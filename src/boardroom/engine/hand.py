@@ -53,6 +53,7 @@ from boardroom.engine.actions import (
     Call,
     Check,
     CheckOrCall,
+    ChooseRuns,
     Complete,
     Draw,
     Fold,
@@ -65,7 +66,9 @@ from boardroom.engine.errors import ActionError, NotYourTurnError
 from boardroom.engine.pots import side_pots, uncalled_bet
 from boardroom.engine.redraws import redraw_share, starting_pool
 from boardroom.engine.runout import RunoutSpot
+from boardroom.engine.runs import Run, most_runs, run_needs, run_pool, run_shares, runs_refusal
 from boardroom.engine.showdown import CategoryHands, Pot, PotResult, settle_pots
+from boardroom.engine.straddle import Straddle, straddle_amount, straddle_seat
 from boardroom.engine.stud import best_showing_seat, bring_in_seat
 from boardroom.evaluation import HandValue, Ranking, describe
 from boardroom.evaluation.hands import best_strength
@@ -99,6 +102,18 @@ class LegalActions:
     draw: int | None = None  # the draw: the most cards this seat may throw (0: stand pat)
 
 
+@dataclass(frozen=True, slots=True)
+class RunDeal:
+    """What one run of the rest of a hand dealt (engine.runs), and each live seat's hands."""
+
+    boards: tuple[tuple[str, tuple[Card, ...]], ...]
+    dealt: tuple[tuple[str, tuple[Card, ...]], ...]
+    cards: tuple[tuple[Seat, tuple[Card, ...]], ...]
+    burns: tuple[Card | None, ...]
+    hands: dict[Seat, CategoryHands]
+    deals: tuple[ev.Event, ...] = ()
+
+
 def deal_order(button: int, count: int) -> tuple[Seat, ...]:
     """The hand's seats clockwise from the first left of the button: the dealing order (PHH's
     p1, p2, ...) and the odd-chip order."""
@@ -122,6 +137,10 @@ class Hand:
         dead_small_blind: bool = False,
         big_blind_ante: bool = False,
         seats: Sequence[Seat] | None = None,
+        straddle: Straddle | str | None = None,
+        runs_offered: bool = False,
+        run_choices: Mapping[Seat, int] | None = None,
+        run_timeouts: Collection[Seat] = (),
     ) -> None:
         count = len(stacks)
         # The table seat of each position; the events and errors name these (module docstring).
@@ -147,6 +166,16 @@ class Hand:
                               f"ante")
         if dead_small_blind and count < 3:
             raise StakesError("heads-up the button posts the small blind: it is never dead")
+        kind: Straddle | None = None
+        if straddle is not None:
+            try:
+                kind = Straddle(straddle)
+            except ValueError:
+                raise StakesError(f"a straddle is 'utg' or 'button', not {straddle!r}") from None
+            if variant.forced_bets is not ForcedBets.BLINDS:
+                raise StakesError(f"{variant.name} has no blinds: no straddle")
+            if dead_small_blind:
+                raise StakesError("a hand with a dead small blind has no straddle")
         # Tournaments (TDA): a dead small blind (nobody posts it; the big blind is left of the
         # button) and the big-blind ante (the big blind alone posts the ante, after its blind).
         self.dead_small_blind = dead_small_blind
@@ -157,6 +186,9 @@ class Hand:
         self.starting_stacks = tuple(stacks)
         self.seat_count = count
         self.order: tuple[Seat, ...] = deal_order(button, count)
+        # The straddle (engine.straddle): its kind, and the seat that posts it (None heads-up).
+        self.straddle = kind
+        self.straddle_seat: Seat | None = straddle_seat(kind, self.order, button)
         self.stacks = list(stacks)
         self.bets = [0] * count
         self.contributed = [0] * count
@@ -193,6 +225,21 @@ class Hand:
         self._to_draw: list[Seat] = []
         # The all-in run-out, street by street, for the equity display (engine.runout).
         self.runout: list[RunoutSpot] = []
+        # Running it more than once (engine.runs): offered once every player left is all-in
+        # with cards to come (``runs_offered``: the room allows it). ``run_choices`` (a history's)
+        # answers the offer at once, as recorded, with ``run_timeouts`` the seats whose clock ran
+        # out.
+        self.runs_offered = runs_offered
+        self.is_choosing_runs = False
+        self.runs_most = 1
+        self.run_choices: dict[Seat, int] = {}
+        self.run_count = 1
+        self.runs: tuple[Run, ...] = ()  # every run once dealt (empty for a hand run once)
+        self._runs_asked = False
+        self._recorded_runs = dict(run_choices) if run_choices is not None else None
+        self._recorded_timeouts = set(run_timeouts)
+        self._branch: Hand | None = None  # the hand where the runs part
+        self._run_only = False  # a later run's copy: deals its cards, settles nothing
         self._start()
 
     # -- reading the state ----------------------------------------------------------------
@@ -430,6 +477,9 @@ class Hand:
             case AllocateBest():
                 self.allocate_best(position)
                 return
+            case ChooseRuns(runs, automatic):
+                self.choose_runs(position, runs, automatic=automatic)
+                return
         if not hasattr(action, "name") or isinstance(action, str):
             raise ActionError(f"not an action: {action!r:.40}")
         if self.actor is not None and position != self.actor:
@@ -599,6 +649,130 @@ class Hand:
             self.verify_allocate(seat, {})  # raises the precise reason
         self.allocate(seat, self.suggest_allocation(seat), automatic=True)
 
+    # -- running it more than once (engine.runs) -------------------------------------------
+
+    @property
+    def runs_pending(self) -> tuple[Seat, ...]:
+        """Seats still to answer the offer to run it more than once (empty without one)."""
+        if not self.is_choosing_runs:
+            return ()
+        return tuple(seat for seat in self.live_seats if seat not in self.run_choices)
+
+    @property
+    def seats_choosing_runs(self) -> tuple[Seat, ...]:
+        """The table seats still to answer the offer to run it more than once."""
+        return tuple(self.seats[position] for position in self.runs_pending)
+
+    def verify_choose_runs(self, seat: Seat, runs: int) -> None:
+        """An ``ActionError`` saying why ``seat`` may not answer ``runs`` now, if it may not."""
+        if not self.is_choosing_runs:
+            raise ActionError("nobody is offered to run it more than once now")
+        if not 0 <= seat < self.seat_count or not self.live[seat]:
+            raise ActionError(f"{self._who(seat)} has no hand in the pot")
+        if seat in self.run_choices:
+            raise ActionError(f"{self._who(seat)} has already answered")
+        if not isinstance(runs, int) or isinstance(runs, bool) or not 1 <= runs <= self.runs_most:
+            raise ActionError(f"{self._who(seat)} may run it 1 to {self.runs_most} times, "
+                              f"not {runs!r:.20}")
+
+    def choose_runs(self, seat: Seat, runs: int, *, automatic: bool = False) -> None:
+        """``seat`` answers the offer: 1 (once), 2 or 3. Once every seat has answered, the rest
+        is dealt the fewest times anyone chose."""
+        self.verify_choose_runs(seat, runs)
+        self.run_choices[seat] = runs
+        self._record(ev.RunsChosen(seat, runs, automatic))
+        if self.runs_pending:
+            return
+        self.is_choosing_runs = False
+        self.run_count = min(self.run_choices.values())
+        self._record(ev.RunsAgreed(self.run_count))
+        if self.run_count > 1:
+            if self.pool_size is not None:  # each run redraws from its share of the pool
+                self.pool_size = run_pool(self.pool_size, self._run_board_cards(),
+                                          self.run_count)
+                self._record(ev.PoolChanged(self.pool_size))
+            self._branch = self._copy()
+        self._deal_rest()
+
+    def runs_timed_out(self) -> None:
+        """The offer's clock ran out: every seat still to answer runs it once."""
+        for seat in self.runs_pending:
+            if self.is_choosing_runs:
+                self.choose_runs(seat, 1, automatic=True)
+
+    def _copy(self) -> Hand:
+        """A deep copy of the hand that deals from the same card source (its rules and
+        stakes are frozen data, shared; its events are not copied)."""
+        memo: dict[int, object] = {id(self._cards): self._cards, id(self.variant): self.variant,
+                                   id(self.stakes): self.stakes, id(self.events): []}
+        return copy.deepcopy(self, memo)
+
+    def _deal_rest(self) -> None:
+        self._note_runout()
+        self._begin_street(self.street_index + 1)
+
+    def _offer_runs(self) -> bool:
+        """Offer the runs if every player left is all-in with cards to come and the cards
+        allow two runs (else say why); True while the hand waits for the answers."""
+        if not self.runs_offered or self._runs_asked or sum(
+                1 for seat in self.live_seats if self.stacks[seat] > 0) > 1:
+            return False
+        self._runs_asked = True
+        variant, live = self.variant, self.live_seats
+        refusal = runs_refusal(variant)
+        if refusal is None:
+            most, refusal = most_runs(
+                variant, variant.streets[self.street_index + 1:],
+                boards_dealt=sum(len(cards) for cards in self.boards.values()),
+                cards_used=sum(map(len, self.hole)) + sum(map(len, self.boards.values()))
+                + len(self.burned), pool=self.pool_size)
+            if most >= 2:
+                self.runs_most = most
+                self.is_choosing_runs = True
+                self._record(ev.RunsOffered(live, most))
+                if self._recorded_runs is not None:
+                    for seat in live:
+                        self.choose_runs(seat, self._recorded_runs.get(seat, 1),
+                                         automatic=seat in self._recorded_timeouts)
+                return True
+        self._record(ev.RunsUnavailable(refusal))
+        return False
+
+    def _deal_other_runs(self) -> list[RunDeal]:
+        """Runs 2.. of the rest, each from the cards after the run before (``RunDealt``)."""
+        branch = self._branch
+        assert branch is not None
+        board_cards = branch._run_board_cards()
+        dealt = []
+        for number in range(2, self.run_count + 1):
+            run = branch._copy()
+            run._cards = self._cards.run_source(number, board_cards)
+            run._run_only, run.runs_offered = True, False
+            run._deal_rest()
+            deal = branch._run_deal(run)
+            self._record(ev.RunDealt(number, deal.dealt, deal.cards))
+            dealt.append(deal)
+        return dealt
+
+    def _run_board_cards(self) -> int:
+        """The board cards one run of the rest of the hand deals."""
+        return run_needs(self.variant, self.variant.streets[self.street_index + 1:],
+                         sum(len(cards) for cards in self.boards.values()))[0]
+
+    def _run_deal(self, run: Hand) -> RunDeal:
+        """What ``run`` (this hand, the branch, dealt on) dealt, and its hands."""
+        live = self.live_seats
+        return RunDeal(
+            boards=tuple((name, tuple(cards)) for name, cards in run.boards.items()),
+            dealt=tuple((name, tuple(cards[len(self.boards[name]):]))
+                        for name, cards in run.boards.items() if cards[len(self.boards[name]):]),
+            cards=tuple((seat, tuple(run.hole[seat][len(self.hole[seat]):])) for seat in live),
+            burns=tuple(run.burned[len(self.burned):]),
+            hands={seat: run._showdown_values(seat) for seat in live},
+            deals=tuple(e for e in run.events if isinstance(e, ev.BoardDealt | ev.HoleDealt
+                                                              | ev.CardBurned))
+            if run is not self else ())
+
     def rabbit_hunt(self) -> tuple[tuple[str, tuple[Card, ...]], ...]:
         """After a hand that ended before its last card: the board cards that would have come,
         as (board, cards) deals in the order the streets would have dealt them (burns skipped,
@@ -676,6 +850,9 @@ class Hand:
             blinds = [(big, stakes.big_blind, "big")]
             if small is not None:
                 blinds.insert(0, (small, stakes.small_blind, "small"))
+            if self.straddle_seat is not None:
+                blinds.append((self.straddle_seat, straddle_amount(stakes.big_blind),
+                               "straddle"))
             for seat, amount, name in blinds:
                 chips = min(amount, self.stacks[seat])
                 self._put_in(seat, chips)
@@ -764,13 +941,22 @@ class Hand:
     def _begin_round(self, street: Street) -> None:
         # RULES.md s.2: the blinds' round opens with the full big blind to call, however little
         # the blinds could post (both may be all-in on their antes); it is the round's first bet.
+        # A straddle is the same: the full straddle to call, the round's second bet, and (pot
+        # and no limit) the smallest full raise, as a blind of its size would be.
         blinds_in = self.variant.forced_bets is ForcedBets.BLINDS and self.street_index == 0
+        straddled = blinds_in and self.straddle_seat is not None
         opener = self._round_opener(street)
+        bet = street_bet(self.variant, self.stakes, street)
+        to_match = self.stakes.big_blind
+        if straddled:
+            to_match = straddle_amount(self.stakes.big_blind)
+            if self.variant.betting is not BettingStructure.FIXED_LIMIT:
+                bet = max(bet, to_match)
         self._round = BettingRound.open(
-            opener=opener, street_bet=street_bet(self.variant, self.stakes, street),
+            opener=opener, street_bet=bet,
             live=self.live, stacks=self.stacks,
-            current_bet=max(self.stakes.big_blind, max(self.bets)) if blinds_in else 0,
-            raise_count=1 if blinds_in else 0,
+            current_bet=max(to_match, max(self.bets)) if blinds_in else 0,
+            raise_count=(2 if straddled else 1) if blinds_in else 0,
             bring_in=street.first_to_act is FirstToAct.BRING_IN)
         self.actor = self._first_needing(opener)
         if self.actor is None:
@@ -782,6 +968,8 @@ class Hand:
         rule = street.first_to_act
         if rule is FirstToAct.LEFT_OF_BIG_BLIND:
             _, big = self._blind_seats()
+            if self.straddle_seat is not None and self.street_index == 0:
+                return (self.straddle_seat + 1) % self.seat_count  # the straddler acts last
             return (big + 1) % self.seat_count
         if rule is FirstToAct.BRING_IN:
             candidates = [(s, self._up_cards(s)[-1]) for s in self.order
@@ -824,8 +1012,8 @@ class Hand:
         if sum(self.live) == 1:
             self._award_uncontested()
         elif self.street_index + 1 < len(self.variant.streets):
-            self._note_runout()
-            self._begin_street(self.street_index + 1)
+            if not self._offer_runs():
+                self._deal_rest()
         elif self.variant.has_allocation:
             # The river betting closed with two or more players (RULES.md s.3).
             self.is_allocating = True
@@ -899,9 +1087,12 @@ class Hand:
         return values
 
     def _showdown(self) -> None:
+        if self._run_only:
+            return  # a later run's copy: the hand itself settles every run
         live = self.live_seats
         hands: dict[Seat, CategoryHands] = {seat: self._showdown_values(seat) for seat in live}
         pots = self.pots()
+        others = self._deal_other_runs() if self.run_count > 1 else []
         for seat in self._showing_order(live):
             if self._must_show(seat, pots, hands):
                 self.shown[seat] = True
@@ -911,16 +1102,30 @@ class Hand:
                 self.shown[seat] = False
                 self._record(ev.HandMucked(seat))
         # A mucked hand cannot win anything (that is why it was mucked), so settling every live
-        # hand pays exactly the shown ones.
-        self.results = settle_pots(pots, hands, self.variant.category_names,
-                                   self.variant.split, self.order)
-        for index, result in enumerate(self.results):
-            for seat, chips in result.shares.items():
-                self.stacks[seat] += chips
-            if any(not self.shown[seat] for seat in result.shares):
-                raise AssertionError("a mucked hand was paid")  # pragma: no cover
-            self._record(ev.PotAwarded(index, result.pot.amount, result.pot.eligible,
-                                             tuple(result.shares.items()), True))
+        # hand pays exactly the shown ones. Run more than once, each run settles its share of
+        # every pot with its own cards (engine.runs).
+        count = self.run_count
+        first = (self._branch._run_deal(self) if self._branch is not None else
+                 RunDeal((), (), (), (), hands))
+        results: list[PotResult] = []
+        settled: list[Run] = []
+        for number, deal in enumerate([first, *others], 1):
+            parts = [Pot(run_shares(pot.amount, count)[number - 1], pot.eligible) for pot in pots]
+            run_results = settle_pots(parts, deal.hands, self.variant.category_names,
+                                      self.variant.split, self.order)
+            for index, result in enumerate(run_results):
+                for seat, chips in result.shares.items():
+                    self.stacks[seat] += chips
+                if any(not self.shown[seat] for seat in result.shares):
+                    raise AssertionError("a mucked hand was paid")  # pragma: no cover
+                self._record(ev.PotAwarded(index, result.pot.amount, result.pot.eligible,
+                                           tuple(result.shares.items()), True, number))
+            results.extend(run_results)
+            settled.append(Run(number, deal.boards, deal.dealt, deal.cards, deal.burns,
+                               run_results, deal.deals))
+        self.results = tuple(results)
+        if count > 1:
+            self.runs = tuple(settled)
         self._finish()
 
     def _showing_order(self, live: Sequence[Seat]) -> list[Seat]:

@@ -61,6 +61,17 @@ class PotView:
     categories: tuple[tuple[str, tuple[Seat, ...]], ...]
     points: tuple[tuple[Seat, Fraction], ...]
     shares: tuple[tuple[Seat, int], ...]
+    run: int = 1  # the run whose share of the pot this is (engine.runs)
+
+
+@dataclass(frozen=True, slots=True)
+class RunView:
+    """A run after the first (engine.runs): its whole boards and each live seat's cards dealt
+    in it (another seat's hidden until its hand is shown)."""
+
+    run: int
+    boards: dict[str, tuple[Card, ...]]
+    cards: tuple[tuple[Seat, tuple[Card | None, ...]], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,6 +94,13 @@ class HandView:
     allocation: tuple[tuple[str, tuple[Card, ...]], ...] = ()  # the viewer's own commit
     showdown: tuple[ShownHand, ...] = ()
     results: tuple[PotView, ...] = field(default=())
+    # Running it more than once (engine.runs): the offer open now (the most runs, the seats
+    # still to answer, each answer so far), then the runs agreed and every run after the first.
+    runs_most: int = 0
+    runs_pending: tuple[Seat, ...] = ()
+    run_choices: tuple[tuple[Seat, int], ...] = ()
+    run_count: int = 1
+    runs: tuple[RunView, ...] = ()
 
     def seat_view(self, seat: Seat) -> SeatView:
         """The view of the player at table seat ``seat``."""
@@ -146,6 +164,10 @@ def views_for(hand: Hand, viewers: Iterable[Seat | None]) -> dict[Seat | None, H
         is_over=hand.is_over, winnings=winnings, pool_size=hand.pool_size,
         allocating=hand.is_allocating, allocation_pending=hand.seats_to_allocate,
         showdown=_shown_hands(hand), results=_pot_views(hand),
+        runs_most=hand.runs_most if hand.is_choosing_runs else 0,
+        runs_pending=hand.seats_choosing_runs,
+        run_choices=tuple((names[s], runs) for s, runs in hand.run_choices.items()),
+        run_count=hand.run_count, runs=_run_views(hand, None),
     )
     views: dict[Seat | None, HandView] = {}
     for seat_viewing in viewers:
@@ -166,8 +188,19 @@ def views_for(hand: Hand, viewers: Iterable[Seat | None]) -> dict[Seat | None, H
             pills=pills_for(hand.variant, hand.hole[viewer], hand.boards, seen,
                             own if hand.allocations_revealed else None),
             allocation=tuple(own.items()) if own is not None else (),
+            runs=_run_views(hand, viewer) if hand.runs else (),
         )
     return views
+
+
+def _run_views(hand: Hand, viewer: int | None) -> tuple[RunView, ...]:
+    """The runs after the first as ``viewer`` (a position in the hand) sees them, their
+    players named by table seat."""
+    return tuple(RunView(
+        run=run.number, boards=dict(run.boards),
+        cards=tuple((hand.seats[seat], tuple(cards) if seat == viewer or hand.shown.get(seat)
+                     else (None,) * len(cards)) for seat, cards in run.cards),
+    ) for run in hand.runs[1:])
 
 
 def _shown_hands(hand: Hand) -> tuple[ShownHand, ...]:
@@ -189,6 +222,7 @@ def _shown_hands(hand: Hand) -> tuple[ShownHand, ...]:
 
 def _pot_views(hand: Hand) -> tuple[PotView, ...]:
     names = hand.seats
+    runs = [(run.number, run.results) for run in hand.runs] or [(1, hand.results)]
     return tuple(
         PotView(
             index=index, amount=result.pot.amount,
@@ -197,8 +231,9 @@ def _pot_views(hand: Hand) -> tuple[PotView, ...]:
                              for c in result.categories),
             points=tuple((names[s], points) for s, points in result.points.items()),
             shares=tuple((names[s], chips) for s, chips in result.shares.items()),
+            run=number,
         )
-        for index, result in enumerate(hand.results)
+        for number, results in runs for index, result in enumerate(results)
     )
 
 
@@ -223,6 +258,10 @@ def event_as_seen(hand: Hand, viewer: Seat | None, event: ev.Event,
             for card, up in zip(event.cards, event.up, strict=True)))
     if isinstance(event, ev.CardBurned):
         return ev.CardBurned(None)
+    if isinstance(event, ev.RunDealt):  # a later run's redraws stay private, like any redraw
+        return replace(event, cards=tuple(
+            (seat, cards if seat == viewer else (None,) * len(cards))
+            for seat, cards in event.cards))
     if isinstance(event, ev.Discarded) and event.seat != viewer:
         return ev.Discarded(event.seat, (None,) * len(event.cards))  # the count is public
     return event

@@ -6,6 +6,7 @@ from typing import Any
 
 from boardroom.evaluation import Construction, Ranking
 from boardroom.rules.rotations import Rotation
+from boardroom.rules.runs import runs_refusal
 from boardroom.rules.spec import Category, Split, Variant
 from boardroom.rules.variants import DealersChoice
 
@@ -123,5 +124,6 @@ def describe_variant(variant: Variant | DealersChoice | Rotation) -> dict[str, A
         ],
         "split": variant.split.value,
         "split_rule": SPLIT_RULES[variant.split],
+        "runs_twice": runs_refusal(variant) is None,  # an all-in may be run twice or three times
         **({"bring_in": variant.bring_in.value} if variant.bring_in else {}),
     }

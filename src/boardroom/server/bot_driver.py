@@ -27,6 +27,7 @@ from typing import Any, Protocol
 from boardroom.bots import STYLES, make_bot
 from boardroom.bots.players import Bot
 from boardroom.engine import Action, Allocate, Draw, actions
+from boardroom.engine.actions import ChooseRuns
 from boardroom.server.protocol import Command, ProtocolError, RateLimit, failure, parse
 from boardroom.server.viewer import Viewer
 from boardroom.table import Table, TableError
@@ -157,6 +158,7 @@ class BotDriver:
         view = table.hand_view(self.seat)
         if view is not None and view.viewer is not None and not view.is_over and (
                 (view.allocating and view.viewer in view.allocation_pending)
+                or view.viewer in view.runs_pending
                 or (view.legal is not None and view.actor == view.viewer)):
             return "hand"
         public = table.public_state()
@@ -208,6 +210,8 @@ def command_for(action: Action) -> dict[str, Any]:
     name, argument = actions.record(action)
     if isinstance(action, Allocate):
         return {"type": "allocate", "cards": argument}
+    if isinstance(action, ChooseRuns):
+        return {"type": "runs", "runs": action.runs}
     if isinstance(action, Draw):
         return {"type": "act", "action": name, "cards": argument}
     return {"type": "act", "action": name} | ({} if argument is None else {"amount": argument})

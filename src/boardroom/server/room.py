@@ -453,6 +453,8 @@ class Room:
                 table.act(_int(seat), command.action)
             case "allocate":
                 table.allocate(_int(seat), args["cards"])
+            case "runs":
+                table.choose_runs(_int(seat), args["runs"])
             case "pick":
                 table.pick(_int(seat), args["game"], args.get("options"))
             case "show":

@@ -142,6 +142,15 @@ class Allocate(TypedDict):
 
 
 @with_config(CLOSED)
+class ChooseRunsCommand(TypedDict):
+    """An all-in player's answer to running it more than once: 1 (once), 2 or 3."""
+
+    id: CommandId
+    type: Literal["runs"]
+    runs: int
+
+
+@with_config(CLOSED)
 class Suggest(TypedDict):
     id: CommandId
     type: Literal["suggest"]
@@ -260,9 +269,9 @@ class RemoveBot(TypedDict):
 
 
 COMMAND_TYPES: tuple[type, ...] = (
-    Join, SnapshotCommand, Sit, Leave, SitOut, SitIn, Rebuy, Act, Allocate, Suggest, Pick, Show,
-    Rabbit, Seed, Chat, Approve, ApproveRebuy, Kick, SetStack, Pause, Resume, DealNow,
-    TransferHost, Close, AddBot, RemoveBot)
+    Join, SnapshotCommand, Sit, Leave, SitOut, SitIn, Rebuy, Act, Allocate, ChooseRunsCommand,
+    Suggest, Pick, Show, Rabbit, Seed, Chat, Approve, ApproveRebuy, Kick, SetStack, Pause, Resume,
+    DealNow, TransferHost, Close, AddBot, RemoveBot)
 
 
 def command_type_of(kind: type) -> str:
@@ -376,7 +385,7 @@ class BlindPosted(TypedDict):
     type: Literal["BlindPosted"]
     seat: int
     amount: int
-    blind: Literal["small", "big"]
+    blind: Literal["small", "big", "straddle"]
 
 
 @with_config(CLOSED)
@@ -468,6 +477,7 @@ class PotAwarded(TypedDict):
     eligible: list[int]
     shares: list[tuple[int, int]]  # (seat, chips)
     showdown: bool
+    run: int  # the run whose share of the pot this is; 1 for a hand run once
 
 
 @with_config(CLOSED)
@@ -516,17 +526,61 @@ class AllocationsRevealed(TypedDict):
     allocations: list[tuple[int, list[tuple[str, list[Card]]]]]  # (seat, ((category, cards)))
 
 
+
+@with_config(CLOSED)
+class RunsOffered(TypedDict):
+    """Every player left is all-in before the last card: each may agree to run it twice or
+    three times (up to ``most``)."""
+
+    type: Literal["RunsOffered"]
+    seats: list[int]
+    most: int
+
+
+@with_config(CLOSED)
+class RunsUnavailable(TypedDict):
+    """Running it more than once was not offered, and why."""
+
+    type: Literal["RunsUnavailable"]
+    reason: str
+
+
+@with_config(CLOSED)
+class RunsChosen(TypedDict):
+    type: Literal["RunsChosen"]
+    seat: int
+    runs: int  # 1: once (a decline, or ``automatic``: the clock ran out)
+    automatic: bool
+
+
+@with_config(CLOSED)
+class RunsAgreed(TypedDict):
+    type: Literal["RunsAgreed"]
+    runs: int  # the fewest anyone chose
+
+
+@with_config(CLOSED)
+class RunDealt(TypedDict):
+    """A run after the first: its new board cards and each live seat's redraws in it."""
+
+    type: Literal["RunDealt"]
+    run: int
+    boards: list[tuple[str, list[Card]]]
+    cards: list[tuple[int, list[Card | None]]]  # (seat, its redraws: hidden but the viewer's)
+
+
 HAND_EVENT_TYPES: tuple[type, ...] = (
     AntePosted, BlindPosted, StreetStarted, CardBurned, BoardDealt, HoleDealt, BringInPosted,
     Folded, Checked, Called, RaisedTo, UncalledReturned, HandShown, HandMucked, PotAwarded,
     HandEnded, Redrawn, Discarded, PoolChanged, AllocationStarted, AllocationCommitted,
-    AllocationsRevealed)
+    AllocationsRevealed, RunsOffered, RunsUnavailable, RunsChosen, RunsAgreed, RunDealt)
 
 HandEvent = Annotated[
     AntePosted | BlindPosted | StreetStarted | CardBurned | BoardDealt | HoleDealt
     | BringInPosted | Folded | Checked | Called | RaisedTo | UncalledReturned | HandShown
     | HandMucked | PotAwarded | HandEnded | Redrawn | Discarded | PoolChanged
-    | AllocationStarted | AllocationCommitted | AllocationsRevealed,
+    | AllocationStarted | AllocationCommitted | AllocationsRevealed | RunsOffered
+    | RunsUnavailable | RunsChosen | RunsAgreed | RunDealt,
     Field(discriminator="type")]
 
 
@@ -595,6 +649,17 @@ class PotView(TypedDict):
     categories: list[tuple[str, list[int]]]  # (category, its winners)
     points: list[tuple[int, Fraction]]
     shares: list[tuple[int, int]]
+    run: int  # the run whose share of the pot this is (1 for a hand run once)
+
+
+@with_config(CLOSED)
+class RunView(TypedDict):
+    """A run after the first: its whole boards and each live seat's cards dealt in it."""
+
+    type: Literal["RunView"]
+    run: int
+    boards: dict[str, list[Card]]
+    cards: list[tuple[int, list[Card | None]]]
 
 
 @with_config(CLOSED)
@@ -617,7 +682,12 @@ class HandView(TypedDict):
     allocation_pending: list[int]
     allocation: list[tuple[str, list[Card]]]
     showdown: list[ShownHand]
-    results: list[PotView]
+    results: list[PotView]  # every run's share of every pot, run by run
+    runs_most: int  # the offer to run it more than once, while open: the most runs; else 0
+    runs_pending: list[int]  # seats still to answer it
+    run_choices: list[tuple[int, int]]  # (seat, runs) answers so far
+    run_count: int  # the runs agreed (1 until more are)
+    runs: list[RunView]  # every run after the first, once dealt
 
 
 # -- the table, as everybody sees it -----------------------------------------------------------
@@ -669,6 +739,8 @@ class Settings(TypedDict):
     spectators_allowed: bool
     seat_approval: bool
     rabbit_hunting: bool
+    straddle: Literal["off", "utg", "button"]  # blind games: who posts a straddle of 2 big blinds
+    run_it_twice: bool  # all-in players may agree to deal the rest twice or three times
     rotation: list[RotationGame]  # game "rotation": the host's games, in turn
     rotate_every: int  # a rotation's hands a game; 0: an orbit
 
@@ -715,6 +787,8 @@ class BlindPosts(TypedDict):
     forced_bets: Literal["blinds"]
     small_blind: int
     big_blind: int
+    straddle: int  # the straddle (twice the big blind), 0 when the room has none
+    straddler: Literal["utg", "button"] | None
 
 
 @with_config(CLOSED)
@@ -877,6 +951,13 @@ class TurnData(TypedDict):
 @with_config(CLOSED)
 class AllocatingData(TypedDict):
     seats: list[int]
+    deadline: float | None
+
+
+@with_config(CLOSED)
+class ChoosingRunsData(TypedDict):
+    seats: list[int]  # table seats still to answer
+    most: int
     deadline: float | None
 
 
@@ -1092,6 +1173,14 @@ class AllocatingEvent(_Event):
 
 
 @with_config(CLOSED)
+class ChoosingRunsEvent(_Event):
+    """The offer to run it more than once is open: who is still to answer, and until when."""
+
+    kind: Literal["choosing_runs"]
+    data: ChoosingRunsData
+
+
+@with_config(CLOSED)
 class TimedOutEvent(_Event):
     kind: Literal["timed_out"]
     data: TimedOutData
@@ -1228,7 +1317,8 @@ EVENT_TYPES: tuple[type, ...] = (
 Event = Annotated[
     HandEventMessage | SeatedEvent | ChipsEvent | NextHandEvent | WaitingEvent
     | PickRequestedEvent | GamePickedEvent | HandStartedEvent | TurnEvent | AllocatingEvent
-    | TimedOutEvent | HandEndedEvent | LeavingEvent | LeftEvent | SittingOutEvent
+    | ChoosingRunsEvent | TimedOutEvent | HandEndedEvent | LeavingEvent | LeftEvent
+    | SittingOutEvent
     | SittingInEvent | RebuyRequestedEvent | RebuyApprovedEvent | PausedEvent | ResumedEvent
     | ClosingEvent | ClosedEvent | ChatEvent | HostChangedEvent | FairCommitmentEvent
     | SeedReceivedEvent | WatchersEvent | ShownAfterEvent | RabbitEvent | GameChangedEvent
@@ -1244,7 +1334,7 @@ class View(TypedDict):
 
     table: TableState
     bots: dict[str, str]  # table seat -> bot style
-    blinds: dict[str, Literal["small", "big"]]  # table seat -> the blind it posted
+    blinds: dict[str, Literal["small", "big", "straddle"]]  # table seat -> the blind it posted
     watchers: Watchers
     hand: HandView | None
     sizes: RaiseSizes | None
@@ -1312,7 +1402,8 @@ class TournamentNotice(TypedDict):
 
 
 Command = Annotated[
-    Join | SnapshotCommand | Sit | Leave | SitOut | SitIn | Rebuy | Act | Allocate | Suggest
+    Join | SnapshotCommand | Sit | Leave | SitOut | SitIn | Rebuy | Act | Allocate
+    | ChooseRunsCommand | Suggest
     | Pick | Show | Rabbit | Seed | Chat | Approve | ApproveRebuy | Kick | SetStack | Pause
     | Resume | DealNow | TransferHost | Close | AddBot | RemoveBot,
     Field(discriminator="type")]

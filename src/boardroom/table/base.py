@@ -35,7 +35,7 @@ DEALING = "playing"  # a hand is running
 CLOSED = "closed"
 
 # A planned (tournament) hand's extra setup: the engine's hooks and the history's tags.
-HOOKS = ("dead_small_blind", "big_blind_ante", "tournament")
+HOOKS = ("dead_small_blind", "big_blind_ante", "tournament", "straddle", "runs_offered")
 
 
 @dataclass

@@ -3,6 +3,7 @@ pausing the table (every deadline moves by the time it was paused)."""
 
 from __future__ import annotations
 
+from boardroom.table import runs
 from boardroom.table.base import BETWEEN, CLOSED, DEALING, PICKING, SeatState, TableBase
 from boardroom.table.settings import TableError
 
@@ -47,6 +48,18 @@ class Clocks(TableBase):
             over = self.clock() - self.turn_started - self.settings.action_clock
             if over > 0:
                 state.time_bank = max(0.0, state.time_bank - over)
+
+    def _start_runs_clock(self) -> None:
+        """The offer to run it more than once: its seats, the most runs and a short clock,
+        started once (each answer announces the seats still to answer)."""
+        hand = self.hand
+        assert hand is not None
+        if not self._allocation_clock:  # (the one phase clock: no allocation runs twice)
+            self._allocation_clock = True
+            self.turn_started = self.clock()
+            self.turn_deadline = self.turn_started + runs.runs_clock(self.settings)
+        self._emit("choosing_runs", {"seats": list(hand.seats_choosing_runs),
+                                     "most": hand.runs_most, "deadline": self.turn_deadline})
 
     def _start_allocation_clock(self) -> None:
         hand = self.hand

@@ -20,9 +20,10 @@ from boardroom.engine import (
     Stakes,
 )
 from boardroom.engine import actions as acts
+from boardroom.engine.actions import ChooseRuns
 from boardroom.engine.events import Event
 from boardroom.engine.view import events_for
-from boardroom.table import fair, rotation
+from boardroom.table import fair, rotation, runs
 from boardroom.table.base import BETWEEN, CLOSED, DEALING, PICKING, WAITING
 from boardroom.table.choice import DealersChoice
 from boardroom.table.clocks import Clocks
@@ -71,6 +72,17 @@ class Driver(Persistence, Seating, Clocks, DealersChoice):
         except ActionError as error:
             raise TableError(str(error)) from None
         self._apply(seat, commit)
+        self.seats[seat].timeouts = 0
+        self._after_change()
+
+    def choose_runs(self, seat: int, runs: int) -> None:
+        """An all-in player answers the offer to run it more than once: 1, 2 or 3 times."""
+        self._check_open()
+        if self.hand is None or not self.in_hand(seat):
+            raise TableError(f"seat {seat} is not in a hand")
+        if self.paused:
+            raise TableError("the table is paused")
+        self._apply(seat, ChooseRuns(runs))
         self.seats[seat].timeouts = 0
         self._after_change()
 
@@ -193,6 +205,11 @@ class Driver(Persistence, Seating, Clocks, DealersChoice):
               hooks: Mapping[str, Any] | None = None) -> None:
         variant = self.settings.variant_for(game, options)
         stakes = stakes or self.settings.stakes_for(variant)
+        straddle = None if self.managed else self.settings.straddle_for(variant)
+        if straddle is not None:
+            hooks = {**(hooks or {}), "straddle": straddle}
+        if self.settings.run_it_twice and not self.managed:
+            hooks = {**(hooks or {}), "runs_offered": True}
         self._publish_commitment()  # (already out, unless restored from an older state)
         assert self.fair_next is not None
         dealt = fair.for_hand(self.fair_next, self.room, seats, self.rng)
@@ -237,6 +254,13 @@ class Driver(Persistence, Seating, Clocks, DealersChoice):
                     continue
                 self._start_allocation_clock()
                 return
+            if hand.is_choosing_runs:
+                gone = [s for s in hand.seats_choosing_runs if self.seats[s].leaving]
+                if gone and not self.paused:
+                    self._apply(gone[0], runs.ONCE_BY_TIMEOUT)
+                    continue
+                self._start_runs_clock()
+                return
             actor = hand.seat_to_act
             if actor is None:
                 raise TableError(f"hand {self.hand_no} waits for something the table does "
@@ -270,6 +294,12 @@ class Driver(Persistence, Seating, Clocks, DealersChoice):
     def _timeout(self) -> None:
         hand = self.hand
         assert hand is not None
+        if hand.is_choosing_runs:  # a player who does not answer runs it once
+            for seat in hand.seats_choosing_runs:
+                self._apply(seat, runs.ONCE_BY_TIMEOUT)
+            self._allocation_clock = False
+            self._after_change()
+            return
         if hand.is_allocating:
             for seat in hand.seats_to_allocate:
                 self.seats[seat].timeouts += 1

@@ -9,7 +9,7 @@ from typing import Any, Self
 
 from boardroom.cards import RandomSource
 from boardroom.engine import actions as acts
-from boardroom.table import fair, rotation
+from boardroom.table import fair, rotation, runs
 from boardroom.table.base import BETWEEN, HOOKS, PICKING, Clock, SeatState, TableBase
 from boardroom.table.record import current, rebuild_hand, stored_actions
 from boardroom.table.settings import TableSettings
@@ -87,10 +87,12 @@ class Persistence(TableBase):
                                  "numbering", *HOOKS) if key in record}
             table.hand_actions = stored_actions(record)
             table._published = len(table.hand.events)
-            if table.hand.is_allocating:
+            if table.hand.is_allocating or table.hand.is_choosing_runs:
                 table._allocation_clock = True
                 table.turn_started = now
-                table.turn_deadline = now + settings.action_clock
+                table.turn_deadline = now + (runs.runs_clock(settings)
+                                             if table.hand.is_choosing_runs
+                                             else settings.action_clock)
             elif table.hand.seat_to_act is not None:
                 table.turn_started = now
                 bank = table.seats[table.hand.seat_to_act].time_bank

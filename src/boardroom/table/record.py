@@ -32,7 +32,8 @@ def new_hand(variant: Variant, stakes: Stakes, seats: Sequence[int], stacks: Seq
     deck = Deck(seeds=cards) if isinstance(cards, fairness.Seeds) else Deck(list(cards))
     return Hand(variant, stakes, stacks, button, cards=deck, manual_allocation=True,
                 dead_small_blind=bool(setup.get("dead_small_blind")),
-                big_blind_ante=bool(setup.get("big_blind_ante")), seats=seats)
+                big_blind_ante=bool(setup.get("big_blind_ante")), straddle=setup.get("straddle"),
+                runs_offered=bool(setup.get("runs_offered")), seats=seats)
 
 
 def current(record: Mapping[str, Any]) -> dict[str, Any]:

@@ -53,8 +53,9 @@ class Seating(Ledger):
             return
         state.leaving, state.kicked = True, kicked
         self._emit("leaving", {"seat": seat, "kicked": kicked})
-        if self.hand is not None and self.hand.seat_to_act == seat and not self.paused:
-            self._after_change()
+        if self.hand is not None and not self.paused and (
+                self.hand.seat_to_act == seat or seat in self.hand.seats_choosing_runs):
+            self._after_change()  # (an offer to run it twice: the leaver runs it once)
 
     def kick(self, seat: int) -> None:
         """Host: remove a player (folding first when in a hand)."""

@@ -23,6 +23,7 @@ MAX_SEATS = 10
 # fits a 32-bit database integer, and a whole table's chips stay exact as JavaScript numbers.
 MAX_CHIPS = 1_000_000_000
 OPTION_NAMES = ("hole_cards", "betting", "bring_in")
+STRADDLES = ("off", "utg", "button")
 CHIP_SETTINGS = ("small_blind", "big_blind", "ante", "bring_in", "starting_stack")
 
 
@@ -62,6 +63,8 @@ class TableSettings:
     spectators_allowed: bool = True
     seat_approval: bool = False  # the host approves every player who takes a seat
     rabbit_hunting: bool = True  # seated players may see the board cards a hand did not deal
+    straddle: str = "off"  # blind games: "utg" or "button" posts a straddle of twice the big blind
+    run_it_twice: bool = True  # all-in players may agree to deal the rest twice or three times
     rotation: tuple[RotationGame, ...] = ()  # game "rotation": the host's games, in turn
     rotate_every: int = 0  # a rotation's game changes every N hands; 0: every orbit
 
@@ -112,6 +115,9 @@ class TableSettings:
         for name in ("time_bank", "pause_between_hands"):
             if not 0 <= getattr(self, name) <= 3600:
                 raise TableError(f"{name} must be 0 to 3600 seconds")
+        if self.straddle not in STRADDLES:
+            raise TableError(f"straddle must be one of {', '.join(STRADDLES)}, "
+                             f"not {self.straddle!r}")
         if self.rotation and canonical_id(self.game) != CUSTOM:
             raise TableError(f"a list of rotation games goes with game \"{CUSTOM}\", "
                              f"not {self.game!r}")
@@ -209,6 +215,13 @@ class TableSettings:
         except ValueError as error:
             raise TableError(f"these stakes cannot play {variant.name}: {error}") from None
         return stakes
+
+    def straddle_for(self, variant: Variant) -> str | None:
+        """The straddle a hand of ``variant`` posts (``engine.straddle``), or None: only blind
+        games straddle; the engine leaves it out heads-up."""
+        if self.straddle == "off" or variant.forced_bets is not ForcedBets.BLINDS:
+            return None
+        return self.straddle
 
     @property
     def seat_limit(self) -> int:

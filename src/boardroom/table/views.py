@@ -6,6 +6,7 @@ import functools
 from collections.abc import Iterable, Mapping
 from typing import Any
 
+from boardroom.engine.straddle import straddle_amount
 from boardroom.engine.view import HandView, events_for, view_for, views_for
 from boardroom.rules import ForcedBets
 from boardroom.table import fair, rotation
@@ -119,7 +120,10 @@ def _posts(settings: TableSettings, game: str,
     stakes = settings.stakes_for(variant)
     kind = variant.forced_bets
     if kind is ForcedBets.BLINDS:
-        posts = {"small_blind": stakes.small_blind, "big_blind": stakes.big_blind}
+        straddle = settings.straddle_for(variant)
+        posts = {"small_blind": stakes.small_blind, "big_blind": stakes.big_blind,
+                 "straddle": straddle_amount(stakes.big_blind) if straddle else 0,
+                 "straddler": straddle}
     elif kind is ForcedBets.ANTES:
         posts = {"ante": stakes.ante, "min_bet": stakes.big_blind}
     else:

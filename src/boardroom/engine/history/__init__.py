@@ -145,7 +145,10 @@ def replay(setup: Setup) -> Hand:
         hand = Hand(setup.variant, setup.stakes, setup.stacks, setup.button, cards=source,
                     show_requests=set(deal.shows), manual_allocation=True,
                     dead_small_blind=setup.dead_small_blind,
-                    big_blind_ante=setup.big_blind_ante)
+                    big_blind_ante=setup.big_blind_ante, straddle=setup.straddle,
+                    runs_offered=setup.runs is not None,
+                    run_choices=setup.runs.choices if setup.runs is not None else None,
+                    run_timeouts=setup.runs.timeouts if setup.runs is not None else ())
     except HistoryError:
         raise
     except ValueError as error:

@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import Any
 
 from boardroom.cards import Card, format_cards, remaining_cards
+from boardroom.engine.dealing import CardSource, ScriptedCards
 from boardroom.engine.hand import Hand
 from boardroom.engine.history.phh import HistoryError, Line, cards_text, parse_dealt
 from boardroom.engine.history.reader import Setup
@@ -236,6 +237,7 @@ class HistoryCards:
         self.hand: Hand | None = None  # set once the hand exists (for the redraw errors)
         self.asked: dict[tuple[str, Any], int] = {}  # cards the engine dealt in this window
         self.deferred: tuple[HistoryError, int] | None = None  # cards dealt late, at action N
+        self.run_sources: list[ScriptedCards] = []  # the later runs' cards (engine.runs)
 
     # -- the CardSource protocol
 
@@ -269,6 +271,18 @@ class HistoryCards:
 
     def discard(self, cards: Sequence[Card]) -> None:
         """The history names every card drawn: nothing to keep."""
+
+    def run_source(self, run: int, board_cards: int) -> CardSource:
+        """A later run deals the cards ``_runs.runs`` writes for it."""
+        runs = self.setup.runs
+        deals = runs.deals if runs is not None else ()
+        if len(deals) < run - 1:
+            raise HistoryError(f"{self.setup.lines.field('_runs')}: the hand runs {run} times "
+                               f"or more, and _runs writes the cards of {len(deals) + 1} runs")
+        deal = deals[run - 2]
+        source = ScriptedCards(deal.hole, deal.boards, deal.burns)
+        self.run_sources.append(source)
+        return source
 
     def redraw(self, seat: int, count: int) -> tuple[Card, ...]:
         queue = self.hole_queues[seat]
@@ -404,6 +418,29 @@ class HistoryCards:
             raise HistoryError(f"{self.setup.lines.field('_burns')}: holds "
                                f"{self.burned + len(self.burns)} burns, the hand burns "
                                f"{self.burned}")
+        runs = self.setup.runs
+        if runs is not None and len(runs.deals) > len(self.run_sources):
+            raise HistoryError(f"{self.setup.lines.field('_runs')}: writes {len(runs.deals) + 1} "
+                               f"runs, the hand runs {len(self.run_sources) + 1}")
+        for number, source in enumerate(self.run_sources, 2):
+            rest = source.leftovers()
+            if rest is not None:
+                raise HistoryError(f"{self.setup.lines.field('_runs')}: run {number} writes "
+                                   f"cards the run does not deal ({rest})")
+        if self.run_sources and self.hand is not None:
+            hand = self.hand
+            # (live hands only: a folded hand's cards went back to the pool in the redraw games)
+            cards = [*itertools.chain(*(hand.hole[s] for s in hand.live_seats)),
+                     *itertools.chain(*hand.boards.values()),
+                     *(c for c in hand.burned if c is not None)]
+            for run in hand.runs[1:]:
+                cards += [*itertools.chain(*(c for _, c in run.dealt)),
+                          *itertools.chain(*(c for _, c in run.cards)),
+                          *(c for c in run.burns if c is not None)]
+            twice = sorted({c for c in cards if cards.count(c) > 1})
+            if twice:
+                raise HistoryError(f"{self.setup.lines.field('_runs')}: deals "
+                                   f"{format_cards(twice)} twice")
 
 
 def check_shows(setup: Setup, deal: Deal, actions: Sequence[Line], seat: Any) -> None:

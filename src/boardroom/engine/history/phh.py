@@ -24,6 +24,7 @@ from boardroom.engine.actions import (
     Call,
     Check,
     CheckOrCall,
+    ChooseRuns,
     Complete,
     Draw,
     Fold,
@@ -186,6 +187,8 @@ def action_line(label: str, action: Action) -> str:
         case Complete() | AllocateBest():
             raise ActionError(f"a history writes {action.name.replace('_', ' ')} as what it "
                               f"did: the raise, or the cards committed")
+        case ChooseRuns():
+            raise ActionError("a history writes the runs chosen in its _runs table")
 
 
 def draw_line(label: str, discards: Iterable[Card | None]) -> str:

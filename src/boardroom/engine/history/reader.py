@@ -18,7 +18,7 @@ from typing import Any
 
 from boardroom.cards import Card, parse_cards
 from boardroom.engine.betting import Stakes
-from boardroom.engine.history.phh import PHH_CODES, HistoryError
+from boardroom.engine.history.phh import PHH_CODES, HistoryError, parse_line
 from boardroom.rules import BettingStructure, ForcedBets, Variant, find_variant
 
 _KEY = re.compile(r"""\s*("(?:[^"\\]|\\.)*"|'[^']*'|[A-Za-z0-9_-]+)""")
@@ -101,6 +101,24 @@ def locate(text: str) -> Lines:
 
 
 @dataclass(frozen=True)
+class RunDeal:
+    """The cards of one run after the first, as ``_runs.runs`` writes them."""
+
+    hole: Mapping[int, tuple[Card, ...]]  # by seat
+    boards: Mapping[str, tuple[Card, ...]]
+    burns: tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class RunsRecord:
+    """``_runs``: the room offered runs; each seat's answer and whose clock ran out."""
+
+    choices: Mapping[int, int] | None  # by seat (None: no offer was made)
+    timeouts: tuple[int, ...]  # seats
+    deals: tuple[RunDeal, ...]  # runs 2..
+
+
+@dataclass(frozen=True)
 class Setup:
     """What a history says about the hand before its actions."""
 
@@ -120,6 +138,8 @@ class Setup:
     lines: Lines = NO_LINES
     dead_small_blind: bool = False  # tournaments: ``_dead_small_blind``
     big_blind_ante: bool = False  # tournaments: the one ante in ``antes`` is the big blind's
+    straddle: str | None = None  # a straddle in ``blinds_or_straddles``: "utg" or "button"
+    runs: RunsRecord | None = None  # ``_runs``: running it more than once (engine.runs)
 
     def label(self, seat: int) -> str:
         """The PHH label (``p1``) of our ``seat``."""
@@ -233,8 +253,10 @@ def _variant_of(fields: _Fields) -> Variant:
         hole_cards=spec.hole_cards, betting=spec.betting, bring_in=spec.bring_in)
 
 
-def _stakes_of(fields: _Fields, variant: Variant, count: int) -> tuple[Stakes, bool, bool]:
-    """The stakes, and the tournament hooks: a dead small blind, a big-blind ante."""
+def _stakes_of(fields: _Fields, variant: Variant,
+               count: int) -> tuple[Stakes, bool, bool, str | None]:
+    """The stakes, the tournament hooks (a dead small blind, a big-blind ante) and the
+    straddle (engine.straddle: twice the big blind, from p3 or from the button)."""
     antes = fields.ints("antes", count, "a whole number of chips", default=[0] * count)
     blind_game = variant.forced_bets is ForcedBets.BLINDS
     dead = blind_game and "_dead_small_blind" in fields.record
@@ -248,6 +270,7 @@ def _stakes_of(fields: _Fields, variant: Variant, count: int) -> tuple[Stakes, b
                               f"from the big blind (p{big + 1}) in blind games, got {antes}")
     ante = max(antes) if antes else 0
     blinds = (0, 0)
+    straddle: str | None = None
     if blind_game:
         raw = fields.ints("blinds_or_straddles", None, "a whole number of chips")
         if dead:
@@ -258,10 +281,16 @@ def _stakes_of(fields: _Fields, variant: Variant, count: int) -> tuple[Stakes, b
                                   f"3 players or more), got {raw}")
             blinds = (small, raw[0])
         else:
-            if len(raw) != count or any(raw[2:]):
+            straddles = [k for k in range(2, len(raw)) if raw[k]]
+            if len(raw) != count or len(straddles) > 1 or (straddles and (
+                    straddles[0] not in (2, count - 1) or raw[straddles[0]] != 2 * raw[1])):
                 raise fields.fail("blinds_or_straddles", f"expected a small and a big blind "
-                                  f"for p1 and p2 and no straddles ({count} values), got {raw}")
+                                  f"for p1 and p2 and at most one straddle of twice the big "
+                                  f"blind, from p3 or from the button ({count} values), "
+                                  f"got {raw}")
             blinds = (raw[0], raw[1])
+            if straddles:
+                straddle = "utg" if straddles[0] == 2 else "button"
     args: dict[str, int] = {"small_blind": blinds[0], "big_blind": blinds[1], "ante": ante}
     if variant.is_stud or variant.betting is BettingStructure.FIXED_LIMIT:
         args["small_bet"] = fields.chips("small_bet")
@@ -284,7 +313,7 @@ def _stakes_of(fields: _Fields, variant: Variant, count: int) -> tuple[Stakes, b
                 else "blinds_or_straddles" if "blinds" in text
                 else "min_bet" if "min_bet" in fields.record else "antes")
         raise fields.fail(name, text) from None
-    return stakes, dead, big_blind_ante
+    return stakes, dead, big_blind_ante, straddle
 
 
 def setup_of(record: Mapping[str, Any], lines: Lines = NO_LINES) -> Setup:
@@ -296,7 +325,7 @@ def setup_of(record: Mapping[str, Any], lines: Lines = NO_LINES) -> Setup:
     if not 2 <= count <= variant.max_players:
         raise fields.fail("starting_stacks", f"{variant.name} with {variant.hole_cards} hole "
                           f"cards deals 2 to {variant.max_players} players, not {count}")
-    stakes, dead_small_blind, big_blind_ante = _stakes_of(fields, variant, count)
+    stakes, dead_small_blind, big_blind_ante, straddle = _stakes_of(fields, variant, count)
     seats = fields.ints("seats", count, "a seat number (1 or more)", 1,
                         list(range(1, count + 1)))
     if len(set(seats)) != count:
@@ -348,8 +377,66 @@ def setup_of(record: Mapping[str, Any], lines: Lines = NO_LINES) -> Setup:
                     isinstance(value, str) for value in pot.values()):
                 raise fields.fail("_points", "must be a list of tables, one per pot, of "
                                   "player labels (p1, p2, ...) to fractions written as strings")
+    runs = _runs_of(fields, variant, seat_of) if "_runs" in record else None
     return Setup(variant, stakes, tuple(_to_seats(starting, seat_of)), seat_of[-1], seat_of,
                  tuple(actions), burns, finishing, boards, redraws,
                  tuple(points) if points is not None else None, tuple(names), tuple(seats),
-                 lines, dead_small_blind, big_blind_ante)
+                 lines, dead_small_blind, big_blind_ante, straddle, runs)
+
+
+def _runs_of(fields: _Fields, variant: Variant, seat_of: tuple[int, ...]) -> RunsRecord:
+    """``_runs = {offered = true, choices = [..], timeouts = ["p2"], runs = [{actions, burns}]}``
+    read strictly: every fault names the field."""
+    table: dict[str, Any] = fields.get("_runs", dict)
+    count = len(seat_of)
+    unknown = set(table) - {"offered", "choices", "timeouts", "runs"}
+    if unknown or table.get("offered") is not True:
+        raise fields.fail("_runs", "must be a table with offered = true and, once the runs "
+                          "were offered, choices, timeouts and runs")
+    labels = {f"p{k + 1}": seat_of[k] for k in range(count)}
+    choices = None
+    if "choices" in table:
+        raw = table["choices"]
+        if not isinstance(raw, list) or len(raw) != count or not all(
+                _is_int(c) and 0 <= c <= 3 for c in raw):
+            raise fields.fail("_runs", f"choices must hold {count} numbers of runs (1 to 3, "
+                              f"0 for a player not asked), one per player")
+        choices = {seat_of[k]: c for k, c in enumerate(raw) if c}
+    timeouts = table.get("timeouts", [])
+    if not isinstance(timeouts, list) or not all(t in labels for t in timeouts):
+        raise fields.fail("_runs", "timeouts must list player labels (p1, p2, ...)")
+    deals = []
+    for number, run in enumerate(table.get("runs", []), 2):
+        if not isinstance(run, dict) or set(run) != {"actions", "burns"} or not all(
+                isinstance(run[key], list) and all(isinstance(x, str) for x in run[key])
+                for key in run):
+            raise fields.fail("_runs", f"run {number} must be a table of actions and burns, "
+                              f"each a list of strings")
+        hole: dict[int, list[Card]] = {}
+        boards: dict[str, list[Card]] = {}
+        for k, text in enumerate(run["actions"], 1):
+            line = parse_line(k, text)
+            where = f"run {number}, action {k} ({text!r})"
+            try:
+                cards = parse_cards(line.argument or "")
+            except ValueError as error:
+                raise fields.fail("_runs", f"{where}: {error}") from None
+            if line.verb == "db":
+                name = (line.comment or "").removeprefix("board ").strip() or \
+                    variant.boards[0].name
+                if name not in {board.name for board in variant.boards}:
+                    raise fields.fail("_runs", f"{where}: {variant.name} has no board {name!r}")
+                boards.setdefault(name, []).extend(cards)
+            elif line.verb == "dh" and line.actor in labels:
+                hole.setdefault(labels[line.actor], []).extend(cards)
+            else:
+                raise fields.fail("_runs", f"{where}: a run deals only board cards (d db) and "
+                                  f"redraws (d dh pN CARDS # redraw)")
+        try:
+            burns = tuple(parse_cards(run["burns"]))
+        except ValueError as error:
+            raise fields.fail("_runs", f"run {number}'s burns: {error}") from None
+        deals.append(RunDeal({s: tuple(c) for s, c in hole.items()},
+                             {b: tuple(c) for b, c in boards.items()}, burns))
+    return RunsRecord(choices, tuple(labels[t] for t in timeouts), tuple(deals))
 

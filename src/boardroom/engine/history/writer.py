@@ -19,6 +19,7 @@ from boardroom.engine.history.phh import (
     phh_code,
     variant_options,
 )
+from boardroom.engine.straddle import straddle_amount
 from boardroom.rules import BettingStructure, ForcedBets, Split
 
 
@@ -42,6 +43,9 @@ def to_record(hand: Hand) -> dict[str, Any]:
         record["ante_trimming_status"] = True
     if variant.forced_bets is ForcedBets.BLINDS:
         record["blinds_or_straddles"] = [stakes.small_blind, stakes.big_blind] + [0] * (count - 2)
+        if hand.straddle_seat is not None:  # PHH's straddle: p3 (UTG) or the button (the last)
+            record["blinds_or_straddles"][order.index(hand.straddle_seat)] = straddle_amount(
+                stakes.big_blind)
         if hand.dead_small_blind:  # tournaments: nobody posts the small blind (p1 is the big)
             record["blinds_or_straddles"] = [stakes.big_blind] + [0] * (count - 1)
             record["_dead_small_blind"] = stakes.small_blind  # the level's, posted by nobody
@@ -66,12 +70,42 @@ def to_record(hand: Hand) -> dict[str, Any]:
         record["_boards"] = {name: cards_text(cards) for name, cards in hand.boards.items()}
     if variant.has_redraws:
         record["_redraws"] = [hand.redraws[seat] for seat in order]
+    if hand.runs_offered:
+        record["_runs"] = _runs_record(hand, label)
     if hand.is_over and variant.split is Split.POINTS and len(variant.categories) > 1:
         record["_points"] = [
             {label[seat]: str(points) for seat, points in result.points.items()}
             for result in hand.results
         ]
     return record
+
+
+def _runs_record(hand: Hand, label: Mapping[int, str]) -> dict[str, Any]:
+    """Running it more than once (engine.runs): whether the room offered it, each player's
+    answer (0: not asked), whose clock ran out, and the cards of every run after the first
+    (the first is the actions')."""
+    runs: dict[str, Any] = {"offered": True}
+    if hand.run_choices:
+        runs["choices"] = [hand.run_choices.get(seat, 0) for seat in hand.order]
+        runs["timeouts"] = [label[e.seat] for e in hand.events
+                            if isinstance(e, ev.RunsChosen) and e.automatic]
+    single_board = len(hand.variant.boards) == 1
+    later = []
+    for run in hand.runs[1:]:
+        actions = []
+        for event in run.deals:
+            match event:
+                case ev.BoardDealt(board, cards):
+                    actions.append(f"d db {cards_text(cards)}"
+                                   + ("" if single_board else f" # board {board}"))
+                case ev.HoleDealt(seat, cards):
+                    actions.append(f"d dh {label[seat]} {cards_text(cards)} # redraw")
+        # A viewer's history hides the burns (its hand has none): so do its runs.
+        burns = [c for c in run.burns if c is not None] if hand.burned else []
+        later.append({"actions": actions, "burns": format_cards(burns).split()})
+    if later:
+        runs["runs"] = later
+    return runs
 
 
 _BETTING = (ev.Folded, ev.Checked, ev.Called, ev.RaisedTo, ev.BringInPosted)

@@ -4,8 +4,8 @@ import { html } from './html.js';
 import { Card, cardName } from './cards.js';
 
 // `rabbit` (after a rabbit hunt): the cards each board would have got, drawn after the dealt
-// ones, dimmed and labelled "not dealt".
-export function Boards({ hand, variant, rabbit = null }) {
+// ones, dimmed and labelled "not dealt". `small`: small cards (a later run's boards).
+export function Boards({ hand, variant, rabbit = null, small = false }) {
   const specs = variant && variant.boards ? variant.boards
     : Object.entries(hand.boards || {}).map(([name, cards]) => ({ name, size: Math.max(5, cards.length) }));
   if (!specs.length) return null;
@@ -22,7 +22,7 @@ export function Boards({ hand, variant, rabbit = null }) {
     for (let i = 0; i < offset; i += 1) slots.push(html`<div class="card spacer" aria-hidden="true"></div>`);
     for (let i = 0; i < spec.size; i += 1) {
       const notDealt = i >= dealt.length && i < cards.length;
-      slots.push(html`<${Card} key=${i} card=${i < cards.length ? cards[i] : undefined}
+      slots.push(html`<${Card} key=${i} card=${i < cards.length ? cards[i] : undefined} small=${small}
         tilted=${spec.tilted === i + 1} extraClass=${notDealt ? 'rabbit' : ''}
         label=${notDealt ? `${cardName(cards[i])}, not dealt (rabbit hunt)` : undefined} />`);
     }

@@ -240,6 +240,8 @@ export class RoomConnection {
     } else if (kind === 'equity') {
       const lines = equitySentences(data);
       this.log = [...this.log, ...lines.map((text) => ({ hand_no: data.hand_no, text }))].slice(-LOG_KEPT);
+    } else if (kind === 'choosing_runs') {
+      this.runsDeadline = data.deadline;
     } else if (kind === 'timed_out') {
       this.notice(`${data.name || `Seat ${data.seat + 1}`} ran out of time`);
     }

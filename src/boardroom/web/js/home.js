@@ -10,7 +10,7 @@ const DEFAULTS = {
   game: 'esg', hole_cards: '', betting: '', bring_in_rule: '', small_blind: 1, big_blind: 2, ante: 0,
   starting_stack: 200, max_seats: 6, action_clock: 30, time_bank: 60, pick_clock: 20,
   pause_between_hands: 6, spectators_allowed: true, seat_approval: false, rabbit_hunting: true,
-  rotate_every: 0, rotation: [],
+  straddle: 'off', run_it_twice: true, rotate_every: 0, rotation: [],
 };
 const OWN_ROTATION = 'rotation'; // the game id of a host's own rotation
 
@@ -64,6 +64,8 @@ export function Home() {
     body.spectators_allowed = !!form.spectators_allowed;
     body.seat_approval = !!form.seat_approval;
     body.rabbit_hunting = !!form.rabbit_hunting;
+    body.run_it_twice = !!form.run_it_twice;
+    if (form.straddle !== 'off') body.straddle = form.straddle;
     if (isRotation) {
       body.rotate_every = Number(form.rotate_every);
       if (own) body.rotation = form.rotation;
@@ -134,12 +136,16 @@ export function Home() {
           <${Field} label="Time bank (s)"><input type="number" min="0" name="time_bank" value=${form.time_bank} onInput=${set('time_bank')} aria-label="Time bank" /><//>
           ${isRotation ? html`<${Field} label="Change game every" hint="hands; 0: every orbit"><input type="number" min="0" max="100" name="rotate_every" value=${form.rotate_every} onInput=${set('rotate_every')} aria-label="Change game every" /><//>` : null}
           ${isChoice ? html`<${Field} label="Pick clock (s)"><input type="number" min="1" name="pick_clock" value=${form.pick_clock} onInput=${set('pick_clock')} aria-label="Pick clock" /><//>` : null}
+          ${!variant || variant.forced_bets === 'blinds' || isChoice || variant.rotation ? html`<${Field} label="Straddle" hint="blind games: twice the big blind, acting last preflop"><select name="straddle" value=${form.straddle} onChange=${set('straddle')} aria-label="Straddle">
+            <option value="off">none</option><option value="utg">UTG straddle</option><option value="button">button straddle</option>
+          </select><//>` : null}
           <${Field} label="Pause between hands (s)"><input type="number" min="0" name="pause_between_hands" value=${form.pause_between_hands} onInput=${set('pause_between_hands')} aria-label="Pause between hands" /><//>
         </div>
         <div class="checks">
           <label class="check"><input type="checkbox" name="spectators_allowed" checked=${form.spectators_allowed} onChange=${set('spectators_allowed')} /> Spectators may watch</label>
           <label class="check"><input type="checkbox" name="seat_approval" checked=${form.seat_approval} onChange=${set('seat_approval')} /> I approve every player who sits</label>
           <label class="check"><input type="checkbox" name="rabbit_hunting" checked=${form.rabbit_hunting} onChange=${set('rabbit_hunting')} /> Players may hunt the rabbit (see the cards a hand did not deal)</label>
+          <label class="check"><input type="checkbox" name="run_it_twice" checked=${form.run_it_twice} onChange=${set('run_it_twice')} /> All-in players may run it twice or three times</label>
         </div>
         ${error ? html`<p class="error" role="alert">${error}</p>` : null}
         <button class="btn primary big" type="submit" disabled=${busy || !variants}>Create room</button>

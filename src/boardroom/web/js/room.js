@@ -235,6 +235,8 @@ function Watchers({ watchers }) {
   return html`<p class="watchers" data-count=${count}>${count} watching${who}</p>`;
 }
 
+const BLIND_NAMES = { small: ['Small blind', 'SB'], big: ['Big blind', 'BB'], straddle: ['Straddle', 'STR'] };
+
 function Seat({ conn, seat, hv, hand, style, posClass, blind, isButton, display, dx, dy }) {
   const snap = conn.snapshot;
   const you = conn.you || {};
@@ -271,7 +273,7 @@ function Seat({ conn, seat, hv, hand, style, posClass, blind, isButton, display,
       ${acting ? html`<${Clock} conn=${conn} turn=${turn} seat=${seat} />` : null}
     </div>
     ${isButton ? html`<span class="dealer" title="Dealer button" aria-label="Dealer button">D</span>` : null}
-    ${blind ? html`<span class=${`blind ${blind}`} aria-label=${blind === 'small' ? 'Small blind' : 'Big blind'}>${blind === 'small' ? 'SB' : 'BB'}</span>` : null}
+    ${blind ? html`<span class=${`blind ${blind}`} aria-label=${BLIND_NAMES[blind][0]}>${BLIND_NAMES[blind][1]}</span>` : null}
     ${hv && hv.bet ? html`<div class="bet" style=${`left:${betX}%;top:${betY}%`} aria-label=${`bet ${hv.bet}`}><span class="chip" aria-hidden="true"></span>${hv.bet}</div>` : null}
     ${won ? html`<div class="won" aria-label=${`won ${won}`}>+${won}</div>` : null}
     <${SeatEquity} display=${display} seat=${seat.seat} />
@@ -335,8 +337,12 @@ function Centre({ conn, hand, display, variant, variants }) {
       note = `${picker && picker.name ? picker.name : 'The button'} is picking the game`;
     } else if (table.phase === 'closed') note = 'This room is closed';
   }
-  return html`<div class="centre">
-    ${hand ? html`<${Boards} hand=${hand} variant=${variant} rabbit=${display.rabbit} />` : null}
+  const runs = hand && hand.runs && hand.runs.length;
+  return html`<div class=${`centre ${runs ? 'with-runs' : ''}`}>
+    ${hand && !(hand.runs && hand.runs.length) ? html`<${Boards} hand=${hand} variant=${variant} rabbit=${display.rabbit} />` : null}
+    ${hand && hand.runs && hand.runs.length ? html`<div class="runs">${[{ run: 1, boards: hand.boards }, ...hand.runs].map((run) => html`<div class="run" data-run=${run.run} role="group" aria-label=${`Run ${run.run}`}>
+      <p class="run-name">Run ${run.run}</p><${Boards} hand=${{ boards: run.boards }} variant=${variant} small=${true} /></div>`)}</div>` : null}
+    ${hand && hand.runs_most > 0 && display.live ? html`<p class="phase-note runs-note" role="status">Everyone is all-in · run it up to ${TIMES[hand.runs_most]}? Waiting for ${hand.runs_pending.map((s) => seatName(conn, s)).join(', ')}</p>` : null}
     ${display && display.rabbit ? html`<p class="rabbit-note">Rabbit hunt: the dimmed cards were not dealt</p>` : null}
     <div class="pot-line">
       ${pots.length ? html`<span class="pot" aria-label=${`pot ${total}`}>Pot <strong>${total}</strong></span>` : null}
@@ -347,6 +353,27 @@ function Centre({ conn, hand, display, variant, variants }) {
     ${note ? html`<div class="phase-note">${note}</div>` : null}
     ${display && !display.live ? html`<${Showdown} conn=${conn} display=${display} variants=${variants} />` : null}
     ${display && !display.live && display.equity ? html`<${EquityTable} equity=${display.equity} />` : null}
+  </div>`;
+}
+
+const TIMES = { 1: 'once', 2: 'twice', 3: 'three times' };
+
+// Everyone left is all-in before the last card: run the rest once, twice or three times (the
+// `runs` command). The fewest anyone chose is dealt; no answer in time is once.
+function RunsChoice({ conn, most }) {
+  const [error, setError] = useState(null);
+  const [sent, setSent] = useState(null);
+  const send = async (runs) => {
+    const answer = await conn.send('runs', { runs });
+    if (answer && answer.ok === false) setError(answer.error); else { setError(null); setSent(runs); }
+  };
+  const choices = [1, 2, 3].filter((n) => n <= most);
+  return html`<div class="runs-choice panel" role="group" aria-label="Run it more than once">
+    <span class="runs-label">Everyone is all-in. Run it</span>
+    ${choices.map((n) => html`<button class=${`btn small ${n === 2 ? 'primary' : ''}`} type="button" disabled=${sent != null}
+      data-runs=${n} onClick=${() => send(n)}>${n === 1 ? 'Once' : n === 2 ? 'Twice' : 'Three times'}</button>`)}
+    <span class="runs-clock"><${Countdown} conn=${conn} deadline=${conn.runsDeadline} /></span>
+    ${error ? html`<p class="error" role="alert">${error}</p>` : null}
   </div>`;
 }
 
@@ -369,8 +396,8 @@ function Showdown({ conn, display }) {
   const shown = hand.showdown || [];
   if (!results.length && !awards.length) return null;
   return html`<div class="showdown" role="status" aria-label="Hand result">
-    ${results.map((r) => html`<div class="result" data-pot=${r.index}>
-      <div class="award"><span class="pot-name">${r.index ? `Side pot ${r.index}` : 'Pot'} ${r.amount}</span>
+    ${results.map((r) => html`<div class="result" data-pot=${r.index} data-run=${r.run}>
+      <div class="award"><span class="pot-name">${hand.run_count > 1 ? `Run ${r.run} · ` : ''}${r.index ? `Side pot ${r.index}` : 'Pot'} ${r.amount}</span>
         ${r.shares.map(([seat, chips]) => html` <strong class="winner-name">${name(seat)}</strong> wins <span class="chips">${chips}</span>`)}</div>
       ${r.categories.length > 1 || r.points.length ? html`<div class="categories">
         ${r.categories.map(([cat, winners]) => html`<span class="cat" data-category=${cat}><b>${cat}</b> ${winners.length ? winners.map(name).join(' & ') : 'void'}</span>`)}
@@ -399,15 +426,17 @@ function Dock({ conn, display, variant, variants }) {
   const seat = you.seat != null ? table.seats[you.seat] : null;
   const legal = display && display.live && hand ? hand.legal : null;
   const allocating = display && display.live && mine && isAllocating(hand, variant);
+  const runsOffered = display && display.live && hand && mine && (hand.runs_pending || []).includes(you.seat);
   return html`<section class="dock" aria-label="Your controls">
     ${mine && mine.cards.length ? html`<${MyCards} cards=${mine.cards} up=${mine.up || []} folded=${mine.folded} key=${table.hand_no} />` : null}
     ${hand && hand.pills ? html`<${Pills} pills=${hand.pills} />` : null}
     ${allocating ? html`<${Allocation} conn=${conn} hand=${hand} mine=${mine} variant=${variant} key=${table.hand_no} />` : null}
+    ${runsOffered ? html`<${RunsChoice} conn=${conn} most=${hand.runs_most} key=${table.hand_no} />` : null}
     ${display && !display.live && display.canHunt && you.seat != null ? html`<button class="btn small rabbit-btn" type="button" onClick=${() => conn.send('rabbit')}>Rabbit hunt</button>` : null}
     ${display && !display.live && display.canShow && mine ? html`<${ShowAfter} conn=${conn} cards=${mine.cards.filter(Boolean)} shown=${display.shownAfter || []} key=${display.handNo} />` : null}
     ${legal && legal.draw != null && mine ? html`<${DrawBar} conn=${conn} legal=${legal} cards=${mine.cards.filter(Boolean)} />` : null}
     ${legal && legal.draw == null ? html`<${ActionBar} conn=${conn} legal=${legal} sizes=${snap.sizes} hand=${hand} />` : null}
-    ${!legal && mine && display.live && !mine.folded && !mine.all_in && !allocating
+    ${!legal && mine && display.live && !mine.folded && !mine.all_in && !allocating && !runsOffered
       ? html`<${PreActions} conn=${conn} hand=${hand} mine=${mine} />` : null}
     ${table.phase === 'picking' && table.picker === you.seat && you.seat != null
       ? html`<${Picker} conn=${conn} variants=${variants} choices=${table.choices || []} deadline=${table.deadline} /> ` : null}

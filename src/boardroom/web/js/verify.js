@@ -155,6 +155,7 @@ async function check(history) {
   let distribution = 0;
   let pool = null;
   let poolDealt = 0;
+  let recycled = []; // hands folded since the last redraw distribution (back in the pool)
   const take = (count) => {
     if (top + count > DECK_SIZE) throw new VerifyError(`the history deals more than the ${DECK_SIZE} cards of the deck`);
     const dealt = [];
@@ -206,6 +207,7 @@ async function check(history) {
           distribution += 1;
           pool = await shuffle(sortedDeck().filter((c) => !live.has(c) && !setAsideCards.has(c)), seeds, `redraw ${distribution}`);
           poolDealt = 0;
+          recycled = [];
           redrawn = new Set();
         }
         redrawn.add(player);
@@ -222,12 +224,79 @@ async function check(history) {
       checked += boardDeal(words[2], where);
     } else if (words.length === 2 && words[1] === 'f') {
       folded.add(words[0]);
+      recycled.push(...(held.get(words[0]) || []));
     } else if (words.length === 3 && words[1] === 'sm') {
       const player = words[0];
       for (const card of historyCards(words[2], where)) {
         if (card === null) continue;
         if (!(held.get(player) || []).includes(card)) throw new VerifyError(`${where}: ${player} shows ${cardName(card)}, a card the committed deck never dealt them`);
         checked += 1;
+      }
+    }
+  }
+  // The runs after the first (`_runs.runs`): dealt on from the same deck, unshuffled; in the
+  // redraw games each run's board cards come off the pool first, and each street's redraws
+  // are a distribution of their own (docs/history.md).
+  const table = history._runs || {};
+  const runs = table.runs || [];
+  if (!Array.isArray(runs) || !runs.every((r) => r && Array.isArray(r.actions) && r.actions.every((a) => typeof a === 'string'))) {
+    throw new VerifyError("the history's _runs.runs must be a list of tables of actions");
+  }
+  const gone = new Set(aside || []); // every board card of every run so far
+  const dealtInRuns = new Set();
+  for (let r = 0; r < runs.length; r += 1) {
+    const number = r + 2;
+    const lines = runs[r].actions.map((text) => {
+      const hash = text.indexOf('#');
+      return { words: (hash < 0 ? text : text.slice(0, hash)).split(/\s+/).filter(Boolean), note: hash < 0 ? '' : text.slice(hash + 1).trim() };
+    });
+    if (setAside) {
+      const boardCards = lines.filter((l) => l.words[1] === 'db').reduce((n, l) => n + l.words[2].length / 2, 0);
+      const left = [...(pool !== null ? pool.slice(poolDealt) : deck.slice(top)), ...recycled];
+      if (boardCards > left.length) throw new VerifyError(`run ${number}: the pool has ${left.length} cards, the run's boards ${boardCards}`);
+      aside = left.slice(0, boardCards);
+      asideDealt = 0;
+      pool = left.slice(boardCards);
+      poolDealt = 0;
+      recycled = [];
+      aside.forEach((c) => gone.add(c));
+    }
+    let inRun = null;
+    for (let k = 0; k < lines.length; k += 1) {
+      const { words, note } = lines[k];
+      const where = `run ${number}, action ${k + 1} ('${words.join(' ')}')`;
+      if (words.length === 3 && words[0] === 'd' && words[1] === 'db') {
+        inRun = null;
+        if (setAside) {
+          const shown = historyCards(words[2], where);
+          if (asideDealt + shown.length > aside.length) throw new VerifyError(`${where}: more board cards than the run takes`);
+          const dealt = [];
+          for (let i = asideDealt; i < asideDealt + shown.length; i += 1) dealt.push([aside[i], `run ${number}'s board card ${i + 1}`]);
+          asideDealt += shown.length;
+          checked += compare(where, 'board card', shown, dealt);
+        } else {
+          checked += boardDeal(words[2], where);
+        }
+      } else if (words.length === 4 && words[0] === 'd' && words[1] === 'dh' && note === 'redraw') {
+        const player = words[2];
+        const shown = historyCards(words[3], where);
+        if (inRun === null || inRun.has(player)) {
+          const live = new Set([...gone, ...dealtInRuns]);
+          for (const [p, cards] of held) if (!folded.has(p)) cards.forEach((c) => live.add(c));
+          distribution += 1;
+          pool = await shuffle(sortedDeck().filter((c) => !live.has(c)), seeds, `redraw ${distribution}`);
+          poolDealt = 0;
+          inRun = new Set();
+        }
+        inRun.add(player);
+        if (poolDealt + shown.length > pool.length) throw new VerifyError(`${where}: the redraw pool has only ${pool.length - poolDealt} cards left`);
+        const dealt = [];
+        for (let i = poolDealt; i < poolDealt + shown.length; i += 1) dealt.push([pool[i], `redraw ${distribution}, pool position ${i + 1}`]);
+        poolDealt += shown.length;
+        checked += compare(where, `${player}'s card`, shown, dealt);
+        dealt.forEach(([c]) => dealtInRuns.add(c));
+      } else {
+        throw new VerifyError(`${where}: a run deals board cards (d db) and redraws only`);
       }
     }
   }

@@ -2,15 +2,21 @@
 // 12", "Ann raises to 48"), in one place for the action log, the replayer and announcements.
 // Nothing here computes a rule: every number comes from the server's events and views.
 
-// What the game posts, for the top bar: "1/2" (blinds), "Ante 1 · bet 2" (ante games),
+// What the game posts, for the top bar: "1/2" (blinds; "1/2 · UTG straddle 4" with a straddle),
+// "Ante 1 · bet 2" (ante games),
 // "Ante 1 · bring-in 1 · 2/4" (stud), from the table's `posts`.
 export function postsText(posts) {
   if (!posts) return '';
-  if (posts.forced_bets === 'blinds') return `${posts.small_blind}/${posts.big_blind}`;
+  if (posts.forced_bets === 'blinds') {
+    const blinds = `${posts.small_blind}/${posts.big_blind}`;
+    if (!posts.straddle) return blinds;
+    return `${blinds} · ${posts.straddler === 'button' ? 'button' : 'UTG'} straddle ${posts.straddle}`;
+  }
   if (posts.forced_bets === 'antes') return `Ante ${posts.ante} · bet ${posts.min_bet}`;
   return `Ante ${posts.ante} · bring-in ${posts.bring_in} · ${posts.small_bet}/${posts.big_bet}`;
 }
 
+const TIMES = { 1: 'once', 2: 'twice', 3: 'three times' };
 const POT_NAMES = (index) => (index === 0 ? 'the main pot' : `side pot ${index}`);
 const STREET_NAMES = {
   preflop: 'Preflop', flop: 'Flop', turn: 'Turn', river: 'River', bomb: 'Bomb', third: 'Third street',
@@ -39,6 +45,7 @@ export class HandStory {
     this.top = 0;
     this.bringIn = 0;
     this.streets = 0;
+    this.runs = 1;
   }
 
   name(seat) { return this.names[seat] || `Seat ${seat + 1}`; }
@@ -56,6 +63,7 @@ export class HandStory {
       case 'BlindPosted': {
         const allIn = this.pay(e.seat, e.amount);
         this.top = Math.max(this.top, e.amount);
+        if (e.blind === 'straddle') return `${who} straddles ${e.amount}${allIn}`;
         return `${who} posts the ${e.blind} blind of ${e.amount}${allIn}`;
       }
       case 'StreetStarted':
@@ -95,7 +103,7 @@ export class HandStory {
       case 'HandShown': return `${who} shows ${this.cards(e.cards)}`;
       case 'HandMucked': return `${who} mucks`;
       case 'PotAwarded': {
-        const pot = POT_NAMES(e.index);
+        const pot = `${this.runs > 1 ? `run ${e.run}'s share of ` : ''}${POT_NAMES(e.index)}`;
         const shares = e.shares.filter(([, chips]) => chips > 0);
         if (shares.length === 1) {
           return `${this.name(shares[0][0])} wins ${pot} (${e.amount})${e.showdown ? '' : ' uncontested'}`;
@@ -107,6 +115,15 @@ export class HandStory {
       case 'AllocationCommitted': return `${who} ${e.automatic ? 'runs out of time: the best allocation is made' : 'has allocated'}`;
       case 'AllocationsRevealed':
         return e.allocations.map(([seat, parts]) => `${this.name(seat)} allocates ${parts.map(([name, cards]) => `${name}: ${this.cards(cards)}`).join(', ')}`).join('; ');
+      case 'RunsOffered': return `Everyone is all-in: ${joinNames(e.seats.map((s) => this.name(s)))} may run it up to ${TIMES[e.most]}`;
+      case 'RunsUnavailable': return `No running it twice: ${e.reason}`;
+      case 'RunsChosen': return e.automatic ? `${who} runs out of time: once` : `${who} wants to run it ${TIMES[e.runs]}`;
+      case 'RunsAgreed': this.runs = e.runs; return e.runs > 1 ? `Running it ${TIMES[e.runs]}` : 'Running it once';
+      case 'RunDealt': {
+        const boards = e.boards.map(([board, cards]) => `board ${board}: ${this.cards(cards)}`);
+        const redraws = e.cards.filter(([, cards]) => cards.length).map(([seat, cards]) => `${this.name(seat)} draws ${cards.length}`);
+        return `Run ${e.run}: ${[...boards, ...redraws].join(', ')}`;
+      }
       case 'HandEnded': return null;
       default: return null; // CardBurned, PoolChanged: nothing a player would say
     }

@@ -1,0 +1,167 @@
+"""Straddles and running it twice through the browser (issue 15), on a desktop and on a phone:
+the host's straddle labels the straddler's seat and shows in the top bar; an all-in heads-up
+hand offers Once / Twice / Three times to both players, and agreed, the table draws every run's
+boards and each run's share of the pot; a decline runs it once."""
+
+from __future__ import annotations
+
+import re
+import time
+
+from playwright.sync_api import Browser, Page, expect
+from web_helpers import DESKTOP, PHONE, SHOTS, Person, create_room, get_json, person, sit, status_of
+
+from boardroom.fairness import check_history
+
+
+def _deal_now(page: Page) -> None:
+    page.get_by_role("button", name="Host").click()
+    page.get_by_role("button", name="Deal now").click()
+    page.get_by_role("button", name="Close host controls").click()
+
+
+def test_a_utg_straddle_is_labelled_at_the_seat_and_in_the_top_bar(browser: Browser,
+                                                                   base: str) -> None:
+    people = [person(browser, "Ann", DESKTOP), person(browser, "Bob", PHONE),
+              person(browser, "Cy", DESKTOP)]
+    ann, bob, cy = people
+    try:
+        ann.page.goto(base + "/")
+        ann.page.get_by_label("Game", exact=True).select_option("plo")
+        ann.page.get_by_label("Straddle", exact=True).select_option("utg")
+        ann.page.get_by_label("Pause between hands", exact=True).fill("60")
+        ann.page.get_by_role("button", name="Create room").click()
+        ann.page.wait_for_url(re.compile(r".*\?room=\w+"))
+        match = re.search(r"room=(\w+)", ann.page.url)
+        assert match is not None
+        room = match.group(1)
+        sit(ann.page, 0, "Ann")
+        for seat, someone in ((1, bob), (2, cy)):
+            someone.page.goto(f"{base}/?room={room}")
+            sit(someone.page, seat, someone.name)
+        _deal_now(ann.page)
+        for someone in people:
+            page = someone.page
+            expect(page.locator(".topbar .stakes")).to_have_text("1/2 · UTG straddle 4")
+            straddle = page.get_by_label("Straddle", exact=True)
+            expect(straddle).to_have_count(1)
+            expect(straddle).to_have_text("STR")
+        # Three-handed the UTG seat is the button's: seat 1 (Ann) has the button in hand 1.
+        expect(ann.page.locator(".seat[data-seat='0'] .blind.straddle")).to_have_count(1)
+        bob.page.get_by_role("button", name="Log", exact=True).click()
+        expect(bob.page.locator(".log-lines")).to_contain_text("Ann straddles 4")
+        bob.page.screenshot(path=str(SHOTS / "straddle-phone.png"), full_page=True)
+    finally:
+        for someone in people:
+            someone.context.close()
+
+
+def _all_in_heads_up(base: str, ann: Person, bob: Person) -> str:
+    room = create_room(ann.page, base, "esg", **{"Pause between hands": 60,
+                                                 "Starting stack": 20})
+    sit(ann.page, 0, "Ann")
+    bob.page.goto(f"{base}/?room={room}")
+    sit(bob.page, 1, "Bob")
+    _deal_now(ann.page)
+    pages = [ann.page, bob.page]
+    deadline = time.monotonic() + 60
+    while not any(page.locator(".runs-choice").count() for page in pages):
+        assert time.monotonic() < deadline, "no offer to run it twice"
+        acted = False
+        for page in pages:
+            if not page.locator(".action-bar").count():
+                continue
+            version = page.evaluate("window.boardroom.snapshot.version")
+            quick = page.get_by_role("button", name=re.compile(r"^(All-in|Max)$"))
+            if quick.count():
+                quick.first.click()
+                page.locator(".btn.raise").click()
+            elif page.locator(".btn.raise").count():
+                page.locator(".btn.raise").click()
+            else:
+                page.get_by_role("button", name="Call", exact=False).click()
+            page.wait_for_function("v => window.boardroom.snapshot.version > v", arg=version,
+                                   timeout=10000)
+            acted = True
+        if not acted:
+            time.sleep(0.1)
+    return room
+
+
+def test_both_players_agree_to_run_it_twice_on_a_desktop_and_a_phone(browser: Browser,
+                                                                     base: str) -> None:
+    ann, bob = person(browser, "Ann", DESKTOP), person(browser, "Bob", PHONE)
+    try:
+        room = _all_in_heads_up(base, ann, bob)
+        for page in (ann.page, bob.page):
+            bar = page.get_by_role("group", name="Run it more than once")
+            expect(bar).to_be_visible()
+            for label in ("Once", "Twice", "Three times"):
+                expect(bar.get_by_role("button", name=label, exact=True)).to_be_visible()
+            expect(page.locator(".runs-note")).to_contain_text("run it up to three times")
+        width = bob.page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"the phone layout scrolls sideways ({width}px)"
+        bob.page.screenshot(path=str(SHOTS / "runs-offer-phone.png"), full_page=True)
+        ann.page.get_by_role("button", name="Twice", exact=True).click()
+        expect(bob.page.locator(".runs-note")).to_contain_text("Waiting for Bob")
+        bob.page.get_by_role("button", name="Twice", exact=True).click()
+        deadline = time.monotonic() + 30
+        while status_of(f"{base}/api/rooms/{room}/hands/1") != 200:
+            assert time.monotonic() < deadline, "hand 1 did not finish"
+            time.sleep(0.1)
+        for page in (ann.page, bob.page):
+            run = page.get_by_role("group", name="Run 2")
+            expect(run).to_be_visible(timeout=15000)
+            expect(run.locator(".board")).to_have_count(2)  # boards A and B, dealt again
+            expect(run.locator(".board .card[data-card]")).to_have_count(10)
+            expect(page.locator(".showdown .result[data-run='1']")).not_to_have_count(0)
+            expect(page.locator(".showdown .result[data-run='2']")).not_to_have_count(0)
+            expect(page.locator(".showdown")).to_contain_text("Run 2 · Pot")
+            page.get_by_role("button", name="Log", exact=True).click()
+            expect(page.locator(".log-lines")).to_contain_text("Running it twice")
+            expect(page.locator(".log-lines")).to_contain_text("Run 2: board A")
+            page.get_by_role("button", name="Close the action log").click()
+        history = get_json(f"{base}/api/rooms/{room}/hands/1")["history"]
+        assert history["_runs"]["choices"] == [2, 2]
+        assert len(history["_runs"]["runs"]) == 1
+        assert sum(history["finishing_stacks"]) == 40
+        bob.page.screenshot(path=str(SHOTS / "runs-twice-phone.png"), full_page=True)
+        ann.page.screenshot(path=str(SHOTS / "runs-twice-desktop.png"), full_page=True)
+        # The browser's own check of the deal counts every run's cards, as boardroom verify does.
+        own = get_json(f"{base}/api/rooms/{room}/hands/1", bob.token(room))["history"]
+        counted = check_history(own)  # Bob's history, as his page reads it
+        del own["_runs"]
+        assert check_history(own) < counted
+        page = bob.page
+        page.goto(f"{base}/?room={room}&history=1&hand=1")
+        page.get_by_role("button", name="Verify this hand").click()
+        expect(page.locator(".verify-result")).to_contain_text(
+            "Verified in this browser: the seed matches the commitment published before the "
+            "hand")
+        expect(page.locator(".verify-result")).to_contain_text(f"all {counted} cards shown")
+    finally:
+        ann.context.close()
+        bob.context.close()
+
+
+def test_a_decline_on_the_phone_runs_it_once(browser: Browser, base: str) -> None:
+    ann, bob = person(browser, "Ann", DESKTOP), person(browser, "Bob", PHONE)
+    try:
+        room = _all_in_heads_up(base, ann, bob)
+        ann.page.get_by_role("button", name="Three times", exact=True).click()
+        bob.page.get_by_role("button", name="Once", exact=True).click()
+        deadline = time.monotonic() + 30
+        while status_of(f"{base}/api/rooms/{room}/hands/1") != 200:
+            assert time.monotonic() < deadline, "hand 1 did not finish"
+            time.sleep(0.1)
+        expect(ann.page.locator(".showdown")).to_be_visible(timeout=15000)
+        expect(ann.page.get_by_role("group", name="Run 2")).to_have_count(0)
+        ann.page.get_by_role("button", name="Log", exact=True).click()
+        expect(ann.page.locator(".log-lines")).to_contain_text("Bob wants to run it once")
+        expect(ann.page.locator(".log-lines")).to_contain_text("Running it once")
+        history = get_json(f"{base}/api/rooms/{room}/hands/1")["history"]
+        assert history["_runs"]["choices"] == [3, 1] or history["_runs"]["choices"] == [1, 3]
+        assert "runs" not in history["_runs"]
+    finally:
+        ann.context.close()
+        bob.context.close()
