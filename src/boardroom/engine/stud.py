@@ -58,16 +58,19 @@ def showing_strength(up: Sequence[Card], *, ace_low: bool = False,
                      ) -> tuple[int, tuple[int, ...]]:
     """The strength of the cards showing as a high hand: (shape, ranks by count then rank),
     larger is better; ``ace_low`` reads the ace as the lowest rank."""
-    ranks = [((card >> 2) + 1) % 13 if ace_low else card >> 2 for card in up]
-    ranks.sort()
-    return _rank_strength(tuple(ranks))
+    return _rank_strength(_sorted_ranks(up, ace_low))
+
+
+def _sorted_ranks(up: Sequence[Card], ace_low: bool) -> tuple[int, ...]:
+    """The ranks of ``up``, lowest first (``ace_low``: the ace below the deuce)."""
+    return tuple(sorted(((card >> 2) + 1) % 13 if ace_low else card >> 2 for card in up))
 
 
 @functools.cache
 def _rank_strength(ranks: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
     """``showing_strength`` of sorted ranks: it depends on the ranks alone, and stud shows at
-    most four up cards before the last betting round (a few thousand rank multisets), so each is
-    worked out once (the opener is asked on every street of every stud hand)."""
+    most four up cards when a round opens (a few thousand rank multisets), so each is worked out
+    once (the opener is asked on every street of every stud hand)."""
     counts = Counter(ranks)
     ordered = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
     shape_counts = sorted(counts.values(), reverse=True)
@@ -97,9 +100,7 @@ def best_showing_seat(showing: Sequence[tuple[Seat, Sequence[Card]]], *,
     low); ties go to the first listed (clockwise order)."""
     best_seat, best = showing[0][0], None
     for seat, up in showing:
-        ranks = [((card >> 2) + 1) % 13 if low else card >> 2 for card in up]
-        ranks.sort()
-        strength = _opening_key(tuple(ranks), low)
+        strength = _opening_key(_sorted_ranks(up, low), low)
         if best is None or strength > best:
             best_seat, best = seat, strength
     return best_seat
