@@ -91,3 +91,23 @@ def test_bench_bots_prints_decision_times(capsys: pytest.CaptureFixture[str]) ->
     assert "p99 ms" in out
     assert "\nplo " in out
     assert "\nesg " in out
+
+
+def test_bench_bots_rates_the_card_room_by_default() -> None:
+    """The win margins cover razz, 5 card stud and the draw games as they do the multi-board
+    variants: by default, and each as a row of its own when asked."""
+    from boardroom.bench.bots import RATED
+
+    for game in ("holdem", "stud", "razz", "stud5", "five-card-draw", "27-single-draw",
+                 "27-triple-draw", "badugi", "esg"):
+        assert game in RATED
+
+
+def test_bench_bots_prints_a_margin_row_per_draw_game(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    main(["bench", "bots", "--games", "razz,badugi", "--timing-hands", "0", "--hands", "2",
+          "--samples", "10", "--jobs", "1"])
+    rows = [line.split()[:2] for line in capsys.readouterr().out.splitlines()
+            if line.startswith(("razz ", "badugi "))]
+    assert rows == [["razz", "tight"], ["razz", "loose"], ["badugi", "tight"],
+                    ["badugi", "loose"]]

@@ -95,11 +95,13 @@ def test_lock_step_with_pokerkit(name: str) -> None:
     assert counts["identical"] > 250  # the departures are rare; most hands match to the chip
 
 
-# The long run: 20,000 hands per game (seeds 1,000,000 on), in chunks of 1,000 so that each
-# test fits the suite's 600 s per-test timeout on a busy machine (a chunk of the slowest game,
-# PLO, takes about a minute on an idle core). ``bash scripts/test.sh -m slow`` runs them all.
+# The long run: 20,000 hands per game (seeds 1,000,000 on), in chunks of 250 so that each
+# test fits the suite's 600 s per-test timeout on a busy machine (a chunk of 1,000, about a
+# minute of the slowest game, PLO, on an idle core, ran out of time at a load of 18, when a
+# process gets a few per cent of a core). ``bash scripts/test.sh -m slow`` runs them all.
 SLOW_HANDS = 20_000
-SLOW_CHUNK = 1_000
+SLOW_CHUNK = 250
+SHORT_HANDS = 5_000
 
 
 @pytest.mark.slow
@@ -143,7 +145,7 @@ def test_short_stack_phh_read_by_pokerkit(name: str) -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize("chunk", range(5))
+@pytest.mark.parametrize("chunk", range(SHORT_HANDS // SLOW_CHUNK))
 @pytest.mark.parametrize("name", sorted(SHORT_GAMES))
 def test_short_stack_phh_read_by_pokerkit_5000(name: str, chunk: int) -> None:
     first = 1_000_000 + chunk * SLOW_CHUNK

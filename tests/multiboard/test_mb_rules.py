@@ -269,6 +269,20 @@ def test_bench_engine_prints_every_variant_beside_pokerkit(
     assert "allocation suggestion, 15 cards into 2/2/3:" in out
 
 
+def test_bench_engine_card_room_prints_each_game_against_pokerkits_same_game(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from boardroom.bench.engine import CARD_ROOM
+    from boardroom.cli import main
+
+    assert main(["bench", "engine", "--hands", "4", "--repeat", "1", "--card-room"]) == 0
+    out = capsys.readouterr().out
+    assert "CPU seconds" in out
+    for game, betting, peer in CARD_ROOM:
+        assert f"{game} {betting} / pokerkit {peer}: " in out
+    assert "boardroom esg" not in out
+    assert "ESG / PokerKit" not in out
+
+
 @pytest.mark.parametrize("variant_id", ["esg", "balance", "allocator-redraw", "xmas"])
 def test_a_viewers_history_replays_with_unseen_and_recycled_cards(variant_id: str) -> None:
     """Per-viewer histories write unseen cards as ``??``; recycled folded hands make them

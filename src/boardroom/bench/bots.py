@@ -2,11 +2,12 @@
 
 Timing: every variant is played by a table of equity bots (tight, loose, tight, loose) for
 ``--timing-hands`` hands; each decision is timed and the median and p99 are printed (the bots'
-budget is 300 ms a decision). Win rates (``--hands N``, 0 to skip): for each multi-board variant
-and each equity style, a 4-handed table of that style, the random bot and two calling stations
-(tight: ``tight, random, station, station``) plays N hands; the margin is the per-hand
-difference between the style's chips and the opponent's (paired by hand), per 100 hands with
-a 95% confidence interval, against the random bot and against the calling station.
+budget is 300 ms a decision). Win rates (``--hands N``, 0 to skip): for each game of ``RATED``
+(the multi-board variants and the rest of the card room) and each equity style, a 4-handed
+table of that style, the random bot and two calling stations (tight: ``tight, random, station,
+station``) plays N hands; the margin is the per-hand difference between the style's chips and
+the opponent's (paired by hand), per 100 hands with a 95% confidence interval, against the
+random bot and against the calling station.
 """
 
 from __future__ import annotations
@@ -23,6 +24,10 @@ from boardroom.rules import VARIANTS, find_variant
 
 MULTI_BOARD = ("esg", "esg-low", "xmas", "balance", "bomb", "allocator", "allocator-redraw",
                "tilt")
+# The rest of the card room (issue 14): Hold'em, the studs and the draw games.
+CARD_ROOM = ("holdem", "stud", "razz", "stud5", "five-card-draw", "27-single-draw",
+             "27-triple-draw", "badugi")
+RATED = MULTI_BOARD + CARD_ROOM  # the games whose win margins the bench rates by default
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -32,8 +37,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="hands per variant and style for the win rates (0: skip; the "
                              "issue asks for 5000)")
     parser.add_argument("--games", default=None,
-                        help="comma-separated game ids (default: every variant for timing, "
-                             "the multi-board ones for win rates)")
+                        help="comma-separated game ids (default: every variant for timing; "
+                             "the multi-board ones and the rest of the card room for win "
+                             "rates)")
     parser.add_argument("--variants", dest="games", help=argparse.SUPPRESS)  # the old name
     parser.add_argument("--samples", type=int, default=200,
                         help="Monte Carlo samples per decision (default: 200)")
@@ -81,7 +87,7 @@ def run(args: argparse.Namespace) -> int:
                   flush=True)
     if args.hands <= 0:
         return 0
-    rated = chosen or list(MULTI_BOARD)
+    rated = chosen or list(RATED)
     print(f"\nwin margins per 100 hands (95% CI), {args.hands} hands per line, "
           f"table: STYLE, random, station, station")
     print(f"{'variant':<18}{'style':<7}{'over random':>32}{'over station':>32}")

@@ -177,7 +177,8 @@ class BettingRound:
         """The (min, max) raise-to for ``seat``, or the reason it may not raise (naming the
         player ``who``, by default ``seat N``)."""
         who = who or f"seat {seat}"
-        owed = self.to_call(seat, bets)
+        current = self.current_bet
+        owed = max(0, current - bets[seat])
         if stacks[seat] <= owed:
             return f"{who} cannot raise: calling puts it all-in"
         if raise_cap is not None and self.raise_count >= raise_cap:
@@ -186,11 +187,12 @@ class BettingRound:
         if self.acted[seat]:
             return (f"{who} cannot raise: the all-in short of a full raise does not reopen "
                     f"the betting for a seat that has already acted")
-        if not any(other != seat and live[other]
-                   and stacks[other] + bets[other] > self.current_bet
-                   for other in range(len(live))):
+        for other, alive in enumerate(live):  # a loop, not any(): asked at every decision
+            if alive and other != seat and stacks[other] + bets[other] > current:
+                break
+        else:
             return f"{who} cannot raise: every other player is all-in or folded"
-        return raise_range(structure, current_bet=self.current_bet, full_raise=self.full_raise,
+        return raise_range(structure, current_bet=current, full_raise=self.full_raise,
                            completion_to=self.completion_to, chips_in_play=chips_in_play,
                            to_call=owed, all_in_to=stacks[seat] + bets[seat])
 

@@ -42,6 +42,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
+from itertools import compress
 
 from boardroom.cards import Card, RandomSource
 from boardroom.engine import events as ev
@@ -300,18 +301,21 @@ class Hand:
             return LegalActions(seat=self.seats[seat], fold=False, check=False, call=None,
                                 raise_min=None, raise_max=None, bring_in=None, is_bet=False,
                                 draw=self._street.draw)
+        round_ = self._round
         bounds = self._raise_bounds(seat)
-        pending = self._round.bring_in_seat == seat
-        owed = self.to_call(seat)
+        low, high = bounds if isinstance(bounds, tuple) else (None, None)
+        pending = round_.bring_in_seat == seat
+        owed = round_.to_call(seat, self.bets)
+        stack = self.stacks[seat]
         return LegalActions(
             seat=self.seats[seat],
             fold=not pending and owed > 0,
             check=not pending and owed == 0,
-            call=min(owed, self.stacks[seat]) if not pending and owed > 0 else None,
-            raise_min=bounds[0] if isinstance(bounds, tuple) else None,
-            raise_max=bounds[1] if isinstance(bounds, tuple) else None,
-            bring_in=min(self.stakes.bring_in, self.stacks[seat]) if pending else None,
-            is_bet=self._round.current_bet == 0,
+            call=min(owed, stack) if not pending and owed > 0 else None,
+            raise_min=low,
+            raise_max=high,
+            bring_in=min(self.stakes.bring_in, stack) if pending else None,
+            is_bet=round_.current_bet == 0,
         )
 
     def raise_refusal(self) -> str | None:
@@ -972,8 +976,8 @@ class Hand:
                 return (self.straddle_seat + 1) % self.seat_count  # the straddler acts last
             return (big + 1) % self.seat_count
         if rule is FirstToAct.BRING_IN:
-            candidates = [(s, self._up_cards(s)[-1]) for s in self.order
-                          if self.live[s] and self._up_cards(s)]
+            showing = [(s, self._up_cards(s)) for s in self.order if self.live[s]]
+            candidates = [(s, up[-1]) for s, up in showing if up]
             if candidates and self.variant.bring_in is not None:
                 return bring_in_seat(candidates, self.variant.bring_in, self.stacks)
         if rule in (FirstToAct.BEST_SHOWING, FirstToAct.LOW_SHOWING):
@@ -983,14 +987,15 @@ class Hand:
         return self.order[0]
 
     def _up_cards(self, seat: Seat) -> list[Card]:
-        return [card for card, up in zip(self.hole[seat], self.up[seat], strict=True) if up]
+        return list(compress(self.hole[seat], self.up[seat]))  # ``up`` pairs with ``hole``
 
     def _first_needing(self, start: Seat) -> Seat | None:
         """The first seat clockwise from ``start`` with a decision to make, or None."""
         return self._round.first_needing(start, self.live, self.stacks, self.bets)
 
     def _next_actor(self, seat: Seat) -> None:
-        following = self._first_needing((seat + 1) % self.seat_count)
+        following = self._round.first_needing((seat + 1) % self.seat_count, self.live,
+                                              self.stacks, self.bets)
         if following is None:
             self._end_round()
         else:

@@ -20,10 +20,16 @@ def side_pots(contributed: Sequence[int], live: Sequence[bool]) -> list[Pot]:
     pots: list[Pot] = []
     previous = 0
     for level in sorted({c for c in contributed if c > 0}):
-        amount = sum(min(c, level) - min(c, previous) for c in contributed)
-        eligible = tuple(
-            seat for seat, chips in enumerate(contributed) if live[seat] and chips >= level
-        )
+        # One pass a level (asked at every showdown and every all-in street): the chips each
+        # seat put in between the previous level and this one, and who reached this one.
+        amount = 0
+        reached = []
+        for seat, chips in enumerate(contributed):
+            if chips > previous:
+                amount += (chips if chips < level else level) - previous
+                if chips >= level and live[seat]:
+                    reached.append(seat)
+        eligible = tuple(reached)
         previous = level
         if pots and (not eligible or pots[-1].eligible == eligible):
             # Same players (or chips only folded seats reached): the same pot.

@@ -15,6 +15,7 @@ streets open with the lowest hand showing (pairs count against it, the ace is lo
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Sequence
 
@@ -57,7 +58,20 @@ def showing_strength(up: Sequence[Card], *, ace_low: bool = False,
                      ) -> tuple[int, tuple[int, ...]]:
     """The strength of the cards showing as a high hand: (shape, ranks by count then rank),
     larger is better; ``ace_low`` reads the ace as the lowest rank."""
-    counts = Counter(((card >> 2) + 1) % 13 if ace_low else card >> 2 for card in up)
+    return _rank_strength(_sorted_ranks(up, ace_low))
+
+
+def _sorted_ranks(up: Sequence[Card], ace_low: bool) -> tuple[int, ...]:
+    """The ranks of ``up``, lowest first (``ace_low``: the ace below the deuce)."""
+    return tuple(sorted(((card >> 2) + 1) % 13 if ace_low else card >> 2 for card in up))
+
+
+@functools.cache
+def _rank_strength(ranks: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """``showing_strength`` of sorted ranks: it depends on the ranks alone, and stud shows at
+    most four up cards when a round opens (a few thousand rank multisets), so each is worked out
+    once (the opener is asked on every street of every stud hand)."""
+    counts = Counter(ranks)
     ordered = sorted(counts.items(), key=lambda item: (item[1], item[0]), reverse=True)
     shape_counts = sorted(counts.values(), reverse=True)
     if shape_counts[0] == 4:
@@ -71,15 +85,22 @@ def showing_strength(up: Sequence[Card], *, ace_low: bool = False,
     return shape, tuple(rank for rank, _ in ordered)
 
 
+@functools.cache
+def _opening_key(ranks: tuple[int, ...], low: bool) -> tuple[int, tuple[int, ...]]:
+    """The key ``best_showing_seat`` maximises: the strength, negated for the lowest hand."""
+    shape, ordered = _rank_strength(ranks)
+    if not low:
+        return shape, ordered
+    return -shape, tuple(-rank for rank in ordered)
+
+
 def best_showing_seat(showing: Sequence[tuple[Seat, Sequence[Card]]], *,
                       low: bool = False) -> Seat:
     """The seat with the best hand showing (``low``: the lowest, as a razz hand with the ace
     low); ties go to the first listed (clockwise order)."""
-    sign = -1 if low else 1
     best_seat, best = showing[0][0], None
     for seat, up in showing:
-        shape, ranks = showing_strength(up, ace_low=low)
-        strength = (sign * shape, tuple(sign * rank for rank in ranks))
+        strength = _opening_key(_sorted_ranks(up, low), low)
         if best is None or strength > best:
             best_seat, best = seat, strength
     return best_seat

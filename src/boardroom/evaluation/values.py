@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -118,6 +119,7 @@ def _plural(rank: int) -> str:
     return RANK_PLURALS[rank]
 
 
+@functools.cache  # a few thousand classes a ranking, asked for at every showdown and pill
 def describe(ranking: Ranking, strength: int) -> str:
     """The human description of a strength, e.g. ``'Full house, kings full of nines'``."""
     tables = tb.tables()
