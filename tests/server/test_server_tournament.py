@@ -145,41 +145,67 @@ async def test_the_hosts_controls_and_bad_requests(tmp_path: Path) -> None:
         assert (await running.http.get("/api/tournaments/nope")).status_code == 404
 
 
+# Blinds that stop at 150/300 (ante 25): Ann's 2,000 chips can never all be posted at once.
+CAPPED = {"name": "capped", "starting_stack": 2000, "late_registration_levels": 1,
+          "levels": [{"small_blind": sb, "big_blind": 2 * sb, "ante": ante, "hands": 4}
+                     for sb, ante in ((10, 0), (20, 0), (40, 5), (80, 10), (150, 25))]}
+
+
+async def _act_until(client: Client, done: Any) -> None:
+    """Ann folds (or checks, where she may not fold) whenever it is her turn, until ``done()``."""
+    while not done():
+        answer = await client.cmd("act", action="fold")
+        if not answer["ok"] and "not your turn" not in answer["error"]:
+            await client.cmd("act", action="check")
+        await asyncio.sleep(0.05)
+
+
 async def test_a_connected_player_follows_a_table_break(tmp_path: Path) -> None:
+    """The field is made so that Ann must be moved before she can bust, whatever the timing:
+    eight bots fill two tables of four while the tournament is paused, so Ann's late entry
+    opens table 3 (balanced to three players each), the first table to break. Her action clock
+    is long and she acts only once a bot is out: until then her table waits on her, so she has
+    lost at most one hand's blind and ante when her table breaks."""
     async with running_server(tmp_path, bot_think=0.0) as running:
-        # Ann only ever times out (and folds): with deep stacks she outlasts loose bots, so her
-        # table breaks or balances before she is out.
-        deep = {**FAST, "starting_stack": 2000}
-        tournament, host = await _create(running, action_clock=1.0, structure=deep)
+        tournament, host = await _create(running, action_clock=600.0, structure=CAPPED)
         url = f"/api/tournaments/{tournament}"
-        me = (await running.http.post(f"{url}/entries", json={"name": "Ann"})).json()
         await running.http.post(f"{url}/bots", json={"style": "loose", "count": 8},
                                 headers=host)
-        await running.http.post(f"{url}/start", headers=host)
+        assert (await running.http.post(f"{url}/pause", headers=host)).status_code == 200
+        started = (await running.http.post(f"{url}/start", headers=host)).json()
+        assert [t["players"] for t in started["tables"]] == [4, 4]
+        me = (await running.http.post(f"{url}/entries", json={"name": "Ann"})).json()
         where = (await running.http.get(f"{url}/me",
                                         headers={"X-Seat-Token": me["token"]})).json()
+        lobby = await _lobby(running.http, tournament)
+        assert where["table"] == 3
+        assert [t["players"] for t in lobby["tables"]] == [3, 3, 3]
         client = await Client(running.url).connect()
         notices: list[dict[str, Any]] = []
         client.sio.on("tournament", notices.append)
         try:
             await client.ok("join", room=where["room"], token=where["token"])
-            deadline = time.monotonic() + 90
-            while time.monotonic() < deadline and not notices:
+            assert (await running.http.post(f"{url}/resume", headers=host)).status_code == 200
+            deadline = time.monotonic() + 120
+            while time.monotonic() < deadline and \
+                    (await _lobby(running.http, tournament))["left"] == 9:
                 await asyncio.sleep(0.1)
-            assert notices, "no notice"
+            assert (await _lobby(running.http, tournament))["left"] < 9, "nobody busted"
+            assert not notices  # Ann's table waits on her: it cannot break mid-hand
+            await asyncio.wait_for(_act_until(client, lambda: notices), 60)
             notice = notices[0]
-            assert notice["kind"] == "moved", notice  # a person who only folds outlasts bots
-            assert notice["reason"] in ("table broken", "balance")
+            assert notice["kind"] == "moved", notice
+            assert notice["reason"] == "table broken"
+            assert notice["from_table"] == 3
             assert notice["room"] != where["room"]
+            assert notice["stack"] >= 2000 - 300 - 25
             joined = await client.ok("join", room=notice["room"], token=notice["token"])
             assert joined["you"]["seat"] == notice["seat"]
             assert {"seat": notice["seat"], "name": "Ann"}.items() <= next(
                 s for s in joined["snapshot"]["table"]["seats"] if s.get("name") == "Ann").items()
             seen = len(client.updates)
-            deadline = time.monotonic() + 60
-            while time.monotonic() < deadline and len(client.updates) == seen:
-                await asyncio.sleep(0.1)
-            assert len(client.updates) > seen  # the new table's pushes reach the player
+            # The new table's pushes reach her (her own fold, if the table waits on her).
+            await asyncio.wait_for(_act_until(client, lambda: len(client.updates) > seen), 60)
         finally:
             await client.close()
 
@@ -259,3 +285,4 @@ async def test_kill_9_twice_restart_and_finish_with_every_chip_and_prize(tmp_pat
     assert sorted(p["place"] for p in results) == list(range(1, 15))
     assert sum(p["prize"] for p in results) == lobby["prize_pool"] == 1400
     assert next(p for p in results if p["place"] == 1)["stack"] == 14 * 200
+
