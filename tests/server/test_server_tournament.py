@@ -286,3 +286,54 @@ async def test_kill_9_twice_restart_and_finish_with_every_chip_and_prize(tmp_pat
     assert sum(p["prize"] for p in results) == lobby["prize_pool"] == 1400
     assert next(p for p in results if p["place"] == 1)["stack"] == 14 * 200
 
+
+async def test_the_lobby_has_a_version_and_an_unchanged_lobby_answers_only_its_clock(
+        tmp_path: Path) -> None:
+    async with running_server(tmp_path, bot_think=0.0) as running:
+        minutes = {**FAST, "levels": [{"small_blind": 10, "big_blind": 20, "minutes": 10},
+                                      {"break": 5},
+                                      {"small_blind": 20, "big_blind": 40, "minutes": 10}]}
+        tournament, host = await _create(running, structure=minutes)
+        url = f"/api/tournaments/{tournament}"
+        first = await _lobby(running.http, tournament)
+        assert first["next_level"] is None or first["next_level"]["big_blind"] == 40
+        same = (await running.http.get(url, params={"since": first["version"]})).json()
+        assert same == {"tournament": tournament, "version": first["version"],
+                        "unchanged": True, "paused": False, "time_left": 600.0,
+                        "next_break": 600.0}
+        await running.http.post(f"{url}/entries", json={"name": "Ann"})
+        changed = (await running.http.get(url, params={"since": first["version"]})).json()
+        assert changed["version"] > first["version"]
+        assert [p["name"] for p in changed["players"]] == ["Ann"]
+        await running.http.post(f"{url}/bots", json={"count": 2}, headers=host)
+        await running.http.post(f"{url}/pause", headers=host)
+        started = (await running.http.post(f"{url}/start", headers=host)).json()
+        assert started["next_level"]["big_blind"] == 40
+        assert started["time_left"] == 600
+        assert started["next_break"] == 600
+        await asyncio.sleep(0.3)
+        clock = (await running.http.get(url, params={"since": started["version"]})).json()
+        assert clock["unchanged"] and clock["paused"]
+        assert clock["time_left"] == 600  # started while paused: the clock waits for resume
+        bad = await running.http.get(url, params={"since": "x"})
+        assert bad.status_code == 422
+
+
+async def test_structures_are_listed_saved_as_toml_and_read_back(tmp_path: Path) -> None:
+    async with running_server(tmp_path) as running:
+        presets = (await running.http.get("/api/structures")).json()["presets"]
+        assert set(presets) == {"turbo", "standard", "deep"}
+        assert presets["turbo"]["starting_stack"] == 1500
+        saved = await running.http.post("/api/structures/toml", json=presets["deep"])
+        assert saved.status_code == 200, saved.text
+        assert 'filename="deep.toml"' in saved.headers["content-disposition"]
+        back = await running.http.post("/api/structures/parse", json={"toml": saved.text})
+        assert back.json() == presets["deep"]
+        bad = {**FAST, "levels": [{"small_blind": 20, "big_blind": 40, "hands": 3},
+                                  {"small_blind": 10, "big_blind": 20, "hands": 3}]}
+        refused = await running.http.post("/api/structures/toml", json=bad)
+        assert refused.status_code == 400
+        assert "level 2" in refused.json()["detail"]
+        not_toml = await running.http.post("/api/structures/parse", json={"toml": "levels = ["})
+        assert not_toml.status_code == 400
+        assert "not a TOML structure" in not_toml.json()["detail"]
