@@ -509,7 +509,7 @@ class TournamentHost:
             "level": {"number": d.level_index + 1, **asdict(level)},
             "next_level": None if upcoming is None else asdict(upcoming),
             "levels": len(structure.levels),
-            "ante_mode": structure.ante_mode,
+            "ante_mode": structure.ante_mode, "starting_stack": structure.starting_stack,
             "time_left": elapsed_left, "next_break": next_break,
             "entrants": d.entries, "left": d.left, "buy_in": d.config.buy_in,
             "prize_pool": d.prize_pool, "chips": d.chips,

@@ -153,7 +153,7 @@ def add_tournament_routes(app: FastAPI, server: Service) -> None:
                                                       action_clock=request.action_clock)
         base = server.config.public_url or str(http.base_url)
         return {"tournament": host.id, "host_secret": secret,
-                "lobby_link": base.rstrip("/") + f"/tournament.html?t={host.id}",
+                "lobby_link": base.rstrip("/") + f"/?tournament={host.id}",
                 "config": config.to_dict()}
 
     @app.get("/api/tournaments/{tournament_id}")
