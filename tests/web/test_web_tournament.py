@@ -15,6 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
+from a11y_helpers import axe_violations
 from playwright.sync_api import Page, expect
 from web_helpers import DESKTOP, PHONE, Person, get_json, person, serve, unnamed_controls
 
@@ -31,6 +32,15 @@ small_blind = {sb}
 big_blind = {2 * sb}
 hands = 2
 """ for sb in (20, 40, 75, 150, 300))
+
+
+@pytest.fixture(autouse=True)
+def patient_expect() -> Iterator[None]:
+    """A loaded machine loads and polls these pages slowly: 20 s for each expectation here
+    (Playwright's default, 5 s, again for the other modules)."""
+    expect.set_options(timeout=20_000)
+    yield
+    expect.set_options(timeout=5_000)
 
 
 @pytest.fixture(scope="module")
@@ -84,6 +94,7 @@ def test_a_sit_and_go_of_two_people_and_seven_bots_to_the_end(
         page.get_by_role("button", name="Save as TOML").click()
         expect(page.get_by_role("alert")).to_contain_text("level 2")
         page.get_by_label("Level 2: big blind").fill("40")
+        found = axe_violations(page, "home, the tournament form with its levels")
         page.get_by_label("Seats per table").fill("9")
         page.get_by_label("Tournament action clock").fill("5")
         page.get_by_label("Bots to fill").fill("7")
@@ -103,6 +114,7 @@ def test_a_sit_and_go_of_two_people_and_seven_bots_to_the_end(
         _enter(bob, "Bob")
         _, unnamed = unnamed_controls(bob.page)
         assert not unnamed, unnamed
+        found += axe_violations(bob.page, "lobby, phone")
         bob.page.screenshot(path=str(Path(__file__).parent / "screenshots"
                                      / "tournament-lobby-phone.png"), full_page=True)
         page.get_by_role("button", name="Start").click()
@@ -145,6 +157,8 @@ def test_a_sit_and_go_of_two_people_and_seven_bots_to_the_end(
         for name in ("Ann", "Bob"):  # each person's row says their place (tied or not)
             row = rows.filter(has=page.get_by_role("rowheader", name=name, exact=True))
             expect(row).to_contain_text(re.compile(rf"^{place[name]['place']}(st|nd|rd|th)"))
+        found += axe_violations(page, "results, desktop")
+        assert not found, found
         csv_link = page.get_by_role("link", name="Download CSV")
         assert csv_link.get_attribute("href") == f"/api/tournaments/{tournament}/results.csv"
         with page.expect_download() as download:
@@ -204,6 +218,8 @@ def test_a_persons_page_follows_her_table_break_with_a_notice(browser: Any, base
             page.wait_for_url(lambda url: "room=" in url and first_room.group(1) not in url)
             page.locator(".seat.mine").wait_for()
             expect(page.locator(".seat.mine")).to_contain_text("Ann")
+            found = axe_violations(page, "a tournament table with its notice, phone")
+            assert not found, found
             where = _lobby(base, tournament)
             ann_now = next(p for p in where["players"] if p["name"] == "Ann")
             assert ann_now["table"] in (1, 2)

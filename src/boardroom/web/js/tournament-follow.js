@@ -64,6 +64,6 @@ export function TournamentBanner({ notice, dismiss }) {
   return html`<div class="tourney-banner" role="status" aria-live="assertive" data-testid="tournament-notice">
     <span>${notice.text}</span>
     <a href=${lobbyUrl(notice.tournament)} onClick=${(e) => { e.preventDefault(); navigate(lobbyUrl(notice.tournament)); }}>Tournament lobby</a>
-    <button class="btn small" onClick=${dismiss} aria-label="Dismiss the tournament notice">OK</button>
+    <button class="btn small" onClick=${dismiss} aria-label="Dismiss the tournament notice">Dismiss</button>
   </div>`;
 }
