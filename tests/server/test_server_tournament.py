@@ -338,3 +338,44 @@ async def test_structures_are_listed_saved_as_toml_and_read_back(tmp_path: Path)
         not_toml = await running.http.post("/api/structures/parse", json={"toml": "levels = ["})
         assert not_toml.status_code == 400
         assert "not a TOML structure" in not_toml.json()["detail"]
+
+
+async def test_a_player_rebuys_re_enters_and_takes_the_add_on_with_their_entry_token(
+        tmp_path: Path) -> None:
+    async with running_server(tmp_path, bot_think=0.0) as running:
+        rebuys = {**FAST, "late_registration_levels": 1, "max_entries": 2, "rebuy_levels": 1,
+                  "rebuy_chips": 200, "max_rebuys": 1, "addon_chips": 300}
+        tournament, host = await _create(running, structure=rebuys)
+        url = f"/api/tournaments/{tournament}"
+        me = (await running.http.post(f"{url}/entries", json={"name": "Ann"})).json()
+        token = {"X-Seat-Token": me["token"]}
+        await running.http.post(f"{url}/bots", json={"count": 3}, headers=host)
+        early = await running.http.post(f"{url}/me/rebuy", headers=token)
+        assert early.status_code == 400
+        assert "not playing" in early.json()["detail"]
+        await running.http.post(f"{url}/pause", headers=host)  # no hand dealt: between hands
+        await running.http.post(f"{url}/start", headers=host)
+        again = await running.http.post(f"{url}/me/reenter", headers=token)
+        assert again.status_code == 400
+        assert "still in the tournament" in again.json()["detail"]
+        addon = await running.http.post(f"{url}/me/addon", headers=token)
+        assert addon.status_code == 400
+        assert "the add-on is offered in level 2 only" in addon.json()["detail"]
+        bought = await running.http.post(f"{url}/me/rebuy", headers=token)
+        assert bought.status_code == 200, bought.text
+        assert bought.json()["stack"] == 400
+        lobby = await _lobby(running.http, tournament)
+        assert lobby["chips"] == 4 * 200 + 200
+        assert lobby["prize_pool"] == 5 * 100
+        twice = await running.http.post(f"{url}/me/rebuy", headers=token)
+        assert "a rebuy needs a stack at or below the starting stack" in twice.json()["detail"]
+        assert (await _lobby(running.http, tournament))["chips"] == 1000  # nothing changed
+        host_state = running.server.tournaments[tournament]
+        ann = next(p for p in lobby["players"] if p["name"] == "Ann")
+        room = running.server.rooms[host_state.rooms[ann["table"]]]
+        seats = {s.player: s.stack for s in room.table.seats.values()}
+        assert seats[me["player"]] == 400  # the table's seat has the rebuy's chips
+        assert (await running.http.post(f"{url}/me/rebuy")).status_code == 401
+        unknown = await running.http.post(f"{url}/me/explode", headers=token)
+        assert unknown.status_code == 404
+        assert "rebuy, addon, reenter" in unknown.json()["detail"]

@@ -72,6 +72,7 @@ class Server(Protocol):
 log = logging.getLogger("boardroom.server")
 
 SAVE_EVERY = 5.0  # seconds: the level clock's time left is saved at least this often
+PLAYER_COMMANDS = ("rebuy", "addon", "reenter")  # what an entry token may ask for itself
 
 
 def plan_to_dict(plan: HandPlan) -> dict[str, Any]:
@@ -221,6 +222,22 @@ class TournamentHost:
                                       f"resume, add_time, close_registration)")
             if kind in ("pause", "resume"):
                 await self._every_table(kind)
+            await self._sync()
+
+    async def player_command(self, player: str, kind: str) -> None:
+        """A player's own: a rebuy, the add-on, a re-entry (each refused, changing nothing,
+        with the director's reason)."""
+        async with self._lock:
+            now = self.clock()
+            if kind == "rebuy":
+                self.director.rebuy(player, now)
+            elif kind == "addon":
+                self.director.addon(player, now)
+            elif kind == "reenter":
+                self.director.reenter(player, now)
+            else:
+                raise TournamentError(f"unknown entry command {kind[:30]!r} (one of: "
+                                      f"{', '.join(PLAYER_COMMANDS)})")
             await self._sync()
 
     async def _every_table(self, kind: str) -> None:
@@ -510,6 +527,8 @@ class TournamentHost:
             "next_level": None if upcoming is None else asdict(upcoming),
             "levels": len(structure.levels),
             "ante_mode": structure.ante_mode, "starting_stack": structure.starting_stack,
+            "max_entries": structure.max_entries, "rebuy_levels": structure.rebuy_levels,
+            "rebuy_chips": structure.rebuy_chips, "addon_chips": structure.addon_chips,
             "time_left": elapsed_left, "next_break": next_break,
             "entrants": d.entries, "left": d.left, "buy_in": d.config.buy_in,
             "prize_pool": d.prize_pool, "chips": d.chips,
@@ -542,4 +561,5 @@ def new_tournament(server: Server, config: TournamentConfig, name: str, *,
     return host, secret
 
 
-__all__ = ["TournamentHost", "new_tournament", "plan_from_dict", "plan_to_dict"]
+__all__ = ["PLAYER_COMMANDS", "TournamentHost", "new_tournament", "plan_from_dict",
+           "plan_to_dict"]

@@ -17,7 +17,7 @@ from pydantic import BaseModel, ConfigDict
 
 from boardroom.server.auth import AuthError, Signer
 from boardroom.server.config import ServerConfig
-from boardroom.server.tournament import TournamentHost
+from boardroom.server.tournament import PLAYER_COMMANDS, TournamentHost
 from boardroom.tournament import (
     PRESETS,
     PayoutError,
@@ -215,21 +215,40 @@ def add_tournament_routes(app: FastAPI, server: Service) -> None:
                                 str(error)) from None
         return host.lobby()
 
-    @app.get("/api/tournaments/{tournament_id}/me")
-    async def me(tournament_id: str, x_seat_token: EntryToken = None) -> dict[str, Any]:
+    def entrant(tournament_id: str, token: str | None) -> tuple[TournamentHost, str]:
+        """The tournament and the player an entry token names (401, 403 otherwise)."""
         host = find(tournament_id)
-        if x_seat_token is None:
+        if token is None:
             raise HTTPException(401, "send your entry token in the X-Seat-Token header")
         try:
-            claim = server.signer.read(x_seat_token)
+            claim = server.signer.read(token)
         except AuthError as error:
             raise HTTPException(403, str(error)) from None
         if claim.room != tournament_id:
             raise HTTPException(403, "this entry token is for another tournament")
+        return host, claim.player
+
+    @app.get("/api/tournaments/{tournament_id}/me")
+    async def me(tournament_id: str, x_seat_token: EntryToken = None) -> dict[str, Any]:
+        host, player = entrant(tournament_id, x_seat_token)
         try:
-            return host.where(claim.player)
+            return host.where(player)
         except TournamentError as error:
             raise HTTPException(404, str(error)) from None
+
+    @app.post("/api/tournaments/{tournament_id}/me/{command}")
+    async def my_command(tournament_id: str, command: str,
+                         x_seat_token: EntryToken = None) -> dict[str, Any]:
+        """A player's rebuy, add-on or re-entry; answers where they are now."""
+        host, player = entrant(tournament_id, x_seat_token)
+        if command not in PLAYER_COMMANDS:
+            raise HTTPException(404, f"unknown entry command {command[:30]!r} (one of: "
+                                     f"{', '.join(PLAYER_COMMANDS)})")
+        try:
+            await host.player_command(player, command)
+            return host.where(player)
+        except TournamentError as error:
+            raise HTTPException(400, str(error)) from None
 
     @app.get("/api/tournaments/{tournament_id}/results")
     async def results(tournament_id: str) -> dict[str, Any]:

@@ -15,6 +15,8 @@ export const getLobby = (id, since) => fetch(`${base(id)}${since != null ? `?sin
 export const enter = (id, name) => post(`${base(id)}/entries`, { name }).then(json);
 export const addBots = (id, secret, style, count) => post(`${base(id)}/bots`, { style, count }, host(secret)).then(json);
 export const control = (id, secret, kind, body) => post(`${base(id)}/${kind}`, body, host(secret)).then(json);
+// A player's own rebuy, add-on or re-entry (`kind`), with their entry token.
+export const entryCommand = (id, token, kind) => post(`${base(id)}/me/${kind}`, {}, { 'X-Seat-Token': token }).then(json);
 export const whereAmI = (id, token) => fetch(`${base(id)}/me`, { headers: { 'X-Seat-Token': token } }).then(json);
 export const getResults = (id) => fetch(`${base(id)}/results`).then(json);
 export const resultsCsvUrl = (id) => `${base(id)}/results.csv`;

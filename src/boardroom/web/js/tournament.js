@@ -7,7 +7,7 @@ import { navigate } from './nav.js';
 import { getVariants, variantById } from './api.js';
 import { loadTournament, saveRoom, saveTournament } from './store.js';
 import {
-  addBots, blindsText, chips, clockText, control, enter, getLobby, getResults, lobbyUrl, ordinal,
+  addBots, blindsText, chips, clockText, control, enter, entryCommand, getLobby, getResults, lobbyUrl, ordinal,
   resultsCsvUrl, resultsUrl, whereAmI,
 } from './tournament-api.js';
 
@@ -197,6 +197,17 @@ function Entry({ id, lobby, saved, refresh }) {
     }
     setBusy(false);
   }
+  const own = (kind) => async () => {
+    setError(null);
+    try { setWhere(await entryCommand(id, saved.token, kind)); refresh(); } catch (err) { setError(err.message); }
+  };
+  const playing = where && where.status === 'playing';
+  const level = lobby.level.number;
+  const offers = [
+    playing && lobby.rebuy_chips && level <= lobby.rebuy_levels ? ['rebuy', `Rebuy (${chips(lobby.rebuy_chips)} chips)`] : null,
+    playing && lobby.addon_chips && level === lobby.rebuy_levels + 1 ? ['addon', `Add-on (${chips(lobby.addon_chips)} chips)`] : null,
+    where && where.status === 'out' && lobby.registration_open && lobby.max_entries > 1 ? ['reenter', 'Re-enter'] : null,
+  ].filter(Boolean);
   const toTable = (e) => {
     e.preventDefault();
     saveRoom(where.room, { token: where.token, seat: where.seat, name: where.name, tournament: id });
@@ -210,6 +221,8 @@ function Entry({ id, lobby, saved, refresh }) {
           : where.room ? html`<p data-testid="tournament-you">Table ${where.table} · ${chips(where.stack)} chips
               <a class="btn primary small" href=${`/?room=${encodeURIComponent(where.room)}`} onClick=${toTable}>Go to your table</a></p>`
             : html`<p data-testid="tournament-you">You are registered. Your seat is drawn when the tournament starts.</p>`}
+      ${offers.length ? html`<p class="row">${offers.map(([kind, label]) => html`<button class="btn small" onClick=${own(kind)}>${label}</button>`)}</p>` : null}
+      ${error ? html`<p class="error" role="alert">${error}</p>` : null}
     </section>`;
   }
   if (!lobby.registration_open || lobby.finished) return null;
