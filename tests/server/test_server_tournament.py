@@ -145,41 +145,67 @@ async def test_the_hosts_controls_and_bad_requests(tmp_path: Path) -> None:
         assert (await running.http.get("/api/tournaments/nope")).status_code == 404
 
 
+# Blinds that stop at 150/300 (ante 25): Ann's 2,000 chips can never all be posted at once.
+CAPPED = {"name": "capped", "starting_stack": 2000, "late_registration_levels": 1,
+          "levels": [{"small_blind": sb, "big_blind": 2 * sb, "ante": ante, "hands": 4}
+                     for sb, ante in ((10, 0), (20, 0), (40, 5), (80, 10), (150, 25))]}
+
+
+async def _act_until(client: Client, done: Any) -> None:
+    """Ann folds (or checks, where she may not fold) whenever it is her turn, until ``done()``."""
+    while not done():
+        answer = await client.cmd("act", action="fold")
+        if not answer["ok"] and "not your turn" not in answer["error"]:
+            await client.cmd("act", action="check")
+        await asyncio.sleep(0.05)
+
+
 async def test_a_connected_player_follows_a_table_break(tmp_path: Path) -> None:
+    """The field is made so that Ann must be moved before she can bust, whatever the timing:
+    eight bots fill two tables of four while the tournament is paused, so Ann's late entry
+    opens table 3 (balanced to three players each), the first table to break. Her action clock
+    is long and she acts only once a bot is out: until then her table waits on her, so she has
+    lost at most one hand's blind and ante when her table breaks."""
     async with running_server(tmp_path, bot_think=0.0) as running:
-        # Ann only ever times out (and folds): with deep stacks she outlasts loose bots, so her
-        # table breaks or balances before she is out.
-        deep = {**FAST, "starting_stack": 2000}
-        tournament, host = await _create(running, action_clock=1.0, structure=deep)
+        tournament, host = await _create(running, action_clock=600.0, structure=CAPPED)
         url = f"/api/tournaments/{tournament}"
-        me = (await running.http.post(f"{url}/entries", json={"name": "Ann"})).json()
         await running.http.post(f"{url}/bots", json={"style": "loose", "count": 8},
                                 headers=host)
-        await running.http.post(f"{url}/start", headers=host)
+        assert (await running.http.post(f"{url}/pause", headers=host)).status_code == 200
+        started = (await running.http.post(f"{url}/start", headers=host)).json()
+        assert [t["players"] for t in started["tables"]] == [4, 4]
+        me = (await running.http.post(f"{url}/entries", json={"name": "Ann"})).json()
         where = (await running.http.get(f"{url}/me",
                                         headers={"X-Seat-Token": me["token"]})).json()
+        lobby = await _lobby(running.http, tournament)
+        assert where["table"] == 3
+        assert [t["players"] for t in lobby["tables"]] == [3, 3, 3]
         client = await Client(running.url).connect()
         notices: list[dict[str, Any]] = []
         client.sio.on("tournament", notices.append)
         try:
             await client.ok("join", room=where["room"], token=where["token"])
-            deadline = time.monotonic() + 90
-            while time.monotonic() < deadline and not notices:
+            assert (await running.http.post(f"{url}/resume", headers=host)).status_code == 200
+            deadline = time.monotonic() + 120
+            while time.monotonic() < deadline and \
+                    (await _lobby(running.http, tournament))["left"] == 9:
                 await asyncio.sleep(0.1)
-            assert notices, "no notice"
+            assert (await _lobby(running.http, tournament))["left"] < 9, "nobody busted"
+            assert not notices  # Ann's table waits on her: it cannot break mid-hand
+            await asyncio.wait_for(_act_until(client, lambda: notices), 60)
             notice = notices[0]
-            assert notice["kind"] == "moved", notice  # a person who only folds outlasts bots
-            assert notice["reason"] in ("table broken", "balance")
+            assert notice["kind"] == "moved", notice
+            assert notice["reason"] == "table broken"
+            assert notice["from_table"] == 3
             assert notice["room"] != where["room"]
+            assert notice["stack"] >= 2000 - 300 - 25
             joined = await client.ok("join", room=notice["room"], token=notice["token"])
             assert joined["you"]["seat"] == notice["seat"]
             assert {"seat": notice["seat"], "name": "Ann"}.items() <= next(
                 s for s in joined["snapshot"]["table"]["seats"] if s.get("name") == "Ann").items()
             seen = len(client.updates)
-            deadline = time.monotonic() + 60
-            while time.monotonic() < deadline and len(client.updates) == seen:
-                await asyncio.sleep(0.1)
-            assert len(client.updates) > seen  # the new table's pushes reach the player
+            # The new table's pushes reach her (her own fold, if the table waits on her).
+            await asyncio.wait_for(_act_until(client, lambda: len(client.updates) > seen), 60)
         finally:
             await client.close()
 
@@ -259,3 +285,97 @@ async def test_kill_9_twice_restart_and_finish_with_every_chip_and_prize(tmp_pat
     assert sorted(p["place"] for p in results) == list(range(1, 15))
     assert sum(p["prize"] for p in results) == lobby["prize_pool"] == 1400
     assert next(p for p in results if p["place"] == 1)["stack"] == 14 * 200
+
+
+async def test_the_lobby_has_a_version_and_an_unchanged_lobby_answers_only_its_clock(
+        tmp_path: Path) -> None:
+    async with running_server(tmp_path, bot_think=0.0) as running:
+        minutes = {**FAST, "levels": [{"small_blind": 10, "big_blind": 20, "minutes": 10},
+                                      {"break": 5},
+                                      {"small_blind": 20, "big_blind": 40, "minutes": 10}]}
+        tournament, host = await _create(running, structure=minutes)
+        url = f"/api/tournaments/{tournament}"
+        first = await _lobby(running.http, tournament)
+        assert first["next_level"] is None or first["next_level"]["big_blind"] == 40
+        same = (await running.http.get(url, params={"since": first["version"]})).json()
+        assert same == {"tournament": tournament, "version": first["version"],
+                        "unchanged": True, "paused": False, "time_left": 600.0,
+                        "next_break": 600.0}
+        await running.http.post(f"{url}/entries", json={"name": "Ann"})
+        changed = (await running.http.get(url, params={"since": first["version"]})).json()
+        assert changed["version"] > first["version"]
+        assert [p["name"] for p in changed["players"]] == ["Ann"]
+        await running.http.post(f"{url}/bots", json={"count": 2}, headers=host)
+        await running.http.post(f"{url}/pause", headers=host)
+        started = (await running.http.post(f"{url}/start", headers=host)).json()
+        assert started["next_level"]["big_blind"] == 40
+        assert started["time_left"] == 600
+        assert started["next_break"] == 600
+        await asyncio.sleep(0.3)
+        clock = (await running.http.get(url, params={"since": started["version"]})).json()
+        assert clock["unchanged"]
+        assert clock["paused"]
+        assert clock["time_left"] == 600  # started while paused: the clock waits for resume
+        bad = await running.http.get(url, params={"since": "x"})
+        assert bad.status_code == 422
+
+
+async def test_structures_are_listed_saved_as_toml_and_read_back(tmp_path: Path) -> None:
+    async with running_server(tmp_path) as running:
+        presets = (await running.http.get("/api/structures")).json()["presets"]
+        assert set(presets) == {"turbo", "standard", "deep"}
+        assert presets["turbo"]["starting_stack"] == 1500
+        saved = await running.http.post("/api/structures/toml", json=presets["deep"])
+        assert saved.status_code == 200, saved.text
+        assert 'filename="deep.toml"' in saved.headers["content-disposition"]
+        back = await running.http.post("/api/structures/parse", json={"toml": saved.text})
+        assert back.json() == presets["deep"]
+        bad = {**FAST, "levels": [{"small_blind": 20, "big_blind": 40, "hands": 3},
+                                  {"small_blind": 10, "big_blind": 20, "hands": 3}]}
+        refused = await running.http.post("/api/structures/toml", json=bad)
+        assert refused.status_code == 400
+        assert "level 2" in refused.json()["detail"]
+        not_toml = await running.http.post("/api/structures/parse", json={"toml": "levels = ["})
+        assert not_toml.status_code == 400
+        assert "not a TOML structure" in not_toml.json()["detail"]
+
+
+async def test_a_player_rebuys_re_enters_and_takes_the_add_on_with_their_entry_token(
+        tmp_path: Path) -> None:
+    async with running_server(tmp_path, bot_think=0.0) as running:
+        rebuys = {**FAST, "late_registration_levels": 1, "max_entries": 2, "rebuy_levels": 1,
+                  "rebuy_chips": 200, "max_rebuys": 1, "addon_chips": 300}
+        tournament, host = await _create(running, structure=rebuys)
+        url = f"/api/tournaments/{tournament}"
+        me = (await running.http.post(f"{url}/entries", json={"name": "Ann"})).json()
+        token = {"X-Seat-Token": me["token"]}
+        await running.http.post(f"{url}/bots", json={"count": 3}, headers=host)
+        early = await running.http.post(f"{url}/me/rebuy", headers=token)
+        assert early.status_code == 400
+        assert "not playing" in early.json()["detail"]
+        await running.http.post(f"{url}/pause", headers=host)  # no hand dealt: between hands
+        await running.http.post(f"{url}/start", headers=host)
+        again = await running.http.post(f"{url}/me/reenter", headers=token)
+        assert again.status_code == 400
+        assert "still in the tournament" in again.json()["detail"]
+        addon = await running.http.post(f"{url}/me/addon", headers=token)
+        assert addon.status_code == 400
+        assert "the add-on is offered in level 2 only" in addon.json()["detail"]
+        bought = await running.http.post(f"{url}/me/rebuy", headers=token)
+        assert bought.status_code == 200, bought.text
+        assert bought.json()["stack"] == 400
+        lobby = await _lobby(running.http, tournament)
+        assert lobby["chips"] == 4 * 200 + 200
+        assert lobby["prize_pool"] == 5 * 100
+        twice = await running.http.post(f"{url}/me/rebuy", headers=token)
+        assert "a rebuy needs a stack at or below the starting stack" in twice.json()["detail"]
+        assert (await _lobby(running.http, tournament))["chips"] == 1000  # nothing changed
+        host_state = running.server.tournaments[tournament]
+        ann = next(p for p in lobby["players"] if p["name"] == "Ann")
+        room = running.server.rooms[host_state.rooms[ann["table"]]]
+        seats = {s.player: s.stack for s in room.table.seats.values()}
+        assert seats[me["player"]] == 400  # the table's seat has the rebuy's chips
+        assert (await running.http.post(f"{url}/me/rebuy")).status_code == 401
+        unknown = await running.http.post(f"{url}/me/explode", headers=token)
+        assert unknown.status_code == 404
+        assert "rebuy, addon, reenter" in unknown.json()["detail"]

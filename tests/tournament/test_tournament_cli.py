@@ -73,8 +73,36 @@ def test_a_structure_file_with_a_zero_length_level(tmp_path: Path,
 def test_the_bench_compares_the_tournament_with_a_cash_game(
         capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["bench", "tournament", "--entrants", "12", "--cash-hands", "20",
-                 "--samples", "2"]) == 0
+                 "--samples", "2", "--part", "in-process"]) == 0
     text = capsys.readouterr().out
     assert "12-entrant PLO tournament" in text
     assert "director:" in text
     assert "overhead" in text
+
+
+def test_the_bench_plays_a_live_tournament_through_a_server(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "tournament", "--part", "live", "--live-entrants", "4",
+                 "--live-people", "2"]) == 0
+    text = capsys.readouterr().out
+    assert "live: a 4-entrant ESG tournament through a server over loopback" in text
+    assert "2 scripted people" in text
+    rows = text.splitlines()
+    figures = rows[rows.index(next(r for r in rows if r.lstrip().startswith("hands"))) + 1]
+    hands, *_, finished = figures.split()
+    assert int(hands) > 0
+    assert finished == "yes"
+    assert "a person's action -> their update: p50" in text
+    assert " 0 errors" in text
+
+
+@pytest.mark.parametrize(("args", "message"), [
+    (["--live-entrants", "1"], "--live-entrants must be 2 to 1000"),
+    (["--live-people", "7", "--live-entrants", "6"], "--live-people must be 0 to 50"),
+    (["--live-bots", "shark"], "--live-bots: styles among"),
+    (["--live-game", "nope"], "--live-game: unknown variant 'nope'"),
+])
+def test_the_benchs_bad_live_options_are_refused(args: list[str], message: str,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "tournament", "--part", "live", *args]) == 2
+    assert message in capsys.readouterr().err

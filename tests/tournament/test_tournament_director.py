@@ -151,6 +151,16 @@ def test_a_pause_stops_the_clock_and_add_time_lengthens_the_level() -> None:
         d.resume(5100.0)
 
 
+
+def test_a_tournament_paused_before_its_start_starts_with_its_clock_stopped() -> None:
+    d = director(2, start=False)
+    d.pause(0.0)
+    d.start(10.0)
+    assert d.next_hand(1, 20.0) is None
+    assert d.time_left(900.0) == 600.0
+    d.resume(1000.0)
+    assert d.time_left(1100.0) == 500.0
+
 def test_the_state_survives_a_restart_and_the_clock_keeps_its_time_left() -> None:
     d = director(14, late_registration_levels=1)
     d.next_hand(1, 100.0)

@@ -57,15 +57,17 @@ def status_of(url: str) -> int:
 
 
 @contextlib.contextmanager
-def serve(data: Path) -> Iterator[str]:
-    """`boardroom serve` in a subprocess; yields its base URL. A port another process took
-    between our probe and the server's bind makes the server exit: then a new port is tried."""
+def serve(data: Path, *options: str) -> Iterator[str]:
+    """`boardroom serve` in a subprocess (``options`` passed on); yields its base URL. A port
+    another process took between our probe and the server's bind makes the server exit: then a
+    new port is tried."""
     log = (data / "serve.log").open("w")
     for attempt in range(3):
         port = free_port()
         process = subprocess.Popen(
             [sys.executable, "-m", "boardroom", "serve", "--port", str(port), "--data",
-             str(data), "--log-level", "warning"], stdout=log, stderr=subprocess.STDOUT)
+             str(data), "--log-level", "warning", *options], stdout=log,
+            stderr=subprocess.STDOUT)
         url = f"http://127.0.0.1:{port}"
         started = False
         for _ in range(600):  # up to 30 s on a loaded machine

@@ -72,6 +72,7 @@ class Server(Protocol):
 log = logging.getLogger("boardroom.server")
 
 SAVE_EVERY = 5.0  # seconds: the level clock's time left is saved at least this often
+PLAYER_COMMANDS = ("rebuy", "addon", "reenter")  # what an entry token may ask for itself
 
 
 def plan_to_dict(plan: HandPlan) -> dict[str, Any]:
@@ -104,6 +105,7 @@ class TournamentHost:
         self.closed_rooms: list[str] = []  # the rooms of broken tables (their hands stay)
         self.action_clock = 30.0
         self.news: list[dict[str, Any]] = []  # the director's events, for the lobby (recent)
+        self.version = 0  # counts the changes the lobby shows (its pages poll with it)
         self.rng = random.Random(secrets.randbits(64))  # Dealer's Choice picks for bots
         self._lock = asyncio.Lock()
         self._clock_task: asyncio.Task[None] | None = None
@@ -152,7 +154,7 @@ class TournamentHost:
                 "rooms": {str(n): room for n, room in self.rooms.items()},
                 "plans": {str(n): plan_to_dict(p) for n, p in self.plans.items()},
                 "styles": dict(self.styles), "action_clock": self.action_clock,
-                "closed_rooms": list(self.closed_rooms)}
+                "closed_rooms": list(self.closed_rooms), "version": self.version}
 
     async def save(self) -> None:
         await save_tournament(self.server.store, TournamentRow(
@@ -168,6 +170,7 @@ class TournamentHost:
         host.styles = dict(state["styles"])
         host.action_clock = state["action_clock"]
         host.closed_rooms = list(state["closed_rooms"])
+        host.version = state.get("version", 0) + 1  # a restart is a change: pages reload
         return host
 
     # -- commands ----------------------------------------------------------------------------
@@ -219,6 +222,22 @@ class TournamentHost:
                                       f"resume, add_time, close_registration)")
             if kind in ("pause", "resume"):
                 await self._every_table(kind)
+            await self._sync()
+
+    async def player_command(self, player: str, kind: str) -> None:
+        """A player's own: a rebuy, the add-on, a re-entry (each refused, changing nothing,
+        with the director's reason)."""
+        async with self._lock:
+            now = self.clock()
+            if kind == "rebuy":
+                self.director.rebuy(player, now)
+            elif kind == "addon":
+                self.director.addon(player, now)
+            elif kind == "reenter":
+                self.director.reenter(player, now)
+            else:
+                raise TournamentError(f"unknown entry command {kind[:30]!r} (one of: "
+                                      f"{', '.join(PLAYER_COMMANDS)})")
             await self._sync()
 
     async def _every_table(self, kind: str) -> None:
@@ -298,7 +317,10 @@ class TournamentHost:
             if plan is not None:
                 self.plans[number] = plan
                 deals.append(plan)
-        await self._publish(director.drain())
+        later = director.drain()
+        await self._publish(later)
+        if events or later:
+            self.version += 1  # every change the lobby shows comes with a director's event
         await self.save()
         for plan in deals:
             await self._deal(plan)
@@ -447,18 +469,14 @@ class TournamentHost:
 
     # -- reading -----------------------------------------------------------------------------
 
-    def lobby(self) -> dict[str, Any]:
-        """Everything the lobby page shows (public: no cards, no tokens)."""
+    def _clocks(self) -> tuple[float | None, float | None]:
+        """Seconds to the level's (or break's) end, and to the next break (None: not timed)."""
         d = self.director
-        now = self.clock()
-        structure = d.structure
-        level = d.level
-        schedule = structure.schedule
         next_break = None
-        elapsed_left = d.time_left(now)
+        elapsed_left = d.time_left(self.clock())
         if elapsed_left is not None:
             seconds: float | None = elapsed_left
-            for entry in schedule[d.position + 1:]:
+            for entry in d.structure.schedule[d.position + 1:]:
                 if entry.minutes is None:
                     seconds = None
                     break
@@ -467,6 +485,23 @@ class TournamentHost:
                     break
                 assert seconds is not None
                 seconds += entry.minutes * 60
+        return elapsed_left, next_break
+
+    def clock_state(self) -> dict[str, Any]:
+        """The lobby of a page that has the current version: the version and the clocks."""
+        elapsed_left, next_break = self._clocks()
+        return {"tournament": self.id, "version": self.version, "unchanged": True,
+                "paused": self.director.paused, "time_left": elapsed_left,
+                "next_break": next_break}
+
+    def lobby(self) -> dict[str, Any]:
+        """Everything the lobby page shows (public: no cards, no tokens)."""
+        d = self.director
+        structure = d.structure
+        level = d.level
+        schedule = structure.schedule
+        elapsed_left, next_break = self._clocks()
+        upcoming = next((e for e in schedule[d.position + 1:] if isinstance(e, Level)), None)
         stacks = sorted((p.stack for p in d.alive), reverse=True)
         prizes = d.place_prizes()
         standings = {f.player: f for f in d.standings()}
@@ -482,12 +517,18 @@ class TournamentHost:
                    "hand_no": t.hand_no, "running": t.running}
                   for n, t in sorted(d.tables.items())]
         return {
-            "tournament": self.id, "name": self.name, "games": list(d.config.games),
+            "tournament": self.id, "version": self.version, "name": self.name,
+            "games": list(d.config.games), "rotate_every": d.config.rotate_every,
+            "table_size": d.config.table_size,
             "started": d.started, "finished": d.finished, "paused": d.paused,
             "registration_open": d.registration_open, "on_break": d.on_break,
             "hand_for_hand": d.hand_for_hand,
             "level": {"number": d.level_index + 1, **asdict(level)},
-            "ante_mode": structure.ante_mode,
+            "next_level": None if upcoming is None else asdict(upcoming),
+            "levels": len(structure.levels),
+            "ante_mode": structure.ante_mode, "starting_stack": structure.starting_stack,
+            "max_entries": structure.max_entries, "rebuy_levels": structure.rebuy_levels,
+            "rebuy_chips": structure.rebuy_chips, "addon_chips": structure.addon_chips,
             "time_left": elapsed_left, "next_break": next_break,
             "entrants": d.entries, "left": d.left, "buy_in": d.config.buy_in,
             "prize_pool": d.prize_pool, "chips": d.chips,
@@ -520,4 +561,5 @@ def new_tournament(server: Server, config: TournamentConfig, name: str, *,
     return host, secret
 
 
-__all__ = ["TournamentHost", "new_tournament", "plan_from_dict", "plan_to_dict"]
+__all__ = ["PLAYER_COMMANDS", "TournamentHost", "new_tournament", "plan_from_dict",
+           "plan_to_dict"]

@@ -11,14 +11,15 @@ import csv
 import io
 from typing import Annotated, Any, Protocol
 
-from fastapi import FastAPI, Header, HTTPException, Request
+from fastapi import FastAPI, Header, HTTPException, Query, Request
 from fastapi.responses import PlainTextResponse
 from pydantic import BaseModel, ConfigDict
 
 from boardroom.server.auth import AuthError, Signer
 from boardroom.server.config import ServerConfig
-from boardroom.server.tournament import TournamentHost
+from boardroom.server.tournament import PLAYER_COMMANDS, TournamentHost
 from boardroom.tournament import (
+    PRESETS,
     PayoutError,
     PayoutTable,
     Structure,
@@ -70,6 +71,12 @@ class EntryRequest(BaseModel):
     name: str
 
 
+class StructureText(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    toml: str
+
+
 class ControlRequest(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
@@ -108,6 +115,34 @@ def add_tournament_routes(app: FastAPI, server: Service) -> None:
             raise HTTPException(404, f"there is no tournament {tournament_id[:40]!r}")
         return host
 
+    @app.get("/api/structures")
+    async def structures() -> dict[str, Any]:
+        """The structure presets, as settings a host can edit and send back."""
+        return {"presets": {name: preset.to_dict() for name, preset in PRESETS.items()}}
+
+    @app.post("/api/structures/toml", response_class=PlainTextResponse)
+    async def structure_toml(settings: dict[str, Any]) -> PlainTextResponse:
+        """A structure's settings as a TOML file (checked first: a structure that cannot run
+        is refused, naming what is wrong)."""
+        try:
+            structure = Structure.from_dict(settings)
+        except StructureError as error:
+            raise HTTPException(400, str(error)) from None
+        name = "".join(c if c.isalnum() or c in "-_" else "-" for c in structure.name)[:40]
+        return PlainTextResponse(structure.to_toml(), media_type="application/toml",
+                                 headers={"Content-Disposition":
+                                          f'attachment; filename="{name or "structure"}.toml"'})
+
+    @app.post("/api/structures/parse")
+    async def structure_parse(body: StructureText) -> dict[str, Any]:
+        """A TOML structure file read back into settings, or what is wrong with it."""
+        if len(body.toml) > 200_000:
+            raise HTTPException(400, "a structure file is at most 200,000 characters")
+        try:
+            return Structure.from_toml(body.toml).to_dict()
+        except StructureError as error:
+            raise HTTPException(400, str(error)) from None
+
     @app.post("/api/tournaments", status_code=201)
     async def create(request: TournamentRequest, http: Request) -> dict[str, Any]:
         try:
@@ -118,12 +153,18 @@ def add_tournament_routes(app: FastAPI, server: Service) -> None:
                                                       action_clock=request.action_clock)
         base = server.config.public_url or str(http.base_url)
         return {"tournament": host.id, "host_secret": secret,
-                "lobby_link": base.rstrip("/") + f"/tournament.html?t={host.id}",
+                "lobby_link": base.rstrip("/") + f"/?tournament={host.id}",
                 "config": config.to_dict()}
 
     @app.get("/api/tournaments/{tournament_id}")
-    async def lobby(tournament_id: str) -> dict[str, Any]:
-        return find(tournament_id).lobby()
+    async def lobby(tournament_id: str,
+                    since: Annotated[int | None, Query(
+                        description="the version the page has: an unchanged lobby answers "
+                                    "only its version and clock")] = None) -> dict[str, Any]:
+        host = find(tournament_id)
+        if since is not None and since == host.version:
+            return host.clock_state()
+        return host.lobby()
 
     @app.post("/api/tournaments/{tournament_id}/entries", status_code=201)
     async def enter(tournament_id: str, entry: EntryRequest) -> dict[str, Any]:
@@ -174,21 +215,40 @@ def add_tournament_routes(app: FastAPI, server: Service) -> None:
                                 str(error)) from None
         return host.lobby()
 
-    @app.get("/api/tournaments/{tournament_id}/me")
-    async def me(tournament_id: str, x_seat_token: EntryToken = None) -> dict[str, Any]:
+    def entrant(tournament_id: str, token: str | None) -> tuple[TournamentHost, str]:
+        """The tournament and the player an entry token names (401, 403 otherwise)."""
         host = find(tournament_id)
-        if x_seat_token is None:
+        if token is None:
             raise HTTPException(401, "send your entry token in the X-Seat-Token header")
         try:
-            claim = server.signer.read(x_seat_token)
+            claim = server.signer.read(token)
         except AuthError as error:
             raise HTTPException(403, str(error)) from None
         if claim.room != tournament_id:
             raise HTTPException(403, "this entry token is for another tournament")
+        return host, claim.player
+
+    @app.get("/api/tournaments/{tournament_id}/me")
+    async def me(tournament_id: str, x_seat_token: EntryToken = None) -> dict[str, Any]:
+        host, player = entrant(tournament_id, x_seat_token)
         try:
-            return host.where(claim.player)
+            return host.where(player)
         except TournamentError as error:
             raise HTTPException(404, str(error)) from None
+
+    @app.post("/api/tournaments/{tournament_id}/me/{command}")
+    async def my_command(tournament_id: str, command: str,
+                         x_seat_token: EntryToken = None) -> dict[str, Any]:
+        """A player's rebuy, add-on or re-entry; answers where they are now."""
+        host, player = entrant(tournament_id, x_seat_token)
+        if command not in PLAYER_COMMANDS:
+            raise HTTPException(404, f"unknown entry command {command[:30]!r} (one of: "
+                                     f"{', '.join(PLAYER_COMMANDS)})")
+        try:
+            await host.player_command(player, command)
+            return host.where(player)
+        except TournamentError as error:
+            raise HTTPException(400, str(error)) from None
 
     @app.get("/api/tournaments/{tournament_id}/results")
     async def results(tournament_id: str) -> dict[str, Any]:

@@ -399,7 +399,7 @@ class Director:
         count = tables_needed(len(self.players), size)
         draw = seat_draw(sorted(self.players), count, size, self.rng)
         self.started = True
-        self.since = now
+        self.since = None if self.paused else now  # paused before the start: still stopped
         for number, seats in enumerate(draw, 1):
             table = self.tables[number] = TableState(number)
             for seat, player in seats:
@@ -637,7 +637,8 @@ class Director:
                 state.table = state.seat = None
                 short = self._shortest()
                 empty = [s for s in range(size) if s not in short.seats]
-                self._seat(state, short, self.rng.choice(empty), "table broken")
+                self._seat(state, short, self.rng.choice(empty), "table broken",
+                           from_table=target.number)
 
     def _balance(self) -> None:
         """Keep the tables within one player of each other (TDA): the player who would be big

@@ -1,6 +1,7 @@
 // The HTTP side of the server: variants, rooms, finished hands and the ledger.
 
-async function json(response) {
+// A response's JSON, or an Error carrying the server's own words (its `detail`).
+export async function json(response) {
   const body = await response.json().catch(() => ({}));
   if (!response.ok) {
     const detail = body.detail;

@@ -5,7 +5,8 @@ import { Home } from './home.js';
 import { RoomPage } from './room.js';
 import { HistoryPage } from './history.js';
 import { RulesPage } from './rules.js';
-import { saveRoom } from './store.js';
+import { TournamentPage } from './tournament.js';
+import { saveRoom, saveTournament } from './store.js';
 
 // A host link (`/?room=ID#host=SECRET`, printed by `boardroom play`) hands this browser the
 // host's secret: keep it like the home page does for a room it creates, and drop it from the URL.
@@ -15,6 +16,9 @@ function takeHostLink() {
   if (params.get('room') && secret) {
     saveRoom(params.get('room'), { host_secret: secret });
     history.replaceState(null, '', location.pathname + location.search);
+  } else if (params.get('tournament') && secret) {
+    saveTournament(params.get('tournament'), { host_secret: secret });
+    history.replaceState(null, '', location.pathname + location.search);
   }
 }
 takeHostLink();
@@ -23,6 +27,8 @@ function route() {
   const params = new URLSearchParams(location.search);
   return {
     room: params.get('room'),
+    tournament: params.get('tournament'),
+    results: params.get('results') === '1',
     watch: params.get('watch') === '1',
     history: params.get('history') === '1',
     hand: params.get('hand') ? Number(params.get('hand')) : null,
@@ -44,6 +50,7 @@ function App() {
   }, []);
   if (where.rules) return html`<${RulesPage} game=${where.rules} back=${where.back && where.back.startsWith('/') && !where.back.startsWith('//') ? where.back : null} />`;
   if (where.room && where.history) return html`<${HistoryPage} room=${where.room} hand=${where.hand} />`;
+  if (where.tournament) return html`<${TournamentPage} key=${where.tournament} tournament=${where.tournament} results=${where.results} />`;
   if (where.room) return html`<${RoomPage} key=${where.room + where.watch} room=${where.room} watch=${where.watch} />`;
   return html`<${Home} />`;
 }

@@ -5,6 +5,7 @@ import { createRoom, getVariants, variantById } from './api.js';
 import { saveRoom } from './store.js';
 import { navigate } from './nav.js';
 import { rulesUrl } from './rules.js';
+import { TournamentForm } from './tournament-form.js';
 
 const DEFAULTS = {
   game: 'esg', hole_cards: '', betting: '', bring_in_rule: '', small_blind: 1, big_blind: 2, ante: 0,
@@ -164,5 +165,6 @@ export function Home() {
         <p><a href=${rulesUrl('index')} onClick=${(e) => { e.preventDefault(); navigate(rulesUrl('index')); }}>All the rules</a></p>
       </aside>
     </main>
+    <div class="home-main home-tourney"><${TournamentForm} variants=${variants} /></div>
   </div>`;
 }

@@ -19,6 +19,7 @@ import { KeyHelp, useRoomKeys } from './keys.js';
 import { rulesUrl } from './rules.js';
 import { postsText } from './words.js';
 import { LogPanel, LogToggle } from './log.js';
+import { TournamentBanner, useTournamentFollow } from './tournament-follow.js';
 
 const GAME_NAME = (variants, id) => (variantById(variants, id) || { name: id || '' }).name;
 // The game dealt now (or next): the hand's, the table's last, a rotation's current one, or the room's.
@@ -65,6 +66,7 @@ export function RoomPage({ room, watch }) {
       setTick((t) => t + 1);
     },
   });
+  const [tournamentNotice, dismissTournamentNotice] = useTournamentFollow(conn, room);
   if (!conn || !snap) {
     return html`<div class="room loading-room">
       <${TopBar} room=${room} prefs=${prefs} togglePref=${togglePref} />
@@ -79,6 +81,7 @@ export function RoomPage({ room, watch }) {
     <${TopBar} room=${room} prefs=${prefs} togglePref=${togglePref} conn=${conn} variants=${variants}
       hostOpen=${hostOpen} setHostOpen=${setHostOpen} chat=${html`<${ChatToggle} open=${chatOpen} setOpen=${openChat} unread=${unread} /><${LogToggle} open=${logOpen} setOpen=${openLog} />`}
       game=${gameId} helpOpen=${helpOpen} setHelpOpen=${setHelpOpen} />
+    <${TournamentBanner} notice=${tournamentNotice} dismiss=${dismissTournamentNotice} />
     ${you.host && hostOpen ? html`<${HostPanel} conn=${conn} close=${() => setHostOpen(false)} link=${loadRoom(room).join_link || `${location.origin}/?room=${room}`} />` : null}
     <div class="room-body">
       <main class="room-main">

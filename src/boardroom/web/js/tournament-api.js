@@ -1,0 +1,54 @@
+// The HTTP side of tournaments (docs/protocol.md, "Tournaments"): create one, its lobby, entries,
+// bots, the host's controls, where a player is, the results; and the structures (presets, TOML).
+// The host secret and the entry token travel in headers, never in a URL.
+import { json } from './api.js';
+
+const base = (id) => `/api/tournaments/${encodeURIComponent(id)}`;
+const post = (url, body, headers = {}) => fetch(url, {
+  method: 'POST', headers: { 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body ?? {}),
+});
+const host = (secret) => (secret ? { 'X-Host-Secret': secret } : {});
+
+export const createTournament = (body) => post('/api/tournaments', body).then(json);
+// The lobby; with `since` (the version the page has), an unchanged one answers only its clocks.
+export const getLobby = (id, since) => fetch(`${base(id)}${since != null ? `?since=${since}` : ''}`).then(json);
+export const enter = (id, name) => post(`${base(id)}/entries`, { name }).then(json);
+export const addBots = (id, secret, style, count) => post(`${base(id)}/bots`, { style, count }, host(secret)).then(json);
+export const control = (id, secret, kind, body) => post(`${base(id)}/${kind}`, body, host(secret)).then(json);
+// A player's own rebuy, add-on or re-entry (`kind`), with their entry token.
+export const entryCommand = (id, token, kind) => post(`${base(id)}/me/${kind}`, {}, { 'X-Seat-Token': token }).then(json);
+export const whereAmI = (id, token) => fetch(`${base(id)}/me`, { headers: { 'X-Seat-Token': token } }).then(json);
+export const getResults = (id) => fetch(`${base(id)}/results`).then(json);
+export const resultsCsvUrl = (id) => `${base(id)}/results.csv`;
+export const lobbyUrl = (id) => `/?tournament=${encodeURIComponent(id)}`;
+export const resultsUrl = (id) => `/?tournament=${encodeURIComponent(id)}&results=1`;
+
+export const getStructures = () => fetch('/api/structures').then(json).then((body) => body.presets);
+export const parseStructure = (toml) => post('/api/structures/parse', { toml }).then(json);
+export async function structureToml(settings) {
+  const response = await post('/api/structures/toml', settings);
+  if (!response.ok) await json(response); // throws the server's words
+  return response.text();
+}
+
+// 1st, 2nd, 3rd, 4th ... 11th, 12th, 13th, 21st.
+export function ordinal(n) {
+  const teen = n % 100 >= 11 && n % 100 <= 13;
+  const end = teen ? 'th' : ({ 1: 'st', 2: 'nd', 3: 'rd' })[n % 10] || 'th';
+  return `${n}${end}`;
+}
+
+export const chips = (n) => (n == null ? '' : Number(n).toLocaleString('en-US'));
+
+// 75 -> "1:15"; 3725 -> "1:02:05".
+export function clockText(seconds) {
+  const s = Math.max(0, Math.ceil(seconds));
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
+  const two = (x) => String(x).padStart(2, '0');
+  return h ? `${h}:${two(m)}:${two(r)}` : `${m}:${two(r)}`;
+}
+
+export function blindsText(level) {
+  if (!level) return '';
+  return `${chips(level.small_blind)}/${chips(level.big_blind)}${level.ante ? `, ante ${chips(level.ante)}` : ''}`;
+}

@@ -1,0 +1,238 @@
+"""Tournaments in the browser: a sit-and-go hosted from the home page's form (its structure loaded
+from a TOML file), two people and seven bots played to the end, then the results page and its
+CSV; and a three-table tournament of bots where a person's page follows her table's break to her
+new table, with a notice. The server's bots act at once and the levels last a few hands."""
+
+from __future__ import annotations
+
+import csv
+import io
+import re
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from a11y_helpers import axe_violations
+from playwright.sync_api import Page, expect
+from web_helpers import DESKTOP, PHONE, Person, get_json, person, serve, unnamed_controls
+
+FAST_TOML = """name = "browser fast"
+starting_stack = 300
+
+[[levels]]
+small_blind = 10
+big_blind = 20
+hands = 2
+""" + "".join(f"""
+[[levels]]
+small_blind = {sb}
+big_blind = {2 * sb}
+hands = 2
+""" for sb in (20, 40, 75, 150, 300))
+
+
+@pytest.fixture(autouse=True)
+def patient_expect() -> Iterator[None]:
+    """A loaded machine loads and polls these pages slowly: 20 s for each expectation here
+    (Playwright's default, 5 s, again for the other modules)."""
+    expect.set_options(timeout=20_000)
+    yield
+    expect.set_options(timeout=5_000)
+
+
+@pytest.fixture(scope="module")
+def base(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """The module's own server: its bots act at once."""
+    with serve(tmp_path_factory.mktemp("web-tournament"), "--bot-think", "0") as url:
+        yield url
+
+
+def _lobby(base: str, tournament: str) -> dict[str, Any]:
+    lobby: dict[str, Any] = get_json(f"{base}/api/tournaments/{tournament}")
+    return lobby
+
+
+def _act(page: Page, *names: str) -> bool:
+    """Press the first of these action buttons that is on ``page``; whether one was."""
+    for name in names:
+        button = page.locator(f".action-bar button.act.{name}").first
+        try:
+            if button.count() and button.is_enabled(timeout=500):
+                button.click(timeout=1000)
+                return True
+        except Exception:  # the turn passed (a clock, a refresh): the caller tries again
+            return False
+    return False
+
+
+def _enter(someone: Person, name: str) -> None:
+    someone.page.get_by_label("Your name").fill(name)
+    someone.page.get_by_role("button", name="Enter", exact=True).click()
+    expect(someone.page.get_by_test_id("tournament-you")).to_contain_text("registered")
+
+
+def test_a_sit_and_go_of_two_people_and_seven_bots_to_the_end(
+        browser: Any, base: str, tmp_path: Path) -> None:
+    structure = tmp_path / "fast.toml"
+    structure.write_text(FAST_TOML)
+    ann, bob = person(browser, "Ann", DESKTOP), person(browser, "Bob", PHONE)
+    try:
+        page = ann.page
+        page.goto(base + "/")
+        page.get_by_label("Tournament name").fill("Friday SNG")
+        page.get_by_label("Tournament game").select_option("holdem")
+        page.get_by_label("Load a structure file").set_input_files(str(structure))
+        expect(page.get_by_label("Structure name")).to_have_value("browser fast")
+        expect(page.get_by_label("Level 6: big blind")).to_have_value("600")
+        with page.expect_download() as saved:
+            page.get_by_role("button", name="Save as TOML").click()
+        assert Path(saved.value.path()).read_text().startswith('name = "browser fast"')
+        page.get_by_label("Level 2: big blind").fill("5")  # below level 1's: refused, by name
+        page.get_by_role("button", name="Save as TOML").click()
+        expect(page.get_by_role("alert")).to_contain_text("level 2")
+        page.get_by_label("Level 2: big blind").fill("40")
+        found = axe_violations(page, "home, the tournament form with its levels")
+        page.get_by_label("Seats per table").fill("9")
+        page.get_by_label("Tournament action clock").fill("5")
+        page.get_by_label("Bots to fill").fill("7")
+        page.get_by_label("Bot style for the field").select_option("loose")
+        page.get_by_role("button", name="Create tournament").click()
+        page.wait_for_url(re.compile(r".*\?tournament=\w+"))
+        match = re.search(r"tournament=(\w+)", page.url)
+        assert match is not None
+        tournament = match.group(1)
+        expect(page.get_by_test_id("tournament-entrants")).to_have_text("7")
+        link = page.get_by_label("Lobby link").input_value()
+        assert link.endswith(f"/?tournament={tournament}")
+        _enter(ann, "Ann")
+        bob.page.goto(link)  # Bob enters through the link, on a phone
+        expect(bob.page.get_by_role("heading", name="Friday SNG")).to_be_visible()
+        assert not bob.page.get_by_role("button", name="Start").count()  # not the host
+        _enter(bob, "Bob")
+        _, unnamed = unnamed_controls(bob.page)
+        assert not unnamed, unnamed
+        found += axe_violations(bob.page, "lobby, phone")
+        bob.page.screenshot(path=str(Path(__file__).parent / "screenshots"
+                                     / "tournament-lobby-phone.png"), full_page=True)
+        page.get_by_role("button", name="Start").click()
+        expect(page.get_by_test_id("tournament-status")).to_have_text("Running")
+        expect(page.get_by_test_id("tournament-said")).to_contain_text("has started")
+        expect(page.get_by_test_id("tournament-blinds")).to_have_text("Blinds 10/20")
+        expect(page.get_by_test_id("tournament-left")).to_have_text("9")
+        expect(page.get_by_role("link", name="Watch table 1")).to_be_visible()
+        for someone in (ann, bob):
+            someone.page.get_by_role("link", name="Go to your table").click()
+            someone.page.locator(".seat.mine").wait_for()
+        # Both call or check whatever comes, until the tournament is over.
+        deadline = time.monotonic() + 420
+        lobby = _lobby(base, tournament)
+        while not lobby["finished"] and time.monotonic() < deadline:
+            for someone in (ann, bob):
+                _act(someone.page, "check", "call")
+            lobby = _lobby(base, tournament)
+            assert lobby["chips"] == 9 * 300
+        assert lobby["finished"], lobby
+        for someone in (ann, bob):
+            notice = someone.page.get_by_test_id("tournament-notice")
+            expect(notice).to_contain_text(re.compile(
+                r"You (finished \d+(st|nd|rd|th)|won the tournament)"))
+        place = {p["name"]: p for p in lobby["players"]}
+        places = sorted(p["place"] for p in lobby["players"])  # players out in one hand with
+        assert len(places) == 9  # equal stacks tie (TDA)
+        assert places.count(1) == 1
+        assert sum(p["prize"] or 0 for p in lobby["players"]) == lobby["prize_pool"] == 900
+        # The lobby says who won what; the results page lists every place and offers the CSV.
+        page.goto(f"{base}/?tournament={tournament}")
+        expect(page.get_by_test_id("tournament-status")).to_have_text("Finished")
+        page.get_by_role("link", name="Results").click()
+        rows = page.get_by_test_id("tournament-results").locator("tbody tr")
+        expect(rows).to_have_count(9)
+        first = rows.first
+        winner = next(p for p in lobby["players"] if p["place"] == 1)
+        expect(first).to_contain_text(winner["name"])
+        expect(first).to_contain_text(f"{winner['prize']:,}")
+        for name in ("Ann", "Bob"):  # each person's row says their place (tied or not)
+            row = rows.filter(has=page.get_by_role("rowheader", name=name, exact=True))
+            expect(row).to_contain_text(re.compile(rf"^{place[name]['place']}(st|nd|rd|th)"))
+        found += axe_violations(page, "results, desktop")
+        assert not found, found
+        csv_link = page.get_by_role("link", name="Download CSV")
+        assert csv_link.get_attribute("href") == f"/api/tournaments/{tournament}/results.csv"
+        with page.expect_download() as download:
+            csv_link.click()
+        text = Path(download.value.path()).read_text()
+        table = list(csv.DictReader(io.StringIO(text)))
+        assert [int(r["place"]) for r in table] == places
+        assert sum(int(r["prize"]) for r in table) == 900
+        assert not [f for f in ann.frames + bob.frames if f.startswith("PAGEERROR")]
+    finally:
+        ann.context.close()
+        bob.context.close()
+
+
+CAPPED = {"name": "capped", "starting_stack": 2000, "late_registration_levels": 1,
+          "levels": [{"small_blind": sb, "big_blind": 2 * sb, "ante": ante, "hands": 4}
+                     for sb, ante in ((10, 0), (20, 0), (40, 5), (80, 10), (150, 25))]}
+
+
+def test_a_persons_page_follows_her_table_break_with_a_notice(browser: Any, base: str) -> None:
+    """As in the server's test: eight bots fill two tables of four while the tournament is
+    paused, so Ann's late entry opens table 3, the first to break; her table waits on her (a
+    long action clock) until a bot is out, so she cannot bust first, whatever the timing."""
+    with httpx.Client(base_url=base, timeout=30) as http:
+        made = http.post("/api/tournaments", json={
+            "name": "Three tables", "games": ["plo"], "structure": CAPPED, "table_size": 4,
+            "action_clock": 600.0}).json()
+        tournament, host = made["tournament"], {"X-Host-Secret": made["host_secret"]}
+        http.post(f"/api/tournaments/{tournament}/bots", json={"style": "loose", "count": 8},
+                  headers=host)
+        http.post(f"/api/tournaments/{tournament}/pause", headers=host)
+        http.post(f"/api/tournaments/{tournament}/start", headers=host)
+        ann = person(browser, "Ann", PHONE)
+        try:
+            page = ann.page
+            page.goto(base + made["lobby_link"][made["lobby_link"].index("/?"):])
+            expect(page.get_by_test_id("tournament-status")).to_have_text("Paused")
+            _enter_late(ann)
+            expect(page.get_by_test_id("tournament-you")).to_contain_text("Table 3")
+            page.get_by_role("link", name="Go to your table").click()
+            page.locator(".seat.mine").wait_for()
+            first_room = re.search(r"room=(\w+)", page.url)
+            assert first_room is not None
+            http.post(f"/api/tournaments/{tournament}/resume", headers=host)
+            deadline = time.monotonic() + 120
+            while _lobby(base, tournament)["left"] == 9 and time.monotonic() < deadline:
+                time.sleep(0.2)
+            assert _lobby(base, tournament)["left"] < 9, "no bot busted"
+            notice = page.get_by_test_id("tournament-notice")
+            assert not notice.count()
+            deadline = time.monotonic() + 60
+            while not notice.count() and time.monotonic() < deadline:
+                _act(page, "fold", "check")
+                time.sleep(0.1)
+            expect(notice).to_contain_text(
+                re.compile(r"Table 3 broke: you are now at table [12]\."))
+            page.wait_for_url(lambda url: "room=" in url and first_room.group(1) not in url)
+            page.locator(".seat.mine").wait_for()
+            expect(page.locator(".seat.mine")).to_contain_text("Ann")
+            found = axe_violations(page, "a tournament table with its notice, phone")
+            assert not found, found
+            where = _lobby(base, tournament)
+            ann_now = next(p for p in where["players"] if p["name"] == "Ann")
+            assert ann_now["table"] in (1, 2)
+            room = next(t["room"] for t in where["tables"] if t["table"] == ann_now["table"])
+            assert f"room={room}" in page.url
+            page.get_by_role("link", name="Tournament lobby").click()
+            expect(page.get_by_test_id("tournament-you")).to_contain_text(
+                f"Table {ann_now['table']}")
+        finally:
+            ann.context.close()
+            http.post(f"/api/tournaments/{tournament}/pause", headers=host)
+
+
+def _enter_late(ann: Person) -> None:
+    ann.page.get_by_label("Your name").fill("Ann")
+    ann.page.get_by_role("button", name="Enter", exact=True).click()
