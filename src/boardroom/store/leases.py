@@ -14,7 +14,7 @@ from __future__ import annotations
 import secrets
 from typing import Any
 
-from sqlalchemy import text
+from sqlalchemy import bindparam, text
 
 from boardroom.store.store import Store, StoreError
 
@@ -32,8 +32,8 @@ RETURNING token
 
 _RENEW = text("""
 UPDATE room_leases SET expires_at = now() + make_interval(secs => :seconds)
-WHERE owner = :owner RETURNING room_id, token
-""")
+WHERE owner = :owner AND room_id IN :rooms RETURNING room_id, token
+""").bindparams(bindparam("rooms", expanding=True))
 
 _RELEASE = text("""
 UPDATE room_leases SET expires_at = '-infinity'
@@ -83,11 +83,15 @@ async def take(store: Store, room_id: str, owner: str,
     return int(rows[0].token) if rows else None
 
 
-async def renew(store: Store, owner: str, seconds: float = LEASE_SECONDS) -> dict[str, int]:
-    """Extend every lease ``owner`` still holds; each room's token. A room missing, or with
-    another token than the one its owner runs it with, was taken by another worker."""
+async def renew(store: Store, owner: str, rooms: list[str],
+                seconds: float = LEASE_SECONDS) -> dict[str, int]:
+    """Extend the leases of ``rooms`` that ``owner`` still holds; each one's token. A room
+    missing, or with another token than the one its owner runs it with, was taken by another
+    worker."""
+    if not rooms:
+        return {}
     return {row.room_id: int(row.token)
-            for row in await _run(store, _RENEW, owner=owner, seconds=seconds)}
+            for row in await _run(store, _RENEW, owner=owner, rooms=rooms, seconds=seconds)}
 
 
 async def release(store: Store, room_id: str, owner: str, token: int) -> bool:
