@@ -83,13 +83,13 @@ class RedisJSON:
 
 def client_manager(url: str) -> Any:
     """python-socketio's Redis manager on ``url``, carrying ``Fragment`` texts as they are.
-    (Its ``json=`` option is replaced by the server's JSON when the server starts it, so the
-    manager sets ours again once started.)"""
+    (Its ``json=`` option is replaced by the server's JSON when the server takes the manager
+    on, so the manager sets ours again then.)"""
     import socketio  # type: ignore[import-untyped]
 
     class Manager(socketio.AsyncRedisManager):  # type: ignore[misc]
-        def initialize(self) -> None:
-            super().initialize()
+        def set_server(self, server: Any) -> None:
+            super().set_server(server)
             self.json = RedisJSON
 
     return Manager(url, channel=SOCKETIO_CHANNEL, json=RedisJSON)
