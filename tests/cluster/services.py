@@ -282,4 +282,9 @@ def cluster(database: str, redis_server: Redis, count: int,
             made.haproxy.wait(30)
         for worker in made.workers:
             worker.stop()
+        if os.environ.get("CLUSTER_TEST_LOGS"):  # keep the workers' logs, to read a failure
+            kept = Path(os.environ["CLUSTER_TEST_LOGS"])
+            kept.mkdir(parents=True, exist_ok=True)
+            for log in folder.glob("*.log"):
+                shutil.copy(log, kept / log.name)
         shutil.rmtree(folder, ignore_errors=True)

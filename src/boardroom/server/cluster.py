@@ -280,6 +280,7 @@ class Cluster:
                 continue
             answer: dict[str, Any] = reply["answer"]
             self.note(viewer, room_id, command, answer)
+            await self._place_here(viewer, room_id, command, answer)
             return answer
         return failure(command.id, "unavailable",
                        "the room's server is not answering: try again in a moment")
@@ -297,6 +298,22 @@ class Cluster:
             self.joins[viewer.sid]["token"] = answer["token"]
         elif command.type == "leave" and viewer.sid in self.joins:
             self.joins[viewer.sid].pop("token", None)
+
+    async def _place_here(self, viewer: Viewer, room_id: str, command: Command,
+                          answer: dict[str, Any]) -> None:
+        """Put a connection of this worker in the audience its room's owner just gave it (a
+        join, a sit, a leave), here, as the owner's own ``enter_room`` does through Redis: a
+        message Redis dropped (it restarted, this worker was resubscribing) cannot leave the
+        connection out of its audience."""
+        if not answer.get("ok") or command.type not in ("join", "sit", "leave"):
+            return
+        seat = answer["you"]["seat"] if command.type == "join" else answer.get("seat")
+        audience = f"{room_id}/pub" if seat is None else f"{room_id}/s{seat}"
+        sio = self.server.hub.sio
+        for name in sio.rooms(viewer.sid):
+            if name.startswith(f"{room_id}/") and name != audience:
+                await sio.leave_room(viewer.sid, name)
+        await sio.enter_room(viewer.sid, audience)
 
     def gone(self, viewer: Viewer, room_id: str) -> None:
         """A connection of this worker left a room another worker runs."""
@@ -379,16 +396,17 @@ class Cluster:
         hub = self.server.hub
         for viewer in hub.viewers(room_id):
             if viewer.origin is not None:
-                hub._viewers.pop(viewer.sid, None)
+                hub.drop(viewer)  # its worker joins it again where the room runs next
+                continue
             viewer.seat, viewer.player, viewer.host = None, None, False
             viewer.room = None
             await hub.place(viewer)  # out of the room's audiences
-            viewer.room = room_id if viewer.origin is None else None  # join again, later
-        hub._members.pop(room_id, None)
+            viewer.room = room_id  # to join it again where it runs next
         if release and room.lease is not None:
             with contextlib.suppress(StoreError):
                 await leases.release(self.server.store, room_id, self.id, room.lease)
             await self._send(BROADCAST, {"op": "released", "room": room_id})
+            log.warning("worker %s: handed room %s over (draining)", self.id, room_id)
         else:
             log.warning("worker %s: gave room %s up (its lease was taken)", self.id, room_id)
             self._spawn(self._rejoin(room_id))

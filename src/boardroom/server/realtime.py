@@ -156,6 +156,15 @@ class SocketHub:
             del self._viewers[sid]
             await self._leave(viewer)
 
+    def drop(self, viewer: Viewer) -> None:
+        """Forget a connection of another worker without touching its audiences: its own
+        worker moves it (a room given up may already run elsewhere, with that connection in
+        the new owner's audience)."""
+        self._viewers.pop(viewer.sid, None)
+        self._audience.pop(viewer.sid, None)
+        for members in self._members.values():
+            members.discard(viewer.sid)
+
     def remote_viewers(self) -> list[Viewer]:
         """The viewers this worker keeps for connections on other workers."""
         return [viewer for viewer in self._viewers.values() if viewer.origin is not None]
