@@ -315,6 +315,10 @@ class Cluster:
                 await sio.leave_room(viewer.sid, name)
         await sio.enter_room(viewer.sid, audience)
 
+    def disconnected(self, viewer: Viewer) -> None:
+        """A connection of this worker went away: nothing to join again for it."""
+        self.joins.pop(viewer.sid, None)
+
     def gone(self, viewer: Viewer, room_id: str) -> None:
         """A connection of this worker left a room another worker runs."""
         self.joins.pop(viewer.sid, None)

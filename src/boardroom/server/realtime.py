@@ -54,6 +54,8 @@ class Router(Protocol):
 
     def gone(self, viewer: Viewer, room: str) -> None: ...
 
+    def disconnected(self, viewer: Viewer) -> None: ...
+
 
 class SocketHub:
     """The connections of every room, on one python-socketio server."""
@@ -117,6 +119,8 @@ class SocketHub:
         viewer = self._viewers.pop(sid, None)
         if viewer is not None:
             await self._leave(viewer)
+            if self.router is not None:
+                self.router.disconnected(viewer)
 
     async def _leave(self, viewer: Viewer) -> None:
         """``viewer`` leaves the room it joined (here, or another worker's)."""
