@@ -29,19 +29,31 @@ import math
 import secrets
 import zlib
 from collections.abc import Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import redis.asyncio as aioredis
 
 from boardroom.server.encode import Fragment, WireJSON
 from boardroom.server.protocol import Command, failure, parse
+from boardroom.server.realtime import SocketHub
+from boardroom.server.room import Room
 from boardroom.server.viewer import Viewer
-from boardroom.store import StoreError, leases
+from boardroom.store import RoomRow, Store, StoreError, leases
+from boardroom.table import TableSettings
 
-if TYPE_CHECKING:
-    from boardroom.server.app import Server
-    from boardroom.server.room import Room
-    from boardroom.table import TableSettings
+
+class Server(Protocol):
+    """What a worker's cluster part needs of its server (``app.Server`` is one)."""
+
+    rooms: dict[str, Room]
+    hub: SocketHub
+
+    @property
+    def store(self) -> Store: ...
+
+    async def restore(self, row: RoomRow) -> Room: ...
+
+    async def create_local_room(self, settings: TableSettings) -> tuple[str, str]: ...
 
 log = logging.getLogger("boardroom.cluster")
 
@@ -220,8 +232,6 @@ class Cluster:
         await self._reply(message, {"here": answer is not None, "answer": answer})
 
     async def _serve_create(self, message: dict[str, Any]) -> None:
-        from boardroom.table import TableSettings
-
         if self.draining:
             await self._reply(message, None)
             return
