@@ -50,6 +50,12 @@ def entitlements(database: Path, room: str) -> tuple[Entitled, dict[int, str]]:
     with sqlite3.connect(database) as db:
         rows = db.execute("select version, kind, payload from events where room_id = ? "
                           "order by version", (room,)).fetchall()
+    return entitlements_of(rows)
+
+
+def entitlements_of(rows: list[tuple[int, str, str]]) -> tuple[Entitled, dict[int, str]]:
+    """``entitlements`` from a room's event log as (version, kind, payload JSON) rows, in
+    order, from any store."""
     entitled = Entitled()
     kinds = {}
     seats: list[int] = []

@@ -1,0 +1,106 @@
+"""No hidden card crosses Redis in a message that a wrong audience can receive: two workers,
+players of one table on both, a spectator on the worker that does not run the room; every
+message Redis carries is recorded (a subscriber to every channel) and every push, answer and
+forwarded reply must hold only the cards its addressee was entitled to at its version (its own
+hole cards and the public ones), as every payload every client received."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+from typing import Any
+
+import redis.asyncio as aioredis
+from checks import check_room, open_store
+from leaks import cards_in
+from play import Player, new_room, play_until
+from server_helpers import Client
+from services import Redis, cluster
+
+from boardroom.server.cluster import RedisJSON
+
+
+async def _record(url: str, into: list[tuple[str, Any]], ready: asyncio.Event) -> None:
+    client = aioredis.Redis.from_url(url)
+    pubsub = client.pubsub(ignore_subscribe_messages=True)
+    await pubsub.psubscribe("*")
+    ready.set()
+    try:
+        async for message in pubsub.listen():
+            if message.get("type") == "pmessage":
+                into.append((message["channel"].decode(), RedisJSON.loads(message["data"])))
+    finally:
+        await pubsub.aclose()
+        await client.aclose()
+
+
+def _payload(item: Any) -> Any:
+    return json.loads(item) if isinstance(item, str) and item[:1] in "{[" else item
+
+
+async def test_no_hidden_card_crosses_redis_to_a_wrong_audience(database: str,
+                                                                redis_server: Redis) -> None:
+    rng = random.Random(3)
+    seen: list[tuple[str, Any]] = []
+    ready = asyncio.Event()
+    with cluster(database, redis_server, 2) as running:
+        recorder = asyncio.create_task(_record(redis_server.url, seen, ready))
+        await ready.wait()
+        store = await open_store(database)
+        try:
+            room, _ = await new_room(running.url, game="esg", pause_between_hands=0.2,
+                                     starting_stack=2000)
+            owner = running.owner_of(room)
+            other = next(w for w in running.workers if w is not owner)
+            players = [Player(await Client(other.url).connect(), 0),
+                       Player(await Client(owner.url).connect(), 1),
+                       Player(await Client(other.url).connect(), 2)]
+            watcher = await Client(other.url).connect()
+            for seat, player in enumerate(players):
+                await player.join(room, f"P{seat}")
+            await watcher.ok("join", room=room, role="spectator")
+            await play_until(players, 2, rng)
+            await asyncio.sleep(0.5)
+            stored = await check_room(store, room)
+            seats = {player.client.sio.get_sid(): player.seat for player in players}
+            seats[watcher.sio.get_sid()] = None
+            clients = [(p.client, p.seat) for p in players] + [(watcher, None)]
+            for player in players:
+                await player.client.close()
+            await watcher.close()
+        finally:
+            recorder.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await recorder
+            await store.close()
+    entitled = stored.entitled
+    pushes = replies = 0
+    asked: dict[str, str] = {}  # a forwarded command's correlation id -> its connection
+    for channel, message in seen:
+        if channel == "boardroom:socketio" and message.get("method") == "emit":
+            audience = message["room"]
+            if not audience.startswith(f"{room}/"):
+                continue  # to one connection (a host secret, an error): no cards
+            seat = None if audience == f"{room}/pub" else int(audience.rpartition("/s")[2])
+            for item in message["data"]:
+                payload = _payload(item)
+                assert cards_in(payload) <= entitled.at(payload["version"], seat), audience
+                pushes += 1
+        elif message.get("op") == "command":
+            asked[message["cid"]] = message["sid"]
+        elif message.get("op") == "reply" and isinstance(message.get("body"), dict):
+            answer = message["body"].get("answer") or {}
+            sid = asked.get(message["cid"])
+            version = answer.get("version") or (answer.get("snapshot") or {}).get("version", 0)
+            assert cards_in(answer) <= entitled.at(version, seats.get(sid)), sid
+            replies += 1
+    assert pushes > 20
+    assert replies > 5  # the players on the other worker were answered through Redis
+    for client, seat in clients:
+        version = 0
+        for _kind, payload in client.received:
+            if isinstance(payload, dict):
+                version = max(version, payload.get("version") or 0)
+            assert cards_in(payload) <= entitled.at(version, seat)
