@@ -92,7 +92,7 @@ def haproxy_config(port: int, workers: Sequence[tuple[str, int]], stats_socket: 
 
 def check_config(binary: Path, config: Path) -> None:
     """``haproxy -c``: a clear error with HAProxy's own words when the file is not valid."""
-    run_checked([str(binary), "-c", "-q", "-f", str(config)], f"haproxy -c -f {config}")
+    run_checked([str(binary), "-c", "-f", str(config)], f"haproxy -c -f {config}")
 
 
 def server_states(stats_socket: Path) -> dict[str, str]:

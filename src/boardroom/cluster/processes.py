@@ -162,6 +162,7 @@ def run_checked(argv: list[str], what: str, *, user: str | None = None,
     except subprocess.TimeoutExpired:
         raise ClusterError(f"{what} took longer than {timeout:.0f} s") from None
     if done.returncode != 0:
-        output = (done.stderr or done.stdout).strip()
-        raise ClusterError(f"{what} failed (exit code {done.returncode}):\n  {output}")
+        output = "\n".join(f"  {line}" for line in
+                           (done.stderr or done.stdout).strip().splitlines())
+        raise ClusterError(f"{what} failed (exit code {done.returncode}):\n{output}")
     return done.stdout

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from boardroom.cluster import Cluster
+    from boardroom.cluster.processes import Child
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -50,7 +51,7 @@ def _interrupt(signum: int, frame: FrameType | None) -> None:
 
 def run(args: argparse.Namespace) -> int:
     from boardroom.cli import UsageError
-    from boardroom.cluster import MAX_WORKERS, Cluster, ClusterError
+    from boardroom.cluster import MAX_WORKERS, Cluster
     from boardroom.cluster.processes import port_is_free
 
     if not 1 <= args.workers <= MAX_WORKERS:
@@ -68,6 +69,17 @@ def run(args: argparse.Namespace) -> int:
             raise UsageError("--bot-think must be 0 to 30 seconds")
         options = ["--bot-think", f"{args.bot_think:g}"]
     cluster = Cluster(args.data, args.workers, args.port, worker_options=options)
+    handlers = {sig: signal.getsignal(sig) for sig in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        return _up(cluster)
+    finally:
+        for sig, handler in handlers.items():
+            signal.signal(sig, handler)
+
+
+def _up(cluster: Cluster) -> int:
+    from boardroom.cluster import ClusterError
+
     signal.signal(signal.SIGINT, _interrupt)
     signal.signal(signal.SIGTERM, _interrupt)
     try:
@@ -107,6 +119,10 @@ def run(args: argparse.Namespace) -> int:
     return code
 
 
+def _pid(child: Child | None) -> int | None:
+    return child.pid if child is not None else None
+
+
 def _banner(cluster: Cluster) -> None:
     assert cluster.postgres is not None
     assert cluster.redis is not None
@@ -114,11 +130,12 @@ def _banner(cluster: Cluster) -> None:
     print(f"Boardroom cluster is up: {count} worker{'s' if count != 1 else ''} behind HAProxy.",
           flush=True)
     print(f"Open {cluster.url}/", flush=True)
-    print(f"  PostgreSQL  {cluster.postgres.url}")
-    print(f"  Redis       {cluster.redis.url}")
+    assert cluster.haproxy is not None
+    print(f"  PostgreSQL  {cluster.postgres.url} (pid {_pid(cluster.postgres.child)})")
+    print(f"  Redis       {cluster.redis.url} (pid {_pid(cluster.redis.child)})")
     for worker in cluster.workers:
         print(f"  worker {worker.name:<4} http://127.0.0.1:{worker.port} (pid {worker.child.pid})")
-    assert cluster.haproxy is not None
-    print(f"  HAProxy     admin socket {cluster.haproxy.stats_socket}")
+    print(f"  HAProxy     {cluster.haproxy.url}, admin socket {cluster.haproxy.stats_socket} "
+          f"(pid {_pid(cluster.haproxy.child)})")
     print(f"  logs        {cluster.data / 'logs'}")
     print("Press Ctrl-C to stop (the workers drain first).", flush=True)
