@@ -142,3 +142,13 @@ def test_the_help_names_every_option(capsys: pytest.CaptureFixture[str]) -> None
     for option in ("--workers", "--data", "--port", "--bot-think"):
         assert option in out
     assert shutil.which("haproxy") or HAPROXY.exists()
+
+
+def test_cluster_up_without_redis_says_what_to_install(capsys: pytest.CaptureFixture[str],
+                                                       monkeypatch: pytest.MonkeyPatch,
+                                                       tmp_path: Path) -> None:
+    monkeypatch.setenv("PATH", str(tmp_path))  # no redis-server on it
+    assert main(["cluster", "up", "--port", "0", "--data", str(tmp_path / "d")]) == 1
+    assert ("boardroom cluster up: error: redis-server is not installed: install Debian's "
+            "redis-server package (apt-get install -y redis-server)") in capsys.readouterr().err
+    assert not (tmp_path / "d").exists()  # nothing was started or made
