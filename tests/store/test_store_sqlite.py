@@ -26,8 +26,8 @@ async def test_open_migrates_an_empty_folder_and_again_is_a_no_op(tmp_path: Path
         tables = {row[0] for row in db.execute("select name from sqlite_master where type='table'")}
         revision = db.execute("select version_num from alembic_version").fetchone()
         mode = db.execute("pragma journal_mode").fetchone()
-    assert {"rooms", "events", "hands", "ledger", "alembic_version"} <= tables
-    assert revision == ("0003",)
+    assert {"rooms", "events", "hands", "ledger", "room_leases", "alembic_version"} <= tables
+    assert revision == ("0004",)
     assert mode == ("wal",)
 
 

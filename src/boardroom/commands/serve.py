@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 from pathlib import Path
 
 
@@ -19,6 +20,13 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--public-url", default=None, metavar="URL",
                         help="the address players open (https://poker.example.org/): join links "
                              "use it instead of the request's Host header")
+    parser.add_argument("--redis", default=None, metavar="URL",
+                        help="run as one worker of a cluster: Redis (redis://host:6379/0) "
+                             "carries messages between the workers, which share the "
+                             "PostgreSQL --database; any worker accepts any client")
+    parser.add_argument("--worker-id", default=None, metavar="ID",
+                        help="this worker's name in the cluster, unique (default: the host's "
+                             "name and a random suffix)")
     parser.add_argument("--ws", default="websockets-sansio",
                         choices=["websockets-sansio", "websockets", "wsproto"],
                         help="uvicorn's WebSocket implementation (default: websockets-sansio)")
@@ -47,11 +55,38 @@ def run(args: argparse.Namespace) -> int:
         raise ValueError(str(error)) from None
     if not 0 <= args.bot_think <= 30:
         raise UsageError("--bot-think must be 0 to 30 seconds")
+    check_cluster_options(args.database, args.redis, args.worker_id)
     config = ServerConfig(data=args.data, database=args.database, public_url=args.public_url,
-                          bot_think=args.bot_think)
-    check_data_folder(args.data)  # DataFolderInUse is a ValueError: exit 2, with the folder
+                          bot_think=args.bot_think, redis=args.redis, worker_id=args.worker_id)
+    if args.redis is None:  # a cluster's workers are kept apart by their leases instead
+        check_data_folder(args.data)  # DataFolderInUse is a ValueError: exit 2, with the folder
     app = create_app(config)
     tune_garbage_collector()
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
                 ws=args.ws, lifespan="on")
     return 0
+
+
+WORKER_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")
+
+
+def check_cluster_options(database: str | None, redis: str | None,
+                          worker: str | None) -> None:
+    """``UsageError`` naming what is wrong with the cluster options, if anything is."""
+    from boardroom.cli import UsageError
+
+    if redis is None:
+        if worker is not None:
+            raise UsageError("--worker-id names a cluster's worker: give --redis too")
+        return
+    scheme = redis.partition("://")[0].lower()
+    if scheme not in ("redis", "rediss", "unix") or "://" not in redis:
+        raise UsageError(f"--redis must be a Redis URL like redis://127.0.0.1:6379/0 "
+                         f"(got {redis.split('@')[-1][:80]!r})")
+    if database is None or not database.lower().startswith(("postgresql://", "postgres://",
+                                                              "postgresql+asyncpg://")):
+        raise UsageError("a cluster's workers share one PostgreSQL database: give "
+                         "--database postgresql://... with --redis")
+    if worker is not None and not WORKER_ID.fullmatch(worker):
+        raise UsageError(f"--worker-id is 1 to 64 letters, digits, '.', '_' or '-', starting "
+                         f"with a letter or digit (got {worker[:80]!r})")

@@ -3,7 +3,9 @@
 ``create_app(ServerConfig(...))`` builds it with explicit dependencies and no import-time
 globals. On start it opens the store (running its migrations), loads the server secret from the
 data folder and brings every open room back from the store, the hand in progress included; on
-stop it stops the room actors and closes the store.
+stop it stops the room actors and closes the store. A cluster's worker (``config.redis``: see
+``server.cluster``) instead runs the rooms whose leases it holds, takes its share of the rooms
+nobody runs, and on stop hands its rooms over to the other workers.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ import socketio  # type: ignore[import-untyped]
 from fastapi import FastAPI
 
 from boardroom.evaluation import warm_up
+from boardroom.server import cluster as clustering
 from boardroom.server.auth import Signer, new_host_secret, secret_hash
 from boardroom.server.config import WEB, ServerConfig, check_public_url
 from boardroom.server.http import add_routes
@@ -29,10 +32,10 @@ from boardroom.server.realtime import SocketHub
 from boardroom.server.room import REMEMBERED_COMMANDS, Room
 from boardroom.server.tournament import TournamentHost, new_tournament
 from boardroom.server.tournament_http import add_tournament_routes
-from boardroom.store import RoomRow, Store, database_url, tournaments
+from boardroom.store import RoomRow, Store, StoreError, database_url, leases, tournaments
 from boardroom.table import Table, TableSettings
 from boardroom.table.changes import with_changes
-from boardroom.tournament import TournamentConfig
+from boardroom.tournament import TournamentConfig, TournamentError
 
 __all__ = ["WEB", "DataFolderInUse", "Server", "ServerConfig", "check_public_url",
            "create_app"]
@@ -90,7 +93,10 @@ class Server:
         self.clock = config.clock
         self.rooms: dict[str, Room] = {}
         self.tournaments: dict[str, TournamentHost] = {}
-        self.hub = SocketHub(self.rooms)  # rate limits run on the monotonic clock
+        manager = clustering.client_manager(config.redis) if config.redis else None
+        self.hub = SocketHub(self.rooms,  # rate limits run on the monotonic clock
+                             client_manager=manager)
+        self.cluster: clustering.Cluster | None = None
         self._store: Store | None = None
         self._signer: Signer | None = None
         self._lock = DataFolderLock(config.data)
@@ -109,6 +115,9 @@ class Server:
 
     async def start(self) -> None:
         warm_up()  # before any request: no hand of the event loop builds an evaluator table
+        if self.config.redis:
+            await self._start_worker()
+            return
         self._lock.acquire()
         try:
             self._signer = Signer.from_folder(self.config.data)
@@ -120,23 +129,64 @@ class Server:
         self.tournaments = {host.id: host for host in hosts}
         host_of = {room: host for host in hosts for room in host.rooms.values()}
         for row in await self._store.rooms():
-            settings = TableSettings.from_dict(row.settings)
-            table = Table.from_state(settings, with_changes(row.state, row.changes),
-                                     clock=self.clock, rng=self.config.rng, room=row.id)
-            room = self._room(row.id, table, row.host_hash)
+            room = await self.restore(row)
             if row.id in host_of:
                 room.listener = host_of[row.id].listen  # before its bots play on
-            for key, version in await self._store.recent_commands(row.id,
-                                                                  REMEMBERED_COMMANDS):
-                room.answers[key] = {"id": key.partition(":")[2], "ok": True, "version": version}
-            room.answers = type(room.answers)(reversed(room.answers.items()))
             room.start()
         for host in hosts:
             host.start()
             if host.director.started and not host.director.finished:
                 await host.recover()
 
+    async def _start_worker(self) -> None:
+        """A cluster's worker: the store must be PostgreSQL (leases); the seat-token secret is
+        the cluster's, kept in the database; no room runs until its lease is taken."""
+        url = database_url(self.config.database, self.config.data)
+        if not url.startswith("postgresql"):
+            raise StoreError("a cluster's workers share one PostgreSQL database: give "
+                             "--database postgresql://... with --redis")
+        self._store = await Store.open(url)
+        try:
+            self._signer = Signer(await leases.shared_secret(self._store))
+            worker = self.config.worker_id or clustering.worker_id()
+            self.cluster = clustering.Cluster(self, self.config.redis or "", worker,
+                                              lease=self.config.lease_seconds,
+                                              renew=self.config.renew_seconds)
+            self.hub.router = self.cluster
+            await self.cluster.start()
+        except BaseException:
+            await self._store.close()
+            self._store = None
+            raise
+
+    async def restore(self, row: RoomRow) -> Room:
+        """A room of the store brought back as it was, the hand in progress included, with
+        the ids of its last commands (a retry is still applied once); not started yet."""
+        store = self.store
+        settings = TableSettings.from_dict(row.settings)
+        table = Table.from_state(settings, with_changes(row.state, row.changes),
+                                 clock=self.clock, rng=self.config.rng, room=row.id)
+        room = Room(row.id, table, row.host_hash, store=store, hub=self.hub,
+                    signer=self.signer, clock=self.clock, bot_think=self.config.bot_think)
+        for key, version in await store.recent_commands(row.id, REMEMBERED_COMMANDS):
+            room.answers[key] = {"id": key.partition(":")[2], "ok": True, "version": version}
+        room.answers = type(room.answers)(reversed(room.answers.items()))
+        self.rooms[row.id] = room
+        return room
+
+    def health(self) -> dict[str, Any]:
+        """What the health route says: the rooms run here (and a worker's id, its rooms' ids
+        and whether it is draining)."""
+        body: dict[str, Any] = {"ok": True, "rooms": len(self.rooms)}
+        if self.cluster is not None:
+            body.update(self.cluster.health())
+        return body
+
     async def stop(self) -> None:
+        if self.cluster is not None:
+            await self.cluster.stop()  # hands every room over
+            self.cluster = None
+            self.hub.router = None
         for host in list(self.tournaments.values()):
             await host.stop()
         for room in list(self.rooms.values()):
@@ -153,14 +203,29 @@ class Server:
         return room
 
     async def create_room(self, settings: TableSettings) -> tuple[str, str]:
-        """A new room: its id and the host's secret (shown once; only its hash is kept)."""
+        """A new room: its id and the host's secret (shown once; only its hash is kept). A
+        cluster's room goes to its least-loaded worker."""
+        if self.cluster is not None:
+            return await self.cluster.create_room(settings)
+        return await self.create_local_room(settings)
+
+    async def create_local_room(self, settings: TableSettings) -> tuple[str, str]:
+        """A new room run here (a cluster's worker takes its lease first)."""
         room_id = secrets.token_hex(6)
         secret = new_host_secret()
         table = Table(settings, clock=self.clock, rng=self.config.rng, room=room_id)
+        token = None
+        if self.cluster is not None:
+            token = await leases.take(self.store, room_id, self.cluster.id,
+                                      self.cluster.lease)
         await self.store.create_room(RoomRow(room_id, self.clock(), settings.to_dict(),
                                              secret_hash(secret), table.to_state(),
-                                             table.version, False))
-        self._room(room_id, table, secret_hash(secret)).start()
+                                             table.version, False), token=token)
+        room = self._room(room_id, table, secret_hash(secret))
+        if self.cluster is not None and token is not None:
+            self.cluster.run(room, token)
+        else:
+            room.start()
         return room_id, secret
 
     async def create_managed_room(self, settings: TableSettings, host: TournamentHost) -> str:
@@ -180,6 +245,9 @@ class Server:
     async def create_tournament(self, config: TournamentConfig, name: str, *,
                                 action_clock: float) -> tuple[TournamentHost, str]:
         """A new tournament (registration open, not started) and its host's secret."""
+        if self.cluster is not None:
+            raise TournamentError("tournaments run on a single server, not on a cluster's "
+                                  "workers yet")
         host, secret = new_tournament(self, config, name, action_clock=action_clock)
         await host.save()
         self.tournaments[host.id] = host

@@ -24,6 +24,13 @@ class ServerConfig:
     # The address players open (``https://poker.example.org/``): join links are built from it,
     # never from the request's Host header, which any client sets. None: the request's address.
     public_url: str | None = None
+    # A cluster's worker (server.cluster): Redis for the messages between workers, this
+    # worker's id (unique in the cluster) and its leases' length and renewal, in seconds.
+    # None: a single server, which runs every room.
+    redis: str | None = None
+    worker_id: str | None = None
+    lease_seconds: float = 4.0
+    renew_seconds: float = 1.0
 
     def __post_init__(self) -> None:
         if self.public_url is not None:

@@ -45,6 +45,8 @@ class Service(Protocol):
 
     async def settings_of(self, room_id: str) -> TableSettings | None: ...
 
+    def health(self) -> dict[str, Any]: ...
+
 
 class RoomRequest(BaseModel):
     """The host's options; anything left out takes its default (see ``TableSettings``)."""
@@ -120,7 +122,7 @@ class RoomCreated(BaseModel):
 def add_routes(app: FastAPI, server: Service) -> None:
     @app.get("/healthz")
     async def healthz() -> dict[str, Any]:
-        return {"ok": True, "rooms": len(server.rooms)}
+        return server.health()
 
     @app.get("/api/protocol.schema.json")
     async def protocol_schema() -> dict[str, Any]:

@@ -5,6 +5,12 @@ audience's: its seat's (``ROOM/sN``) or the spectators' (``ROOM/pub``). A commit
 audience one ``update`` with python-socketio's public ``emit(..., to=audience)``. Commands are
 rate limited per connection and shape-checked here; everything else is the room actor's
 business.
+
+In a cluster (``server.cluster``) the socket.io server shares its rooms across workers through
+python-socketio's Redis manager (``client_manager``), and a command for a room another worker
+runs goes to that worker (``router``); the owner keeps a ``Viewer`` for each connection of its
+rooms wherever the connection is (``forwarded``), and puts it in its audience with the same
+public ``enter_room``, which the manager carries to the connection's worker.
 """
 
 from __future__ import annotations
@@ -13,12 +19,13 @@ import asyncio
 import logging
 import time
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Protocol
 
 import socketio  # type: ignore[import-untyped]
 
 from boardroom.server.encode import Fragment, WireJSON
 from boardroom.server.protocol import (
+    Command,
     ProtocolError,
     RateLimit,
     command_id,
@@ -37,16 +44,30 @@ def audience_name(room: str, audience: Audience) -> str:
     return f"{room}/pub" if audience is None else f"{room}/s{audience}"
 
 
+class Router(Protocol):
+    """A cluster's way to the room another worker runs (``server.cluster.Cluster``)."""
+
+    async def forward(self, viewer: Viewer, room: str, data: Any) -> dict[str, Any]: ...
+
+    def note(self, viewer: Viewer, room: str, command: Command,
+             answer: dict[str, Any]) -> None: ...
+
+    def gone(self, viewer: Viewer, room: str) -> None: ...
+
+
 class SocketHub:
     """The connections of every room, on one python-socketio server."""
 
     def __init__(self, rooms: Mapping[str, Room],
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic,
+                 client_manager: Any = None) -> None:
         self.rooms = rooms
         self.clock = clock
+        self.router: Router | None = None  # a cluster's; None: every room is here
         self.sio = socketio.AsyncServer(async_mode="asgi", cors_allowed_origins="*",
                                         max_http_buffer_size=MAX_TRANSPORT_MESSAGE,
                                         logger=False, engineio_logger=False, json=WireJSON,
+                                        client_manager=client_manager,
                                         transports=["websocket"])  # the only one clients use
         self._viewers: dict[str, Viewer] = {}
         self._audience: dict[str, str] = {}  # sid -> the socket.io room it is in
@@ -95,11 +116,49 @@ class SocketHub:
     async def _disconnect(self, sid: str, reason: Any = None) -> None:
         viewer = self._viewers.pop(sid, None)
         if viewer is not None:
-            room = self.rooms.get(viewer.room) if viewer.room is not None else None
-            viewer.room = None
-            await self.place(viewer)
-            if room is not None:
-                room.watchers_changed()
+            await self._leave(viewer)
+
+    async def _leave(self, viewer: Viewer) -> None:
+        """``viewer`` leaves the room it joined (here, or another worker's)."""
+        joined = viewer.room
+        room = self.rooms.get(joined) if joined is not None else None
+        viewer.room, viewer.seat, viewer.player, viewer.host = None, None, None, False
+        await self.place(viewer)
+        if room is not None:
+            room.watchers_changed()
+        elif joined is not None and self.router is not None and viewer.origin is None:
+            self.router.gone(viewer, joined)
+
+    async def forwarded(self, sid: str, origin: str, data: Any) -> dict[str, Any] | None:
+        """A command of connection ``sid`` on worker ``origin``, for a room of this worker's
+        (the origin checked its shape and rate); its answer, or None if the room is not here."""
+        try:
+            command = parse(data)
+        except ProtocolError as error:
+            return failure(command_id(data), "bad_command", str(error))
+        viewer = self._viewers.get(sid)
+        room_id = command.args["room"] if command.type == "join" else \
+            viewer.room if viewer is not None else None
+        room = self.rooms.get(room_id) if room_id is not None else None
+        if room is None:
+            return None
+        if viewer is None:
+            viewer = Viewer(sid, RateLimit(self.clock()), origin=origin)
+            self._viewers[sid] = viewer
+        elif command.type == "join" and viewer.room not in (None, room_id):
+            await self._leave(viewer)
+        return await room.submit(viewer, command)
+
+    async def forget(self, sid: str, room: str) -> None:
+        """Connection ``sid`` of another worker left ``room`` (or went away)."""
+        viewer = self._viewers.get(sid)
+        if viewer is not None and viewer.origin is not None and viewer.room == room:
+            del self._viewers[sid]
+            await self._leave(viewer)
+
+    def remote_viewers(self) -> list[Viewer]:
+        """The viewers this worker keeps for connections on other workers."""
+        return [viewer for viewer in self._viewers.values() if viewer.origin is not None]
 
     async def _command(self, sid: str, data: Any = None) -> dict[str, Any]:
         viewer = self._viewers.get(sid)
@@ -114,16 +173,23 @@ class SocketHub:
             return failure(command_id(data), "bad_command", str(error))
         if command.type == "join":
             room_id = command.args["room"]
-            room = self.rooms.get(room_id)
-            if room is None:
-                return failure(command.id, "no_room", f"there is no room {room_id[:40]!r}")
             if viewer.room is not None and viewer.room != room_id:
-                viewer.room, viewer.seat, viewer.player, viewer.host = None, None, None, False
-                await self.place(viewer)
-            return await room.submit(viewer, command)
-        if viewer.room is None or viewer.room not in self.rooms:
+                await self._leave(viewer)
+        elif viewer.room is None:
             return failure(command.id, "not_joined", "join a room first")
-        return await self.rooms[viewer.room].submit(viewer, command)
+        else:
+            room_id = viewer.room
+        room = self.rooms.get(room_id)
+        if room is None and self.router is not None:
+            return await self.router.forward(viewer, room_id, data)
+        if room is None:
+            if command.type == "join":
+                return failure(command.id, "no_room", f"there is no room {room_id[:40]!r}")
+            return failure(command.id, "not_joined", "join a room first")
+        answer = await room.submit(viewer, command)
+        if self.router is not None:
+            self.router.note(viewer, room_id, command, answer)
+        return answer
 
     async def _unknown(self, event: str, sid: str, *args: Any) -> None:
         viewer = self._viewers.get(sid)

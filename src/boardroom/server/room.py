@@ -52,7 +52,7 @@ from boardroom.server.protocol import (
     failure,
 )
 from boardroom.server.viewer import Audience, Viewer
-from boardroom.store import EventRow, HandRow, LedgerRow, Store, StoreError
+from boardroom.store import EventRow, HandRow, LeaseLost, LedgerRow, Store, StoreError
 from boardroom.table import CLOSED, HAND, Table, TableError, TableEvent, TableSettings
 from boardroom.table.changes import state_change, with_changes
 from boardroom.table.table import rebuild_hand
@@ -126,7 +126,12 @@ class Room:
         # Told of every commit's events once they are published (a tournament's director
         # listens to its tables); it must not wait on this room.
         self.listener: Callable[[Room, list[TableEvent]], None] | None = None
-
+        # A cluster's worker runs the room under a lease: every write carries its token, and
+        # a write refused for a stale token ends the actor and tells ``on_lost`` (the worker
+        # gives the room up: another has taken it). None: a single server.
+        self.lease: int | None = None
+        self.on_lost: Callable[[Room], None] | None = None
+        self._finishing = False  # finish(): the actor ends after the job in hand
     @property
     def settings(self) -> TableSettings:
         return self.table.settings
@@ -159,6 +164,22 @@ class Room:
                 job.done.set_result(_error(job.command, "the server is shutting down",
                                            "unavailable"))
         self._jobs.clear()
+
+    async def finish(self) -> None:
+        """Stop once the job in hand (a command being written, say) is done, so the store
+        holds every change the room made; then stop as ``stop`` does. A worker handing its
+        rooms over (a cluster's drain) finishes them."""
+        await self.bots.stop()
+        self._finishing = True
+        self._wake.set()
+        if self._task is not None:
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        await self.stop()
+
+    @property
+    def running(self) -> bool:
+        return self._task is not None and not self._task.done()
 
     async def call(self, change: Callable[[Table], Any]) -> Any:
         """Apply the server's own ``change`` to the table in the actor, in order with the
@@ -197,7 +218,7 @@ class Room:
                 "names": sorted(viewer.name for viewer in watching if viewer.name)}
 
     async def _run(self) -> None:
-        while True:
+        while not self._finishing:
             if not self._jobs and not self._watchers_moved and not self._equity_ready:
                 deadline = self.table.next_deadline()
                 timeout = None if deadline is None else max(0.0, deadline - self.clock())
@@ -207,12 +228,20 @@ class Room:
                 with contextlib.suppress(TimeoutError):
                     async with asyncio.timeout(timeout):
                         await self._wake.wait()
+                if self._finishing:
+                    return
             if self._jobs:
                 job = self._jobs.popleft()
             else:
                 job = _Job(None, None)
             try:
                 answer = await self._execute(job)
+            except LeaseLost:  # another worker runs the room now: nothing more from here
+                if not job.done.done():
+                    job.done.set_result(_error(job.command, "this room moved to another "
+                                               "server: join it again", "unavailable"))
+                self._lost()
+                return
             except Exception:  # a bug must not take the table down with it
                 log.exception("room %s: command failed", self.id)
                 answer = _error(job.command, "the server failed to apply this command",
@@ -260,6 +289,8 @@ class Room:
                 self.watchers_changed()
             try:
                 await self._commit(key if retried else None)
+            except LeaseLost:
+                raise
             except StoreError:
                 log.exception("room %s: could not save", self.id)
                 await self._reload()
@@ -317,7 +348,8 @@ class Room:
         await self.store.append(self.id, version=self.table.version,
                                 state=state if change is None else None, change=change,
                                 closed=self.table.phase == CLOSED, events=rows, ledger=ledger,
-                                hands=hands, revised=revised, host_hash=host_hash)
+                                hands=hands, revised=revised, host_hash=host_hash,
+                                token=self.lease)
         self._stored = state
         self._changes = 0 if change is None else self._changes + 1
         if host_hash is not None:
@@ -330,6 +362,12 @@ class Room:
         self.bots.sync()
         if self.listener is not None:
             self.listener(self, events)
+
+    def _lost(self) -> None:
+        log.warning("room %s: its lease was taken by another worker: giving it up", self.id)
+        self._finishing = True
+        if self.on_lost is not None:
+            self.on_lost(self)
 
     async def _work_out_equity(self, record: dict[str, Any]) -> None:
         """The last hand's all-in equity, in a worker thread; the actor publishes it."""

@@ -112,10 +112,10 @@ def add_tournament_routes(app: FastAPI, server: Service) -> None:
     async def create(request: TournamentRequest, http: Request) -> dict[str, Any]:
         try:
             config = config_of(request)
+            host, secret = await server.create_tournament(config, request.name.strip(),
+                                                          action_clock=request.action_clock)
         except TournamentError as error:
             raise HTTPException(400, str(error)) from None
-        host, secret = await server.create_tournament(config, request.name.strip(),
-                                                      action_clock=request.action_clock)
         base = server.config.public_url or str(http.base_url)
         return {"tournament": host.id, "host_secret": secret,
                 "lobby_link": base.rstrip("/") + f"/tournament.html?t={host.id}",

@@ -22,6 +22,7 @@ class Viewer:
     player: str | None = None
     host: bool = False
     name: str | None = None
+    origin: str | None = None  # the worker the connection is on (a cluster's); None: this one
 
     def describe(self) -> dict[str, Any]:
         return {"room": self.room, "role": self.role, "seat": self.seat, "host": self.host}

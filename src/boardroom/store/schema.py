@@ -13,8 +13,10 @@ finished hand for its history; ``ledger`` lists the chips each player brought an
 from __future__ import annotations
 
 from sqlalchemy import (
+    BigInteger,
     Boolean,
     Column,
+    DateTime,
     Float,
     Index,
     Integer,
@@ -84,4 +86,22 @@ tournaments = Table(
     Column("host_hash", String(64), nullable=False),
     Column("state", Text, nullable=False),
     Column("finished", Boolean, nullable=False, default=False),
+)
+
+# A cluster's room leases (store.leases): the worker that runs each room, the fencing token
+# every write of the room carries (one more on every take) and when the lease runs out, on the
+# database's clock. A single server writes no lease.
+room_leases = Table(
+    "room_leases", metadata,
+    Column("room_id", String(32), primary_key=True),
+    Column("owner", String(64), nullable=False),
+    Column("token", BigInteger, nullable=False),
+    Column("expires_at", DateTime(timezone=True), nullable=False),
+)
+
+# Secrets a cluster's workers share (the seat tokens' signing key), written once by the first.
+cluster_secrets = Table(
+    "cluster_secrets", metadata,
+    Column("name", String(32), primary_key=True),
+    Column("value", Text, nullable=False),
 )

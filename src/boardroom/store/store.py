@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import bindparam, event, insert, select, update
+from sqlalchemy import bindparam, event, insert, select, text, update
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
@@ -31,6 +31,11 @@ from boardroom.store import schema
 
 class StoreError(RuntimeError):
     """The database cannot be reached, migrated or written."""
+
+
+class LeaseLost(StoreError):
+    """A write carried a room's fencing token that is no longer current: another worker has
+    taken the room (``store.leases``). Nothing of the write landed."""
 
 
 def database_url(url: str | None, data: Path) -> str:
@@ -111,6 +116,7 @@ class _Write:
     create: RoomRow | None = None
     host_hash: str | None = None
     change: dict[str, Any] | None = None
+    token: int | None = None  # the room's lease token (a cluster's); None: a single server
     done: asyncio.Future[None] = field(default_factory=lambda: asyncio.get_running_loop()
                                        .create_future())
 
@@ -154,22 +160,25 @@ class Store:
 
     # -- writing ----------------------------------------------------------------------------
 
-    async def create_room(self, room: RoomRow) -> None:
-        await self._submit(_Write(room.id, room.version, room.state, room.closed, create=room))
+    async def create_room(self, room: RoomRow, *, token: int | None = None) -> None:
+        await self._submit(_Write(room.id, room.version, room.state, room.closed, create=room,
+                                  token=token))
 
     async def append(self, room_id: str, *, version: int, state: dict[str, Any] | None,
                      closed: bool, events: Sequence[EventRow] = (),
                      ledger: Sequence[LedgerRow] = (), hands: Sequence[HandRow] = (),
                      revised: Sequence[HandRow] = (), host_hash: str | None = None,
-                     change: dict[str, Any] | None = None) -> None:
+                     change: dict[str, Any] | None = None, token: int | None = None) -> None:
         """Write a room's new events (and ledger entries, finished hands, hands whose record
         changed after they were written) with its new state, atomically; returns once they are
         committed. The state is written whole, or (``state=None``) as its ``change``, kept
-        with the last of ``events``; ``closed`` is written with whole states only."""
+        with the last of ``events``; ``closed`` is written with whole states only. With a
+        ``token`` (a cluster's lease) the write lands only if the token is still the room's,
+        checked in the same transaction; otherwise it raises ``LeaseLost``."""
         if state is None and (change is None or not events):
             raise StoreError("a change to a room's state is written with its events")
         await self._submit(_Write(room_id, version, state, closed, events, ledger, hands,
-                                  revised, host_hash=host_hash, change=change))
+                                  revised, host_hash=host_hash, change=change, token=token))
 
     async def _submit(self, write: _Write) -> None:
         if self._writer is None or self._writer.done():
@@ -192,7 +201,7 @@ class Store:
                 batch.append(more)
             try:
                 async with self.engine.begin() as connection:
-                    await _write_batch(connection, batch)
+                    refused = await _write_batch(connection, batch)
                 self.commits += 1
             except Exception as error:
                 if len(batch) == 1:
@@ -200,9 +209,7 @@ class Store:
                 else:  # one room's bad write must not fail the others': each alone, in order
                     await self._write_one_by_one(batch)
             else:
-                for write in batch:
-                    if not write.done.done():
-                        write.done.set_result(None)
+                _settle(batch, refused)
             if stop:
                 return
 
@@ -217,13 +224,13 @@ class Store:
                 continue
             try:
                 async with self.engine.begin() as connection:
-                    await _write_batch(connection, [write])
+                    refused = await _write_batch(connection, [write])
                 self.commits += 1
             except Exception as error:
                 failed.add(write.room_id)
                 _fail(write, error)
             else:
-                write.done.set_result(None)
+                _settle([write], refused)
 
     # -- reading ----------------------------------------------------------------------------
 
@@ -351,7 +358,40 @@ def _fail(write: _Write, error: Exception) -> None:
         write.done.set_exception(StoreError(f"cannot write to the database: {reason}"))
 
 
-async def _write_batch(connection: AsyncConnection, batch: Sequence[_Write]) -> None:
+def _settle(batch: Sequence[_Write], refused: set[int]) -> None:
+    """Tell each write's waiter it landed, or that its room's lease was lost."""
+    for write in batch:
+        if write.done.done():
+            continue
+        if id(write) in refused:
+            write.done.set_exception(LeaseLost(
+                f"room {write.room_id}: its lease was taken by another worker; nothing of "
+                f"this write landed"))
+        else:
+            write.done.set_result(None)
+
+
+async def _fenced(connection: AsyncConnection, batch: Sequence[_Write]) -> set[int]:
+    """The writes of ``batch`` (by ``id``) that carry a token that is not their room's lease
+    token now. The lease rows are read ``FOR SHARE``: a worker taking one of them waits for
+    this transaction, so no take lands between this check and the commit."""
+    rooms = sorted({w.room_id for w in batch if w.token is not None})
+    if not rooms:
+        return set()
+    leases = schema.room_leases
+    query = select(leases.c.room_id, leases.c.token).where(leases.c.room_id.in_(rooms))
+    if connection.dialect.name == "postgresql":
+        query = query.with_for_update(read=True)
+    current = {row.room_id: row.token for row in (await connection.execute(query)).all()}
+    return {id(w) for w in batch if w.token is not None and current.get(w.room_id) != w.token}
+
+
+async def _write_batch(connection: AsyncConnection, batch: Sequence[_Write]) -> set[int]:
+    """Write ``batch`` in ``connection``'s transaction; the writes refused (by ``id``: a stale
+    lease token, so nothing of theirs is written; the others' are)."""
+    refused = await _fenced(connection, batch)
+    if refused:
+        batch = [w for w in batch if id(w) not in refused]
     created = [w.create for w in batch if w.create is not None]
     if created:
         await connection.execute(insert(schema.rooms), [
@@ -399,6 +439,7 @@ async def _write_batch(connection: AsyncConnection, batch: Sequence[_Write]) -> 
             await connection.execute(update(schema.rooms).where(schema.rooms.c.id
                                                                 == write.room_id)
                                      .values(host_hash=write.host_hash))
+    return refused
 
 
 def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
@@ -416,5 +457,8 @@ def _migrate(connection: Connection) -> None:
     config = Config()
     config.set_main_option("script_location", str(Path(__file__).parent / "migrations"))
     config.attributes["connection"] = connection
+    if connection.dialect.name == "postgresql":
+        # Workers of a cluster start together: one migrates, the others wait for it.
+        connection.execute(text("SELECT pg_advisory_xact_lock(7274260017)"))
     with contextlib.redirect_stdout(None):
         command.upgrade(config, "head")

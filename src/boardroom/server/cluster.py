@@ -1,0 +1,488 @@
+"""A worker of a cluster: many ``boardroom serve`` processes on one PostgreSQL and one Redis.
+
+Each room runs on exactly one worker at a time, the holder of its lease (``store.leases``):
+every write of the room carries the lease's fencing token, so a worker paused or cut off past
+its lease never writes the room again, and gives it up when a write is refused. Every worker
+renews its leases each ``renew`` seconds and sweeps for open rooms nobody holds (a dead
+worker's), taking its share of them; a taken room is restored from the store exactly as a
+restarted single server restores it, and its bots play on where its actor runs.
+
+Between workers (Redis, no broker of our own): python-socketio's Redis manager carries every
+``emit`` to the workers where the audience's connections are; each worker listens on a channel
+of its own for commands forwarded to it (a request with a correlation id, answered on the
+asker's channel) and on one channel for the whole cluster ("room taken", "room released"); and
+keeps a key with its load (rooms, draining) that expires unless renewed, which is how the others
+know it is alive. A command reaching a worker that does not run its room is forwarded to the
+worker that does; a room nobody runs is taken by the worker the command reached. A worker told
+to stop drains: it takes no more rooms, lets each room finish the command in hand (the store
+then holds all of it), releases its leases and says so, and the others take the rooms at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import json
+import logging
+import math
+import secrets
+import zlib
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any
+
+import redis.asyncio as aioredis
+
+from boardroom.server.encode import Fragment, WireJSON
+from boardroom.server.protocol import Command, failure, parse
+from boardroom.server.viewer import Viewer
+from boardroom.store import StoreError, leases
+
+if TYPE_CHECKING:
+    from boardroom.server.app import Server
+    from boardroom.server.room import Room
+    from boardroom.table import TableSettings
+
+log = logging.getLogger("boardroom.cluster")
+
+SOCKETIO_CHANNEL = "boardroom:socketio"  # python-socketio's manager's channel
+BROADCAST = "boardroom:cluster"
+FORWARD_TIMEOUT = 5.0  # seconds a forwarded command waits for the owner's answer
+ROUTE_TIMEOUT = 8.0  # seconds a command may spend finding its room's owner (a failover)
+
+
+def worker_channel(worker: str) -> str:
+    return f"boardroom:worker:{worker}"
+
+
+def load_key(worker: str) -> str:
+    return f"boardroom:load:{worker}"
+
+
+class RedisJSON:
+    """The JSON the Redis manager carries messages in: ``WireJSON``'s, with each ``Fragment``
+    (JSON text sent as it is) marked so the receiving worker sends it as JSON again rather than
+    as a string."""
+
+    @staticmethod
+    def dumps(value: Any, **options: Any) -> str:
+        if isinstance(value, dict) and isinstance(value.get("data"), list):
+            value = {**value, "data": [{"$fragment": str(item)} if isinstance(item, Fragment)
+                                       else item for item in value["data"]]}
+        return WireJSON.dumps(value, **options)
+
+    @staticmethod
+    def loads(text: str | bytes, **options: Any) -> Any:
+        value = json.loads(text, **options)
+        if isinstance(value, dict) and isinstance(value.get("data"), list):
+            value["data"] = [Fragment(item["$fragment"])
+                             if isinstance(item, dict) and list(item) == ["$fragment"]
+                             else item for item in value["data"]]
+        return value
+
+
+def client_manager(url: str) -> Any:
+    """python-socketio's Redis manager on ``url``, carrying ``Fragment`` texts as they are.
+    (Its ``json=`` option is replaced by the server's JSON when the server starts it, so the
+    manager sets ours again once started.)"""
+    import socketio  # type: ignore[import-untyped]
+
+    class Manager(socketio.AsyncRedisManager):  # type: ignore[misc]
+        def initialize(self) -> None:
+            super().initialize()
+            self.json = RedisJSON
+
+    return Manager(url, channel=SOCKETIO_CHANNEL, json=RedisJSON)
+
+
+class Cluster:
+    """This worker's part in the cluster: leases, forwarding, take-overs and the drain."""
+
+    def __init__(self, server: Server, url: str, worker_id: str, *,
+                 lease: float = leases.LEASE_SECONDS,
+                 renew: float = leases.RENEW_SECONDS) -> None:
+        self.server = server
+        self.id = worker_id
+        self.url = url
+        self.lease = lease
+        self.renew = renew
+        self.redis: aioredis.Redis = aioredis.Redis.from_url(url, socket_timeout=5,
+                                                            socket_connect_timeout=5)
+        self.draining = False
+        self.live: dict[str, dict[str, Any]] = {}  # worker -> its load, as of the last sweep
+        self.owners: dict[str, str] = {}  # room -> the worker running it, as last heard
+        self.joins: dict[str, dict[str, Any]] = {}  # sid -> how it joined (to join again)
+        self._pending: dict[str, asyncio.Future[Any]] = {}
+        self._tasks: set[asyncio.Task[Any]] = set()
+        self._loops: list[asyncio.Task[None]] = []
+        self._ids = itertools.count(1)
+        self._seen_orphans: set[str] = set()
+
+    # -- life --------------------------------------------------------------------------------
+
+    async def start(self) -> None:
+        self._loops = [asyncio.create_task(self._listen(), name="cluster-listen"),
+                       asyncio.create_task(self._maintain(), name="cluster-maintain")]
+
+    async def stop(self) -> None:
+        """Drain: take no more rooms, hand every room over, then stop listening."""
+        self.draining = True
+        await self._publish_load()
+        for room_id in list(self.server.rooms):
+            await self.give_up(room_id, release=True)
+        for task in self._loops:
+            task.cancel()
+        for task in [*self._loops, *self._tasks]:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await task
+        with contextlib.suppress(Exception):
+            await self.redis.delete(load_key(self.id))
+        with contextlib.suppress(Exception):
+            await self.redis.aclose()
+
+    def health(self) -> dict[str, Any]:
+        return {"worker": self.id, "room_ids": sorted(self.server.rooms),
+                "draining": self.draining}
+
+    def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
+        task = asyncio.create_task(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    # -- messages ----------------------------------------------------------------------------
+
+    async def _send(self, channel: str, message: dict[str, Any]) -> int:
+        """Publish ``message``; how many workers heard it (0 when Redis is unreachable)."""
+        try:
+            return int(await self.redis.publish(channel, WireJSON.dumps(message)))
+        except (aioredis.RedisError, OSError) as error:
+            log.warning("cannot publish to Redis: %s", error)
+            return 0
+
+    async def _request(self, worker: str, message: dict[str, Any]) -> Any:
+        """Ask ``worker``; its reply, or None if nobody heard or it did not answer in time."""
+        cid = secrets.token_hex(8)
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._pending[cid] = future
+        try:
+            if not await self._send(worker_channel(worker),
+                                    {**message, "cid": cid, "reply_to": self.id}):
+                return None
+            async with asyncio.timeout(FORWARD_TIMEOUT):
+                return await future
+        except TimeoutError:
+            return None
+        finally:
+            self._pending.pop(cid, None)
+
+    async def _listen(self) -> None:
+        """Read this worker's channel and the cluster's, reconnecting to Redis as needed."""
+        while True:
+            pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(worker_channel(self.id), BROADCAST)
+                async for message in pubsub.listen():
+                    if message.get("type") == "message":
+                        self._dispatch(json.loads(message["data"]))
+            except asyncio.CancelledError:
+                raise
+            except (aioredis.RedisError, OSError) as error:
+                log.warning("lost Redis (%s): reconnecting", error)
+                await asyncio.sleep(0.5)
+            finally:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+
+    def _dispatch(self, message: dict[str, Any]) -> None:
+        op = message.get("op")
+        if op == "reply":
+            future = self._pending.get(message.get("cid", ""))
+            if future is not None and not future.done():
+                future.set_result(message.get("body"))
+        elif op == "command":
+            self._spawn(self._serve_command(message))
+        elif op == "create":
+            self._spawn(self._serve_create(message))
+        elif op == "gone":
+            self._spawn(self.server.hub.forget(message["sid"], message["room"]))
+        elif op == "taken":
+            self._spawn(self._on_taken(message["room"], message["owner"]))
+        elif op == "released" and not self.draining:
+            self._spawn(self._adopt_if_free(message["room"]))
+
+    async def _reply(self, message: dict[str, Any], body: Any) -> None:
+        await self._send(worker_channel(message["reply_to"]),
+                         {"op": "reply", "cid": message["cid"], "body": body})
+
+    async def _serve_command(self, message: dict[str, Any]) -> None:
+        answer = await self.server.hub.forwarded(message["sid"], message["reply_to"],
+                                                 message["data"])
+        await self._reply(message, {"here": answer is not None, "answer": answer})
+
+    async def _serve_create(self, message: dict[str, Any]) -> None:
+        from boardroom.table import TableSettings
+
+        if self.draining:
+            await self._reply(message, None)
+            return
+        room_id, secret = await self.create_here(TableSettings.from_dict(message["settings"]))
+        await self._reply(message, {"room": room_id, "host_secret": secret})
+
+    # -- routing -----------------------------------------------------------------------------
+
+    async def owner(self, room_id: str) -> str | None:
+        """The worker running ``room_id`` now, as the lease says; None: nobody."""
+        if room_id in self.server.rooms:
+            return self.id
+        held = await leases.holder(self.server.store, room_id)
+        if held is None:
+            self.owners.pop(room_id, None)
+            return None
+        self.owners[room_id] = held[0]
+        return held[0]
+
+    async def forward(self, viewer: Viewer, room_id: str, data: Any) -> dict[str, Any]:
+        """Take ``viewer``'s command to the worker running ``room_id`` (taking the room over if
+        nobody does) and bring its answer back."""
+        command = parse(data)  # the hub parsed it already: it is well formed
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + ROUTE_TIMEOUT
+        while loop.time() < deadline:
+            room = self.server.rooms.get(room_id)
+            if room is not None and room.running:
+                here = await room.submit(viewer, command)
+                self.note(viewer, room_id, command, here)
+                return here
+            try:
+                owner = self.owners.get(room_id) or await self.owner(room_id)
+                if owner is None:
+                    row = await self.server.store.room(room_id)
+                    if row is None or row.closed:
+                        return failure(command.id, "no_room",
+                                       f"there is no room {room_id[:40]!r}")
+                    if not self.draining and await self.adopt(room_id):
+                        continue
+                    await asyncio.sleep(0.25)
+                    continue
+            except StoreError as error:
+                log.warning("room %s: cannot find its worker: %s", room_id, error)
+                await asyncio.sleep(0.25)
+                continue
+            if owner == self.id:  # we gave it up a moment ago: ask the lease again
+                self.owners.pop(room_id, None)
+                await asyncio.sleep(0.1)
+                continue
+            reply = await self._request(owner, {"op": "command", "sid": viewer.sid,
+                                                "data": data})
+            if reply is None or not reply.get("here"):
+                self.owners.pop(room_id, None)  # gone or moved on: ask the lease again
+                await asyncio.sleep(0.1 if reply is not None else 0.25)
+                continue
+            answer: dict[str, Any] = reply["answer"]
+            self.note(viewer, room_id, command, answer)
+            return answer
+        return failure(command.id, "unavailable",
+                       "the room's server is not answering: try again in a moment")
+
+    def note(self, viewer: Viewer, room_id: str, command: Command,
+             answer: dict[str, Any]) -> None:
+        """Remember how a connection of this worker joined, to join it again when its room
+        moves to another worker: its role, name, host secret and seat token."""
+        if viewer.origin is not None or not answer.get("ok"):
+            return
+        if command.type == "join":
+            viewer.room = room_id
+            self.joins[viewer.sid] = dict(command.args)
+        elif command.type == "sit" and "token" in answer and viewer.sid in self.joins:
+            self.joins[viewer.sid]["token"] = answer["token"]
+        elif command.type == "leave" and viewer.sid in self.joins:
+            self.joins[viewer.sid].pop("token", None)
+
+    def gone(self, viewer: Viewer, room_id: str) -> None:
+        """A connection of this worker left a room another worker runs."""
+        self.joins.pop(viewer.sid, None)
+        owner = self.owners.get(room_id)
+        if owner is not None and owner != self.id:
+            self._spawn(self._send(worker_channel(owner), {"op": "gone", "sid": viewer.sid,
+                                                           "room": room_id}))
+
+    async def _rejoin(self, room_id: str) -> None:
+        """Join this worker's connections of ``room_id`` again, at the worker running it now:
+        out of every audience of the room first, so no connection keeps a seat's audience it
+        may no longer have. Their next update shows a version gap if they missed any: they
+        ask for a snapshot, as after any reconnect."""
+        hub = self.server.hub
+        for viewer in list(hub._viewers.values()):
+            args = self.joins.get(viewer.sid)
+            if viewer.origin is not None or viewer.room != room_id or args is None:
+                continue
+            if room_id in self.server.rooms and viewer in hub.viewers(room_id):
+                continue  # joined here already
+            for name in hub.sio.rooms(viewer.sid):
+                if name.startswith(f"{room_id}/"):
+                    await hub.sio.leave_room(viewer.sid, name)
+            for drop in (None, "token", "host_secret"):
+                if drop is not None:
+                    args.pop(drop, None)
+                answer = await self.forward(viewer, room_id, {
+                    "id": f"rejoin-{next(self._ids)}", "type": "join", **args})
+                if answer.get("ok") or answer.get("code") not in ("bad_seat_token",
+                                                                  "bad_host_secret"):
+                    break
+
+    # -- rooms -------------------------------------------------------------------------------
+
+    async def adopt(self, room_id: str) -> bool:
+        """Take ``room_id``'s lease if nobody holds it and run the room here, restored from the
+        store as a restarted server restores it; whether this worker runs it now."""
+        if self.draining or room_id in self.server.rooms:
+            return room_id in self.server.rooms
+        token = await leases.take(self.server.store, room_id, self.id, self.lease)
+        if token is None:
+            return False
+        row = await self.server.store.room(room_id)
+        if row is None or row.closed or room_id in self.server.rooms:
+            await leases.release(self.server.store, room_id, self.id, token)
+            return room_id in self.server.rooms
+        room = await self.server.restore(row)
+        self.run(room, token)
+        log.info("worker %s: took room %s (lease %d)", self.id, room_id, token)
+        await self._send(BROADCAST, {"op": "taken", "room": room_id, "owner": self.id})
+        self._spawn(self._rejoin(room_id))
+        return True
+
+    def run(self, room: Room, token: int) -> None:
+        """Start ``room`` here under the lease ``token``."""
+        room.lease = token
+        room.on_lost = lambda lost: self._spawn(self.give_up(lost.id))
+        self.owners[room.id] = self.id
+        room.start()
+
+    async def _adopt_if_free(self, room_id: str) -> None:
+        with contextlib.suppress(StoreError):
+            await self.adopt(room_id)
+
+    async def give_up(self, room_id: str, *, release: bool = False) -> None:
+        """Stop running ``room_id`` here. Its connections here lose their place in it and join
+        it again where it runs next; other workers' connections are forgotten (their workers
+        join them again). ``release``: a clean hand-over (the drain): the room finishes the
+        command in hand, and its lease is released so another worker takes it at once."""
+        room = self.server.rooms.get(room_id)
+        if room is None:
+            return
+        if release:
+            await room.finish()
+        else:
+            await room.stop()
+        self.server.rooms.pop(room_id, None)
+        self.owners.pop(room_id, None)
+        hub = self.server.hub
+        for viewer in hub.viewers(room_id):
+            if viewer.origin is not None:
+                hub._viewers.pop(viewer.sid, None)
+            viewer.seat, viewer.player, viewer.host = None, None, False
+            viewer.room = None
+            await hub.place(viewer)  # out of the room's audiences
+            viewer.room = room_id if viewer.origin is None else None  # join again, later
+        hub._members.pop(room_id, None)
+        if release and room.lease is not None:
+            with contextlib.suppress(StoreError):
+                await leases.release(self.server.store, room_id, self.id, room.lease)
+            await self._send(BROADCAST, {"op": "released", "room": room_id})
+        else:
+            log.warning("worker %s: gave room %s up (its lease was taken)", self.id, room_id)
+            self._spawn(self._rejoin(room_id))
+
+    async def _on_taken(self, room_id: str, owner: str) -> None:
+        self.owners[room_id] = owner
+        if owner != self.id:
+            if room_id in self.server.rooms:  # another took it: this worker's lease lapsed
+                await self.give_up(room_id)
+            else:
+                await self._rejoin(room_id)
+
+    async def create_here(self, settings: TableSettings) -> tuple[str, str]:
+        """A new room run by this worker (the caller chose it)."""
+        return await self.server.create_local_room(settings)
+
+    async def create_room(self, settings: TableSettings) -> tuple[str, str]:
+        """A new room, on the least-loaded live worker that is not draining."""
+        candidates = {worker: load for worker, load in self.live.items()
+                      if not load.get("draining")}
+        if not self.draining:
+            candidates[self.id] = {"rooms": len(self.server.rooms)}
+        target = min(candidates, key=lambda w: (candidates[w].get("rooms", 0), w != self.id,
+                                                w), default=self.id)
+        if target != self.id:
+            reply = await self._request(target, {"op": "create",
+                                                 "settings": settings.to_dict()})
+            if reply:
+                self.live.setdefault(target, {})["rooms"] = \
+                    self.live.get(target, {}).get("rooms", 0) + 1
+                return str(reply["room"]), str(reply["host_secret"])
+        return await self.create_here(settings)
+
+    # -- the sweep ---------------------------------------------------------------------------
+
+    async def _maintain(self) -> None:
+        while True:
+            try:
+                await self._tick()
+            except asyncio.CancelledError:
+                raise
+            except (StoreError, aioredis.RedisError, OSError) as error:
+                log.warning("worker %s: %s", self.id, error)
+            await asyncio.sleep(self.renew)
+
+    async def _tick(self) -> None:
+        store = self.server.store
+        held = {room_id: room.lease for room_id, room in self.server.rooms.items()}
+        if held:
+            renewed = await leases.renew(store, self.id, list(held), self.lease)
+            for room_id, token in held.items():
+                if renewed.get(room_id) != token:
+                    self._spawn(self.give_up(room_id))
+        await self._publish_load()
+        self.live = await self._loads()
+        alive = {*self.live, self.id}
+        for viewer in self.server.hub.remote_viewers():
+            if viewer.origin not in alive:
+                await self.server.hub.forget(viewer.sid, viewer.room or "")
+        if self.draining:
+            return
+        orphans = await leases.orphans(store)
+        peers = sorted(w for w, load in self.live.items() if not load.get("draining"))
+        peers = sorted({*peers, self.id})
+        share = math.ceil(len(orphans) / len(peers)) if orphans else 0
+        taken = 0
+        for room_id in orphans:
+            # An orphan is first offered to the worker it hashes to; one still orphaned at the
+            # next sweep goes to whoever comes first (the atomic take decides).
+            mine = peers[zlib.crc32(room_id.encode()) % len(peers)] == self.id
+            if (mine or room_id in self._seen_orphans) and taken <= share:
+                taken += await self.adopt(room_id)
+        self._seen_orphans = set(orphans)
+
+    async def _publish_load(self) -> None:
+        value = json.dumps({"rooms": len(self.server.rooms), "draining": self.draining})
+        with contextlib.suppress(aioredis.RedisError, OSError):
+            await self.redis.set(load_key(self.id), value,
+                                 px=int(max(3 * self.renew, 2.0) * 1000))
+
+    async def _loads(self) -> dict[str, dict[str, Any]]:
+        """Every other live worker's load (its key has not expired)."""
+        loads = {}
+        async for key in self.redis.scan_iter(match=load_key("*"), count=100):
+            worker = key.decode().rpartition(":")[2]
+            value = await self.redis.get(key)
+            if worker != self.id and value is not None:
+                loads[worker] = json.loads(value)
+        return loads
+
+
+def worker_id() -> str:
+    """A worker id when none is given: the host's name and a random suffix."""
+    import socket
+
+    return f"{socket.gethostname()}-{secrets.token_hex(3)}"
+
