@@ -61,6 +61,8 @@ class Up:
         self.process.send_signal(sig)
         stopped(self.process, timeout=180)
         out = self.output.all()
+        assert self.process.stdout is not None
+        self.process.stdout.close()
         assert self.process.returncode == 0, out
         assert "Traceback" not in out, out
         return out

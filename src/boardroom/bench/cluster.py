@@ -31,13 +31,14 @@ from typing import Any
 
 P99_GOAL_MS = 100.0
 RATIO_GOAL = 1.7
+TABLES = "10,25,50,100,150,200,300,400,500"
 MAX_WAIT = 120.0  # seconds the failover run waits for every room
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--tables", default="25,50,100,150,200,300,400,500",
+    parser.add_argument("--tables", default=TABLES,
                         help="comma-separated table counts, tried in ascending order until the "
-                             "p99 passes 100 ms (default: 25,50,100,150,200,300,400,500)")
+                             f"p99 passes 100 ms (default: {TABLES})")
     parser.add_argument("--game", default="plo", help="variant id of the tables (default: plo)")
     parser.add_argument("--players", type=int, default=6, help="players per table (default: 6)")
     parser.add_argument("--duration", type=float, default=20.0,
@@ -90,9 +91,11 @@ def run(args: argparse.Namespace) -> int:
         print(f"{count:>7} {tables:>28}")
     if 1 in held and len(held) > 1:
         for count, tables in held.items():
-            if count != 1:
-                ratio = tables / held[1] if held[1] else float("inf")
-                print(f"ratio {count} workers / 1: {ratio:.2f}x (goal {RATIO_GOAL}x)")
+            if count != 1 and held[1]:
+                print(f"ratio {count} workers / 1: {tables / held[1]:.2f}x (goal {RATIO_GOAL}x)")
+            elif count != 1:
+                print(f"ratio {count} workers / 1: none (one worker held none of the counts "
+                      f"tried; try smaller ones)")
     if args.failover_tables:
         print()
         _failover(args.failover_tables)
@@ -166,7 +169,7 @@ async def _kill_and_watch(cluster: Any, wanted: int) -> str:
     async with httpx.AsyncClient(base_url=cluster.url, timeout=30) as http:
         made = 0
         while True:
-            owned = {worker.name: set(_room_ids(health(worker.port))) for worker in
+            owned = {worker.name: set(await _rooms_of(worker.port)) for worker in
                      cluster.workers}
             victim = max(cluster.workers, key=lambda worker: len(owned[worker.name]))
             if len(owned[victim.name]) >= wanted or made >= 3 * wanted:
@@ -181,13 +184,17 @@ async def _kill_and_watch(cluster: Any, wanted: int) -> str:
         rooms = [room for room in rooms if before[room] is not None]
         victim.child.send(signal.SIGKILL)
         killed = time.monotonic()
-        survivors = [worker for worker in cluster.workers if worker is not victim]
+        cluster.workers.remove(victim)  # expected to be gone: not reported when stopping
+        cluster.exited.append(victim)
+        survivors = list(cluster.workers)
         taken: dict[str, float] = {}
         acting: dict[str, float] = {}
         dealt: dict[str, float] = {}
         while len(dealt) < len(rooms) and time.monotonic() - killed < MAX_WAIT:
             now = time.monotonic() - killed
-            listed = {room for worker in survivors for room in _room_ids(health(worker.port))}
+            answers = await asyncio.gather(*(asyncio.to_thread(health, worker.port, 5.0)
+                                             for worker in survivors))
+            listed = {room for answer in answers for room in _room_ids(answer)}
             for room in rooms:
                 if room in listed and room not in taken:
                     taken[room] = now
@@ -218,6 +225,19 @@ async def _kill_and_watch(cluster: Any, wanted: int) -> str:
 
 def _room_ids(answer: dict[str, Any] | None) -> list[str]:
     return list(answer.get("room_ids", [])) if answer else []
+
+
+async def _rooms_of(port: int) -> list[str]:
+    """The rooms a worker runs, from its health route (asked again while it is too busy to
+    answer, for up to a minute)."""
+    from boardroom.cluster.workers import health
+
+    deadline = time.monotonic() + 60
+    while (answer := await asyncio.to_thread(health, port, 10.0)) is None:
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the worker on port {port} does not answer its health route")
+        await asyncio.sleep(0.5)
+    return _room_ids(answer)
 
 
 async def _table(http: Any, room: str) -> dict[str, Any] | None:

@@ -4,8 +4,7 @@ order, the workers first so they drain.
 
 The folder, reused from one run to the next (the database keeps every room)::
 
-    DATA/cluster.lock     held while a cluster runs on the folder
-    DATA/secret.key       the server secret every worker shares
+    DATA/boardroom.lock   held while a cluster runs on the folder
     DATA/postgres/        the PostgreSQL database cluster (PGDATA)
     DATA/redis/           redis.conf (generated)
     DATA/haproxy/         haproxy.cfg (generated) and the admin socket haproxy.sock
@@ -61,7 +60,6 @@ class Cluster:
     def start(self, say: Callable[[str], None] = lambda line: None) -> None:
         """Start everything; on any failure stop what was started and raise ClusterError."""
         from boardroom.server.app import DataFolderLock  # the servers' own folder lock
-        from boardroom.server.auth import Signer
 
         port = self.requested_port or free_port()
         if not port_is_free(port):
@@ -81,7 +79,6 @@ class Cluster:
             raise ClusterError(str(error)) from None
         self._lock = lock
         try:
-            Signer.from_folder(self.data)
             if postgres.prepare():
                 say(f"made a new PostgreSQL database cluster in {postgres.folder}")
             self.postgres = postgres
@@ -93,7 +90,7 @@ class Cluster:
                                    redis=redis.url, public_url=f"http://127.0.0.1:{port}",
                                    options=self.worker_options) for name in names]
             for worker in self.workers:
-                worker.start(self.data / "secret.key")
+                worker.start()
             for worker in self.workers:
                 worker.wait_ready()
             self.haproxy = haproxy

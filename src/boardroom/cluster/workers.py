@@ -1,12 +1,11 @@
 """The ``boardroom serve`` workers of a development cluster: each on its own loopback port and
-data folder, all on one PostgreSQL database and one Redis, all holding the same server secret
-(a seat token signed by one worker is read by every other)."""
+data folder, all on one PostgreSQL database (which also keeps the seat-token secret they share)
+and one Redis."""
 
 from __future__ import annotations
 
 import contextlib
 import json
-import shutil
 import signal
 import sys
 import urllib.request
@@ -16,22 +15,16 @@ from typing import Any
 
 from boardroom.cluster.processes import Child
 
-SECRET = "secret.key"  # the server secret's file in a data folder (server.auth.Signer)
 
-
-def health(port: int) -> dict[str, Any] | None:
+def health(port: int, timeout: float = 2.0) -> dict[str, Any] | None:
     """A worker's health answer (its id, its rooms, whether it is draining), or None when it
-    does not answer 200."""
+    does not answer 200 within ``timeout`` seconds."""
     with contextlib.suppress(OSError, ValueError), urllib.request.urlopen(
-            f"http://127.0.0.1:{port}/healthz", timeout=2) as response:
+            f"http://127.0.0.1:{port}/healthz", timeout=timeout) as response:
         if response.status == 200:
             answer: dict[str, Any] = json.load(response)
             return answer
     return None
-
-
-def worker_id(answer: dict[str, Any]) -> object:
-    return answer.get("worker", answer.get("worker_id"))
 
 
 class Worker:
@@ -44,14 +37,14 @@ class Worker:
             "--redis", redis, "--worker-id", name, "--public-url", public_url,
             "--log-level", "warning", *options], log, stop_signal=signal.SIGTERM)
 
-    def start(self, secret: Path) -> None:
+    def start(self) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(secret, self.folder / SECRET)  # owner-only, as the original
         self.child.start()
 
     def ready(self) -> bool:
+        """Whether this worker (and not some other server on its port) answers as up."""
         answer = health(self.port)
-        return answer is not None and worker_id(answer) in (None, self.name)
+        return answer is not None and answer.get("worker") == self.name
 
     def wait_ready(self, timeout: float = 180.0) -> None:
         self.child.wait_until(self.ready, timeout, f"answer on 127.0.0.1:{self.port}")
