@@ -1,6 +1,7 @@
 """``boardroom cluster up`` for real: PostgreSQL, Redis, two workers and HAProxy on free loopback
-ports; a room made and a hand played through HAProxy's one address; Ctrl-C stops every process
-it started, and the data folder serves a second run that finds the room again."""
+ports; a room made and a hand played through HAProxy's one address; a worker killed is reported
+and the other serves on; Ctrl-C stops every process it started, and the data folder serves a
+second run that finds the room again."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ import socket
 import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -46,16 +48,23 @@ class Up:
              str(data), "--bot-think", "0", *options],
             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
         self.output = Output(self.process)
-        lines = 1
-        while "Press Ctrl-C to stop" not in (text := self.output.first(lines, timeout=300)):
-            assert self.process.poll() is None or text.count("\n") >= lines, text
-            lines += 1
-        self.banner = text
+        self.banner = self.wait_for("Press Ctrl-C to stop", timeout=300)
+        text = self.banner
         found = re.search(r"^Open (http://127\.0\.0\.1:(\d+))/$", text, re.M)
         assert found, text
         self.url, self.port = found.group(1), int(found.group(2))
         self.pids = [int(pid) for pid in re.findall(r"\(pid (\d+)\)", text)]
         self.ports = [int(port) for port in re.findall(r"127\.0\.0\.1:(\d+)", text)]
+
+    def wait_for(self, words: str, timeout: float = 60) -> str:
+        """The output up to the first line holding ``words``."""
+        deadline = time.monotonic() + timeout
+        lines = 1
+        while words not in (text := self.output.first(lines, timeout=timeout)):
+            assert self.process.poll() is None or text.count("\n") >= lines, text
+            assert time.monotonic() < deadline, text
+            lines += 1
+        return text
 
     def stop(self, sig: signal.Signals) -> str:
         self.process.send_signal(sig)
@@ -112,6 +121,14 @@ def test_cluster_up_plays_through_haproxy_and_stops_everything(data: Path) -> No
         assert "made a new PostgreSQL database cluster" in up.banner
         assert len(up.pids) == 5  # PostgreSQL, Redis, two workers, HAProxy
         room = asyncio.run(_play_a_hand(up.url))
+        # A worker that dies is reported, and the cluster carries on without it.
+        w2 = re.search(r"worker w2 +http://\S+ \(pid (\d+)\)", up.banner)
+        assert w2, up.banner
+        os.kill(int(w2.group(1)), signal.SIGKILL)
+        said = up.wait_for("The other workers carry on.")
+        assert re.search(r"worker w2 stopped \(exited with code -9\); the end of \S+w2\.log",
+                         said), said
+        assert httpx.get(f"{up.url}/healthz", timeout=30).json()["worker"] == "w1"
     finally:
         out = up.stop(signal.SIGINT)  # Ctrl-C
     assert "Stopping: the workers drain" in out
