@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 from boardroom.cluster.haproxy import HAProxy
 from boardroom.cluster.postgres import Postgres
-from boardroom.cluster.processes import Child, ClusterError, free_port, port_is_free
+from boardroom.cluster.processes import Child, ClusterError, free_port, free_ports, port_is_free
 from boardroom.cluster.redis import Redis
 from boardroom.cluster.workers import Worker
 
@@ -65,11 +65,13 @@ class Cluster:
         if not port_is_free(port):
             raise ClusterError(f"port {port} on 127.0.0.1 is taken: stop what listens there "
                                f"or choose another --port (0: any free port)")
-        postgres = Postgres(self.data / "postgres", free_port(), self.data / "logs" /
-                            "postgres.log")
-        redis = Redis(self.data / "redis", free_port(), self.data / "logs" / "redis.log")
         names = [f"w{n}" for n in range(1, self.worker_count + 1)]
-        ports = {name: free_port() for name in names}
+        postgres_port, redis_port, *worker_ports = [
+            free for free in free_ports(len(names) + 3) if free != port][:len(names) + 2]
+        postgres = Postgres(self.data / "postgres", postgres_port,
+                            self.data / "logs" / "postgres.log")
+        redis = Redis(self.data / "redis", redis_port, self.data / "logs" / "redis.log")
+        ports = dict(zip(names, worker_ports, strict=True))
         haproxy = HAProxy(self.data / "haproxy", port, list(ports.items()),
                           self.data / "logs" / "haproxy.log")  # every binary found first
         lock = DataFolderLock(self.data)

@@ -46,6 +46,16 @@ def free_port() -> int:
         return port
 
 
+def free_ports(count: int) -> list[int]:
+    """``count`` different ports on 127.0.0.1 that nothing listens on now (probed together, so
+    no two are the same)."""
+    with contextlib.ExitStack() as stack:
+        probes = [stack.enter_context(socket.socket()) for _ in range(count)]
+        for probe in probes:
+            probe.bind(("127.0.0.1", 0))
+        return [int(probe.getsockname()[1]) for probe in probes]
+
+
 def port_is_free(port: int) -> bool:
     """Whether a server could listen on 127.0.0.1:``port`` now (as servers do, with
     SO_REUSEADDR: a port whose last connections linger in TIME_WAIT is free)."""
