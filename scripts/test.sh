@@ -5,13 +5,29 @@ set -euo pipefail
 BOARDROOM_EXTRAS=test
 source "$(dirname "${BASH_SOURCE[0]}")/_bootstrap.sh"
 cd "$ROOT"
-# The browser tests drive Debian's Chromium; install it when it is missing.
-if [ ! -x /usr/bin/chromium ]; then
-    echo "==> installing Debian's chromium for the browser tests"
+# Debian packages the tests drive, installed when missing: Chromium for the browser tests;
+# PostgreSQL, Redis and HAProxy for the store and cluster tests (`boardroom cluster up`).
+MISSING=""
+[ -x /usr/bin/chromium ] || MISSING="$MISSING chromium fonts-dejavu-core"
+compgen -G "/usr/lib/postgresql/*/bin/postgres" >/dev/null || MISSING="$MISSING postgresql"
+[ -x /usr/bin/redis-server ] || MISSING="$MISSING redis-server"
+[ -x /usr/sbin/haproxy ] || MISSING="$MISSING haproxy"
+if [ -n "$MISSING" ]; then
+    echo "==> installing Debian's$MISSING for the tests"
     SUDO=""
     [ "$(id -u)" -eq 0 ] || SUDO="sudo"
+    # The packages' own services (PostgreSQL on 5432, Redis on 6379, HAProxy) are not to start:
+    # the tests start their own on free loopback ports. Debian's policy-rc.d says so.
+    POLICY=""
+    if [ ! -e /usr/sbin/policy-rc.d ]; then
+        POLICY=/usr/sbin/policy-rc.d
+        printf '#!/bin/sh\nexit 101\n' | $SUDO tee "$POLICY" >/dev/null
+        $SUDO chmod +x "$POLICY"
+    fi
     $SUDO apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium fonts-dejavu-core >/dev/null
+    # shellcheck disable=SC2086 # one word per package
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $MISSING >/dev/null
+    [ -z "$POLICY" ] || $SUDO rm -f "$POLICY"
 fi
 echo "==> ruff"
 ruff check src tests

@@ -24,6 +24,8 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "verify": ("boardroom.commands.verify", "check hand histories were dealt from their seeds"),
     "bench": ("boardroom.commands.bench", "run a benchmark against the named peers"),
     "serve": ("boardroom.commands.serve", "run the poker room: HTTP and socket.io on uvicorn"),
+    "cluster": ("boardroom.commands.cluster", "`cluster up`: PostgreSQL, Redis, N workers and "
+                "HAProxy on this machine, for development and tests"),
     "sim": ("boardroom.commands.sim", "bots play a variant against each other: win rates, points"),
     "tournament": ("boardroom.commands.tournament", "tournaments: `tournament sim` plays bots "
                    "through a whole one"),

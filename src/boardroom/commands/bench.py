@@ -10,6 +10,8 @@ TARGETS: dict[str, tuple[str, str]] = {
     "eval": ("boardroom.bench.eval", "hand evaluators against phevaluator, eval7 and PokerKit"),
     "engine": ("boardroom.bench.engine", "random-action hands per second against PokerKit"),
     "server": ("boardroom.bench.server", "N tables of browser-like clients against a real server"),
+    "cluster": ("boardroom.bench.cluster", "browser-like clients against 1 and 2 workers behind "
+                                           "HAProxy: tables held, the ratio, failover time"),
     "soak": ("boardroom.bench.soak", "bot rooms through a live server for up to 1,000,000 hands: "
                                      "the server's memory over time, and errors"),
     "bots": ("boardroom.bench.bots", "bot decision times and win rates per variant"),

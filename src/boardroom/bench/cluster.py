@@ -1,0 +1,321 @@
+"""``boardroom bench cluster``: the browser-like clients of ``bench server`` against one worker
+and against two behind HAProxy, then the failover time after ``kill -9`` of a worker.
+
+Each cluster is ``boardroom cluster up``'s (PostgreSQL, Redis, the workers and HAProxy on
+loopback, in a temporary folder), and the clients reach the workers through HAProxy only. For
+each worker count the table counts run in ascending order until one's p99 (sending an action to
+every client of the table hearing of it) passes 100 ms: the tables *held* are the last count under
+it. The ratio of two workers' tables to one's is the goal's measure (1.7x).
+
+The failover run makes heads-up bot rooms (the bots live in the room, so they move with it) until
+one worker owns ``--failover-tables`` of them, reads each of its rooms' version and hand number,
+kills it with SIGKILL, and polls the other workers (each answers for the rooms it runs): for each
+of its rooms, the seconds until another worker lists it (taken), until its version moves on
+(acting again) and until its hand number does (its next hand dealt). Everything runs on this
+machine, so the load generator, the databases and the workers share its cores: the load average
+is printed with each run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import shutil
+import signal
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+P99_GOAL_MS = 100.0
+RATIO_GOAL = 1.7
+TABLES = "5,10,25,50,100,150,200,300,400,500"
+MAX_WAIT = 120.0  # seconds the failover run waits for every room
+
+
+def configure(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--tables", default=TABLES,
+                        help="comma-separated table counts, tried in ascending order until the "
+                             f"p99 passes 100 ms (default: {TABLES})")
+    parser.add_argument("--game", default="plo", help="variant id of the tables (default: plo)")
+    parser.add_argument("--players", type=int, default=6, help="players per table (default: 6)")
+    parser.add_argument("--duration", type=float, default=20.0,
+                        help="seconds of play per run (default: 20)")
+    parser.add_argument("--rate", type=float, default=1.0,
+                        help="actions per table per second (default: 1)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the players' choices")
+    parser.add_argument("--workers", default="1,2",
+                        help="comma-separated worker counts (default: 1,2)")
+    parser.add_argument("--no-tables", action="store_true",
+                        help="skip the table runs: the failover run only")
+    parser.add_argument("--failover-tables", type=int, default=100,
+                        help="rooms the killed worker owns in the failover run (default: 100; "
+                             "0: no failover run)")
+
+
+def run(args: argparse.Namespace) -> int:
+    from boardroom.bench.server import MAX_DURATION, MAX_TABLES, Result, raise_file_limit
+    from boardroom.cli import UsageError
+    from boardroom.cluster import MAX_WORKERS
+    from boardroom.rules import VARIANTS
+
+    try:
+        counts = sorted({int(n) for n in args.tables.split(",") if n.strip()})
+        workers = [int(n) for n in args.workers.split(",") if n.strip()]
+    except ValueError:
+        raise UsageError("--tables and --workers take numbers separated by commas") from None
+    if not counts or any(not 1 <= n <= MAX_TABLES for n in counts):
+        raise UsageError(f"table counts run from 1 to {MAX_TABLES}")
+    if not workers or any(not 1 <= n <= MAX_WORKERS for n in workers):
+        raise UsageError(f"worker counts run from 1 to {MAX_WORKERS}")
+    if args.game not in {variant.id for variant in VARIANTS}:
+        raise UsageError(f"unknown game {args.game!r}")
+    if not 0 < args.duration <= MAX_DURATION:
+        raise UsageError(f"--duration runs from 0 to {MAX_DURATION:g} seconds")
+    if not 2 <= args.players <= 10 or not 0 < args.rate <= 10:
+        raise UsageError("--players runs from 2 to 10 and --rate from 0 to 10")
+    if not 0 <= args.failover_tables <= 300:
+        raise UsageError("--failover-tables runs from 0 to 300")
+    raise_file_limit(max(counts) * (args.players + 1) * 2 + 200)
+    args.clients = "browser"
+    print(f"boardroom bench cluster: {args.game}, {args.players} players and 1 spectator a "
+          f"table, {args.rate:g} action/table/s, {args.duration:g} s a run, browser clients "
+          f"through HAProxy, loopback; {os.cpu_count()} cores shared by everything, load "
+          f"average {os.getloadavg()[0]:.1f} now", flush=True)
+    try:
+        _bench(workers, counts, args, Result)
+    except (RuntimeError, OSError) as error:  # a cluster that does not start, a refused room
+        print(f"boardroom bench cluster: error: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+def _bench(workers: list[int], counts: list[int], args: argparse.Namespace,
+           result_type: Any) -> None:
+    held: dict[int, int] = {}
+    for count in [] if args.no_tables else workers:
+        held[count] = _tables_held(count, counts, args, result_type)
+    if held:
+        print()
+        print(f"{'workers':>7} {'tables held at p99 < 100 ms':>28}")
+    for count, tables in held.items():
+        print(f"{count:>7} {tables:>28}")
+    if 1 in held and len(held) > 1:
+        for count, tables in held.items():
+            if count != 1 and held[1]:
+                print(f"ratio {count} workers / 1: {tables / held[1]:.2f}x (goal {RATIO_GOAL}x)")
+            elif count != 1:
+                print(f"ratio {count} workers / 1: none (one worker held none of the counts "
+                      f"tried; try smaller ones)")
+    if args.failover_tables:
+        print()
+        _failover(args.failover_tables)
+
+
+def _cluster(workers: int, options: list[str]) -> tuple[Any, Path]:
+    from boardroom.cluster import Cluster, ClusterError
+
+    folder = Path(tempfile.mkdtemp(prefix="boardroom-bench-cluster-"))
+    folder.chmod(0o755)  # as root PostgreSQL runs as the postgres user, who must enter it
+    cluster = Cluster(folder / "cluster", workers, 0, worker_options=options)
+    try:
+        cluster.start()
+    except ClusterError as error:
+        shutil.rmtree(folder, ignore_errors=True)
+        raise RuntimeError(str(error)) from None
+    return cluster, folder
+
+
+def _stop(cluster: Any, folder: Path) -> None:
+    for note in cluster.stop():
+        print(f"  note: {note}", flush=True)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def _tables_held(workers: int, counts: list[int], args: argparse.Namespace,
+                 result_type: Any) -> int:
+    from boardroom.bench.server import _run
+
+    cluster, folder = _cluster(workers, ["--log-level", "warning"])
+    held = 0
+    try:
+        pid = cluster.workers[0].child.pid if workers == 1 else None
+        print(f"\n{workers} worker{'s' if workers != 1 else ''} behind {cluster.url}"
+              + ("" if pid else " (CPU and memory columns: one worker only)"), flush=True)
+        print(f"{'workers':>7} " + result_type.HEADER, flush=True)
+        for count in counts:
+            result = asyncio.run(_run(cluster.url, pid, args.game, count, args))
+            print(f"{workers:>7} " + result.row(), flush=True)
+            p99 = _p99(result.latencies)
+            if p99 >= P99_GOAL_MS or result.errors:
+                break
+            held = count
+    finally:
+        _stop(cluster, folder)
+    return held
+
+
+def _p99(latencies: list[float]) -> float:
+    ms = sorted(1000 * x for x in latencies) or [0.0]
+    return ms[min(len(ms) - 1, int(0.99 * len(ms)))]
+
+
+# -- failover ------------------------------------------------------------------------------------
+
+
+def _failover(wanted: int) -> None:
+    cluster, folder = _cluster(2, [])
+    try:
+        print(f"failover: 2 workers behind {cluster.url}, heads-up bot rooms (bots think "
+              f"0.8 s), kill -9 of the worker owning {wanted} or more; load average "
+              f"{os.getloadavg()[0]:.1f}", flush=True)
+        report = asyncio.run(_kill_and_watch(cluster, wanted))
+        print(report, flush=True)
+    finally:
+        _stop(cluster, folder)
+
+
+async def _kill_and_watch(cluster: Any, wanted: int) -> str:
+    import httpx
+
+    from boardroom.cluster.workers import health
+
+    async with httpx.AsyncClient(base_url=cluster.url, timeout=30) as http:
+        made = 0
+        while True:
+            owned = {worker.name: set(await _rooms_of(worker.port)) for worker in
+                     cluster.workers}
+            victim = max(cluster.workers, key=lambda worker: len(owned[worker.name]))
+            if len(owned[victim.name]) >= wanted or made >= 3 * wanted:
+                break
+            batch = min(25, 3 * wanted - made)
+            await asyncio.gather(*(_bot_room(http, cluster.url) for _ in range(batch)))
+            made += batch
+        rooms = sorted(owned[victim.name])
+        await asyncio.sleep(2.0)  # the last rooms' first hands are dealt
+        before = dict(zip(rooms, await asyncio.gather(*(_table(http, [victim.port], room)
+                                                        for room in rooms)), strict=True))
+        rooms = [room for room in rooms if before[room] is not None]
+        victim.child.send(signal.SIGKILL)
+        killed = time.monotonic()
+        cluster.workers.remove(victim)  # expected to be gone: not reported when stopping
+        cluster.exited.append(victim)
+        survivors = list(cluster.workers)
+        ports = [worker.port for worker in survivors]
+        taken: dict[str, float] = {}
+        acting: dict[str, float] = {}
+        dealt: dict[str, float] = {}
+        polled = -1.0
+        while len(dealt) < len(rooms) and time.monotonic() - killed < MAX_WAIT:
+            now = time.monotonic() - killed
+            answers = await asyncio.gather(*(asyncio.to_thread(health, worker.port, 5.0)
+                                             for worker in survivors))
+            listed = {room for answer in answers for room in _room_ids(answer)}
+            for room in rooms:
+                if room in listed and room not in taken:
+                    taken[room] = now
+            if now < polled + 1.0:  # the tables once a second: the polling costs the workers
+                await asyncio.sleep(0.25)
+                continue
+            polled = now
+            pending = [room for room in rooms if room in taken and room not in dealt]
+            tables = await asyncio.gather(*(_table(http, ports, room) for room in pending))
+            now = time.monotonic() - killed
+            for room, table in zip(pending, tables, strict=True):
+                start = before[room]
+                if table is None or start is None:
+                    continue
+                if table["version"] > start["version"]:
+                    acting.setdefault(room, now)
+                if table["hand_no"] > start["hand_no"]:
+                    dealt[room] = now
+            await asyncio.sleep(0.25)
+    lines = [f"killed {victim.name} (owning {len(rooms)} of {made} rooms); seconds after the "
+             f"kill, every room / the median room (health polled every 0.25 s, tables every "
+             f"1 s, or slower):"]
+    for name, seen in (("taken by another worker", taken), ("acting again", acting),
+                       ("next hand dealt", dealt)):
+        if len(seen) == len(rooms) and rooms:
+            values = list(seen.values())
+            lines.append(f"  {name:<24} {max(values):6.1f} s  {statistics.median(values):6.1f} s")
+        else:
+            lines.append(f"  {name:<24} only {len(seen)} of {len(rooms)} rooms within "
+                         f"{MAX_WAIT:.0f} s")
+    return "\n".join(lines)
+
+
+def _room_ids(answer: dict[str, Any] | None) -> list[str]:
+    return list(answer.get("room_ids", [])) if answer else []
+
+
+async def _rooms_of(port: int) -> list[str]:
+    """The rooms a worker runs, from its health route (asked again while it is too busy to
+    answer, for up to a minute)."""
+    from boardroom.cluster.workers import health
+
+    deadline = time.monotonic() + 60
+    while (answer := await asyncio.to_thread(health, port, 10.0)) is None:
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"the worker on port {port} does not answer its health route")
+        await asyncio.sleep(0.5)
+    return _room_ids(answer)
+
+
+async def _table(http: Any, ports: list[int], room: str) -> dict[str, Any] | None:
+    """The room's public table from whichever of the workers on ``ports`` runs it (a worker
+    answers for its own rooms only), or None when none does now."""
+    import httpx
+
+    for port in ports:
+        try:
+            answer = await http.get(f"http://127.0.0.1:{port}/api/rooms/{room}")
+        except httpx.HTTPError:
+            continue
+        if answer.status_code == 200:
+            table: dict[str, Any] = answer.json()["table"]
+            return table
+    return None
+
+
+async def _bot_room(http: Any, url: str) -> str:
+    """A heads-up room of two bots, dealing, made through HAProxy by its host."""
+    import aiohttp
+
+    made = await http.post("/api/rooms", json={"game": "plo", "max_seats": 2,
+                                               "pause_between_hands": 1.0})
+    made.raise_for_status()
+    body = made.json()
+    async with aiohttp.ClientSession() as session, session.ws_connect(
+            url.replace("http", "ws", 1) + "/socket.io/?EIO=4&transport=websocket") as ws:
+        await _expect(ws, "0")
+        await ws.send_str("40")
+        await _expect(ws, "40")
+        for number, command in enumerate([
+                {"type": "join", "room": body["room"], "role": "spectator",
+                 "host_secret": body["host_secret"]},
+                {"type": "add_bot", "style": "station"},
+                {"type": "add_bot", "style": "tight"},
+                {"type": "deal_now"}]):  # refused when the first hand has started already
+            await ws.send_str(f"42{number}" + json.dumps(
+                ["command", {"id": f"bench-{number}", **command}]))
+            answer = json.loads((await _expect(ws, f"43{number}"))[2 + len(str(number)):])[0]
+            if not answer["ok"] and command["type"] != "deal_now":
+                raise RuntimeError(f"the host's {command['type']} was refused: "
+                                   f"{answer.get('error')}")
+    room: str = body["room"]
+    return room
+
+
+async def _expect(ws: Any, prefix: str) -> str:
+    """The next frame starting with ``prefix`` (answering pings, skipping pushes)."""
+    async with asyncio.timeout(30):
+        while True:
+            text = await ws.receive_str()
+            if text == "2":
+                await ws.send_str("3")
+            elif text.startswith(prefix):
+                return str(text)
