@@ -234,7 +234,7 @@ def test_bad_answers_are_refused_by_name() -> None:
     hand.apply(seat, ChooseRuns(2))
     with pytest.raises(ActionError, match="has already answered"):
         hand.apply(seat, ChooseRuns(2))
-    with pytest.raises(ActionError, match="seat 7 has no hand in the pot"):
+    with pytest.raises(ActionError, match="seat 7 is not in this hand"):
         hand.apply(7, ChooseRuns(2))
     done = _to_the_offer("plo", [100, 100], offered=False)
     with pytest.raises(ActionError, match="nobody is offered to run it more than once now"):
