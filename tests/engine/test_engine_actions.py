@@ -30,6 +30,7 @@ from boardroom.engine import (
 )
 from boardroom.engine import actions as acts
 from boardroom.engine import events as ev
+from boardroom.engine.actions import ChooseRuns
 from boardroom.engine.betting import default_stakes
 from boardroom.engine.history import History, dumps, replay_text
 from boardroom.engine.history.phh import action_line, parse_line
@@ -42,7 +43,7 @@ EVERY_KIND: list[Action] = [
     Fold(), Check(), Call(), CheckOrCall(), RaiseTo(12), BringIn(), Complete(),
     Draw(parse_cards("As Kd")), Draw(),
     Allocate((("A", parse_cards("As Kd")), ("Hand", parse_cards("2c 3c 4c")))),
-    AllocateBest(),
+    AllocateBest(), ChooseRuns(2),
 ]
 
 
@@ -106,7 +107,7 @@ def test_the_act_command_takes_only_the_betting_words_and_the_draw() -> None:
 
 @pytest.mark.parametrize("action", EVERY_KIND, ids=lambda a: type(a).__name__)
 def test_history_lines_parse_into_action_values_and_print_back(action: Action) -> None:
-    if isinstance(action, Complete | AllocateBest):
+    if isinstance(action, Complete | AllocateBest | ChooseRuns):
         with pytest.raises(ActionError, match="a history writes"):
             action_line("p2", action)
         return
