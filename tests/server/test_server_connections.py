@@ -13,12 +13,10 @@ from server_helpers import free_port, serve
 async def test_a_browser_offering_deflate_gets_plain_frames(tmp_path: Path) -> None:
     port = free_port()
     with serve(tmp_path / "data", port, tmp_path / "serve.log"):
-        async with aiohttp.ClientSession() as session:
-            # Every browser offers permessage-deflate; aiohttp offers it with compress=15.
-            async with session.ws_connect(
-                    f"ws://127.0.0.1:{port}/socket.io/?EIO=4&transport=websocket",
-                    compress=15) as ws:
-                assert ws.compress == 0, "the server accepted per-message deflate"
-                assert (await ws.receive_str()).startswith("0")  # Engine.IO's opening
-                await ws.send_str("40")
-                assert (await ws.receive_str()).startswith("40")  # Socket.IO's connect
+        async with aiohttp.ClientSession() as session, session.ws_connect(
+                f"ws://127.0.0.1:{port}/socket.io/?EIO=4&transport=websocket",
+                compress=15) as ws:  # every browser offers permessage-deflate, as this does
+            assert ws.compress == 0, "the server accepted per-message deflate"
+            assert (await ws.receive_str()).startswith("0")  # Engine.IO's opening
+            await ws.send_str("40")
+            assert (await ws.receive_str()).startswith("40")  # Socket.IO's connect

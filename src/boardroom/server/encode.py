@@ -211,7 +211,8 @@ class WireJSON:
     @staticmethod
     def dumps(value: Any, **options: Any) -> str:
         if isinstance(value, list) and any(isinstance(item, Fragment) for item in value):
-            return "[" + ",".join(item if isinstance(item, Fragment) else dumps(item)
+            return "[" + ",".join(item if isinstance(item, Fragment) else
+                                  _encode_string(item) if type(item) is str else dumps(item)
                                   for item in value) + "]"
         return dumps(value)
 
