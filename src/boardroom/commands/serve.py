@@ -34,7 +34,6 @@ def run(args: argparse.Namespace) -> int:
 
     from boardroom.cli import UsageError
     from boardroom.server import (
-        UVICORN_WEBSOCKETS,
         ServerConfig,
         check_data_folder,
         create_app,
@@ -54,5 +53,5 @@ def run(args: argparse.Namespace) -> int:
     app = create_app(config)
     tune_garbage_collector()
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
-                lifespan="on", **{**UVICORN_WEBSOCKETS, "ws": args.ws})
+                ws=args.ws, lifespan="on")
     return 0
