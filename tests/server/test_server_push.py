@@ -17,6 +17,7 @@ from server_helpers import Client, FakeClock, Running, clients, new_room, runnin
 import boardroom.table.views as table_module
 from action_script import random_throw
 from boardroom.rules import VARIANTS, find_variant
+from boardroom.server import encode
 
 PLAYERS = 3
 VIEW_KEYS = ("table", "hand", "blinds", "sizes", "last_hand", "bots", "watchers")
@@ -195,9 +196,18 @@ async def test_a_change_costs_one_message_and_one_view_per_connected_audience(
                 seat = turn["data"]["seat"]
                 legal = turn["data"]["legal"]
                 before = len(emits), len(views)
+                encoded, street = encode.ENCODINGS[0], room_actor.table.hand.street
                 answer = await players[seat].ok(
                     "act", action="check" if legal["check"] else "call")
                 actions += 1
+                # Each part of the updates is encoded once, and a part that did not change
+                # (a seat, a pill) is not encoded again: within a street, a few texts per
+                # audience (its own seat, the events it sees otherwise, the actor's sizes);
+                # a new street changes the boards and every audience's pills.
+                encodings = encode.ENCODINGS[0] - encoded
+                hand = room_actor.table.hand
+                same_street = hand is not None and hand.street == street
+                assert encodings <= (4 if same_street else 10) * (PLAYERS + 1), encodings
                 # One update per audience (three seats, the spectators), one view each.
                 assert len(emits) - before[0] == PLAYERS + 1
                 assert len(views) - before[1] == PLAYERS + 1

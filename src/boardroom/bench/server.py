@@ -4,7 +4,8 @@ Starts ``boardroom serve`` in a child process on 127.0.0.1 (a temporary data fol
 one already running (``--url``, with ``--pid`` for its CPU and memory). For each game and each N
 it creates N rooms and seats ``--players`` clients at each, plus a spectator; every client is a
 raw WebSocket speaking the Engine.IO 4 / Socket.IO 5 text protocol (many per process, so the
-load generator stays light). The seat to act acts ``--rate`` times per table per second.
+load generator stays light) and offering per-message deflate as every browser does. The seat to
+act acts ``--rate`` times per table per second.
 
 ``--clients browser`` (the default) behaves like the web client of the server it talks to: a
 server that pushes ``update`` messages (each with the viewer's view) is never asked for a
@@ -217,7 +218,7 @@ class Client:
     async def connect(self, session: Any, url: str) -> None:
         self.ws = await session.ws_connect(
             url.replace("http", "ws", 1) + "/socket.io/?EIO=4&transport=websocket",
-            max_msg_size=0)
+            max_msg_size=0, compress=15)  # every browser offers per-message deflate
         opening = await self.ws.receive_str()
         if not opening.startswith("0"):
             raise RuntimeError(f"unexpected Engine.IO opening {opening[:40]!r}")

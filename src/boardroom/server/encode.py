@@ -12,9 +12,10 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
-import json.encoder
 from fractions import Fraction
 from typing import Any
+
+import orjson
 
 from boardroom.cards import format_card
 
@@ -25,7 +26,14 @@ def plain(value: Any, cards: bool = False, memo: dict[Any, Any] | None = None) -
     """``value`` as JSON-ready data; ``cards`` says ints in it are cards. With a ``memo``,
     frozen dataclasses met before (equal values: a seat everybody sees alike, the showdown
     in every viewer's view) are converted once: the result is shared, so do not change it."""
-    if value is None or isinstance(value, bool | str | float):
+    kind = type(value)
+    if kind is str or kind is bool or value is None or kind is float:  # the common cases
+        return value
+    if kind is int:
+        return format_card(value) if cards else value
+    if kind is tuple or kind is list:
+        return _plain_items(value, cards, memo)
+    if isinstance(value, bool | str | float):
         return value
     if isinstance(value, int):
         return format_card(value) if cards else value
@@ -54,13 +62,17 @@ def plain(value: Any, cards: bool = False, memo: dict[Any, Any] | None = None) -
         return {str(key): plain(item, cards or key in CARD_FIELDS, memo)
                 for key, item in value.items()}
     if isinstance(value, list | tuple | set | frozenset):
-        if cards and all(item is None or (isinstance(item, int) and not isinstance(item, bool))
-                         for item in value):
-            return [None if item is None else format_card(item) for item in value]
-        # A mixed sequence in a card field, such as (seat, ((category, cards), ...)): its own
-        # ints are seats, only the all-int sequences inside it are cards.
-        return [plain(item, cards and not isinstance(item, int), memo) for item in value]
+        return _plain_items(value, cards, memo)
     raise TypeError(f"cannot send a {type(value).__name__}")
+
+
+def _plain_items(value: Any, cards: bool, memo: dict[Any, Any] | None) -> list[Any]:
+    if cards and all(item is None or (isinstance(item, int) and not isinstance(item, bool))
+                     for item in value):
+        return [None if item is None else format_card(item) for item in value]
+    # A mixed sequence in a card field, such as (seat, ((category, cards), ...)): its own
+    # ints are seats, only the all-int sequences inside it are cards.
+    return [plain(item, cards and not isinstance(item, int), memo) for item in value]
 
 
 _FIELDS: dict[type, tuple[tuple[str, bool], ...] | None] = {}
@@ -79,9 +91,29 @@ def _fields(kind: type) -> tuple[tuple[str, bool], ...] | None:
     return names
 
 
+ENCODINGS = [0]
+"""How many times ``dumps`` ran in this process (a test counts the encodings of an action)."""
+
+_ORJSON_OPTIONS = orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATACLASS | \
+    orjson.OPT_PASSTHROUGH_DATETIME
+
+
+def _not_json(value: Any) -> Any:
+    raise TypeError(f"cannot send a {type(value).__name__}")
+
+
 def dumps(value: Any) -> str:
-    """``value`` (JSON-ready data) as compact JSON text."""
-    return json.dumps(value, separators=(",", ":"))
+    """``value`` (JSON-ready data) as compact JSON text, UTF-8 as it is (no ``\\u`` escapes
+    but for control characters). orjson writes it; the standard library writes what orjson
+    refuses and JSON holds (an integer beyond 64 bits), so the text is the same JSON either
+    way; anything that is not JSON-ready data (a dataclass, a Fraction) is a ``TypeError``."""
+    ENCODINGS[0] += 1
+    try:
+        return orjson.dumps(value, default=_not_json, option=_ORJSON_OPTIONS).decode()
+    except orjson.JSONEncodeError as error:
+        if isinstance(error.__cause__, TypeError):
+            raise error.__cause__ from None
+        return json.dumps(value, separators=(",", ":"), ensure_ascii=False, allow_nan=False)
 
 
 SharedTexts = dict[tuple[int, bool], tuple[Any, str]]
@@ -100,22 +132,22 @@ def dumps_shared(value: Any, memo: SharedTexts, depth: int = 2, cards: bool = Fa
     ``kept`` (the caller's, across calls) keeps those lowest parts that are frozen dataclasses
     by value, type and all: a seat or a pill unchanged since the last change is not encoded
     again."""
+    kind = type(value)
+    if kind is str:
+        return _encode_string(value)
     if value is None:
         return "null"
-    if isinstance(value, bool):
+    if kind is bool:
         return "true" if value else "false"
-    if isinstance(value, int) and not cards:
+    if kind is int and not cards:
         return str(value)
-    if isinstance(value, str):
-        return _encode_string(value)
-    if isinstance(value, int | float | Fraction | enum.Enum):
-        return dumps(plain(value, cards))
+    names = _fields(kind)
+    if names is None and kind is not tuple and kind is not list and kind is not dict:
+        return dumps(plain(value, cards))  # a card, a number, an enum, a subclass of those
     key = (id(value), cards)
     hit = memo.get(key)
     if hit is not None and hit[0] is value:
         return hit[1]
-    kind = type(value)
-    names = _fields(kind)
     if depth <= 0:
         text = _kept(value, kind, cards, kept) if names is not None and kept is not None \
             else dumps(plain(value, cards))
@@ -147,8 +179,7 @@ def _kept(value: Any, kind: type, cards: bool, kept: KeptTexts) -> str:
 
 
 def _encode_string(text: str) -> str:
-    encoded: str = json.encoder.encode_basestring(text)
-    return encoded
+    return orjson.dumps(text).decode()
 
 
 _PREFIXES: dict[type, tuple[str, tuple[str, ...]]] = {}
@@ -172,15 +203,18 @@ class Fragment(str):
 
 class WireJSON:
     """The JSON module the socket.io server encodes with (python-socketio's ``json=`` option):
-    the standard library's, except that a ``Fragment`` among a packet's arguments goes out as
-    the JSON it already is, so a message built from pre-encoded parts is not encoded again."""
+    ``dumps`` above (orjson), except that a ``Fragment`` among a packet's arguments goes out
+    as the JSON it already is, so a message built from pre-encoded parts is not encoded again.
+    Reading stays the standard library's (a command is small; its parse is the same as the
+    frame guard's)."""
 
     @staticmethod
     def dumps(value: Any, **options: Any) -> str:
         if isinstance(value, list) and any(isinstance(item, Fragment) for item in value):
-            return "[" + ",".join(item if isinstance(item, Fragment)
-                                  else json.dumps(item, **options) for item in value) + "]"
-        return json.dumps(value, **options)
+            return "[" + ",".join(item if isinstance(item, Fragment) else
+                                  _encode_string(item) if type(item) is str else dumps(item)
+                                  for item in value) + "]"
+        return dumps(value)
 
     @staticmethod
     def loads(text: str | bytes, **options: Any) -> Any:

@@ -424,7 +424,7 @@ class Room:
             view = self._own_view(audience, memo, hand_views[audience])
             updates.append((audience, Fragment(
                 f'{head}{",".join(texts)}],"view":{{{shared},"hand":{view["hand"]},'
-                f'"sizes":{dumps(view["sizes"])},"last_hand":{view["last_hand"]}}}}}')))
+                f'"sizes":{_sizes_text(view["sizes"])},"last_hand":{view["last_hand"]}}}}}')))
         return updates
 
     async def _reload(self) -> None:
@@ -697,6 +697,11 @@ def raise_sizes(table: Table, seat: int | None) -> dict[str, Any] | None:
     all_in = hand.bets[index] + hand.stacks[index]
     return {"min": low, "half_pot": min(high, max(low, half)), "pot": min(high, max(low, pot)),
             "all_in": all_in if low <= all_in <= high else None, "max": high}
+
+
+def _sizes_text(sizes: dict[str, Any] | None) -> str:
+    """The raise sizes as JSON: only the seat to act has any."""
+    return "null" if sizes is None else dumps(sizes)
 
 
 def _differs(event: TableEvent, seat: Audience) -> bool:
