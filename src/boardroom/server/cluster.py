@@ -28,7 +28,7 @@ import logging
 import math
 import secrets
 import zlib
-from collections.abc import Coroutine
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Protocol
 
 import redis.asyncio as aioredis
@@ -134,7 +134,10 @@ class Cluster:
 
     async def start(self) -> None:
         self._loops = [asyncio.create_task(self._listen(), name="cluster-listen"),
-                       asyncio.create_task(self._maintain(), name="cluster-maintain")]
+                       asyncio.create_task(self._every_renewal(self._renew),
+                                           name="cluster-renew"),
+                       asyncio.create_task(self._every_renewal(self._sweep),
+                                           name="cluster-sweep")]
 
     async def stop(self) -> None:
         """Drain: take no more rooms, hand every room over, then stop listening."""
@@ -456,17 +459,20 @@ class Cluster:
 
     # -- the sweep ---------------------------------------------------------------------------
 
-    async def _maintain(self) -> None:
+    async def _every_renewal(self, step: Callable[[], Awaitable[None]]) -> None:
+        """Run ``step`` every renewal period. Renewing this worker's leases and taking over
+        orphans are two loops, so a sweep that restores many rooms (seconds each on a busy
+        machine) never leaves the leases of the rooms running here unrenewed."""
         while True:
             try:
-                await self._tick()
+                await step()
             except asyncio.CancelledError:
                 raise
             except (StoreError, aioredis.RedisError, OSError) as error:
                 log.warning("worker %s: %s", self.id, error)
             await asyncio.sleep(self.renew)
 
-    async def _tick(self) -> None:
+    async def _renew(self) -> None:
         store = self.server.store
         held = {room_id: room.lease for room_id, room in self.server.rooms.items()}
         if held:
@@ -480,9 +486,11 @@ class Cluster:
         for viewer in self.server.hub.remote_viewers():
             if viewer.origin not in alive:
                 await self.server.hub.forget(viewer.sid, viewer.room or "")
+
+    async def _sweep(self) -> None:
         if self.draining:
             return
-        orphans = await leases.orphans(store)
+        orphans = await leases.orphans(self.server.store)
         peers = sorted(w for w, load in self.live.items() if not load.get("draining"))
         peers = sorted({*peers, self.id})
         share = math.ceil(len(orphans) / len(peers)) if orphans else 0
@@ -491,7 +499,7 @@ class Cluster:
             # An orphan is first offered to the worker it hashes to; one still orphaned at the
             # next sweep goes to whoever comes first (the atomic take decides).
             mine = peers[zlib.crc32(room_id.encode()) % len(peers)] == self.id
-            if (mine or room_id in self._seen_orphans) and taken <= share:
+            if (mine or room_id in self._seen_orphans) and taken <= share and not self.draining:
                 taken += await self.adopt(room_id)
         self._seen_orphans = set(orphans)
 
