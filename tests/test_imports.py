@@ -80,7 +80,7 @@ def test_the_http_routes_use_no_command_module() -> None:
 
 # DESIGN.md's layers, lowest first: a module imports only from its own layer or lower ones.
 # ``fairness`` (the deal's seeds) sits with the cards it shuffles; the benches and commands are
-# the command line's.
+# the command line's, and so is ``cluster`` (the processes of ``boardroom cluster up``).
 LAYERS = (
     ("boardroom", "boardroom.cards", "boardroom.fairness"),
     ("boardroom.evaluation",),
@@ -91,7 +91,8 @@ LAYERS = (
     ("boardroom.bots",),
     ("boardroom.store",),
     ("boardroom.server",),
-    ("boardroom.cli", "boardroom.commands", "boardroom.bench", "boardroom.__main__"),
+    ("boardroom.cli", "boardroom.commands", "boardroom.bench", "boardroom.cluster",
+     "boardroom.__main__"),
 )
 
 

@@ -86,7 +86,6 @@ async def play_until(players: list[Player], hands_ended: int, rng: random.Random
         acted = False
         for player in players:
             hand = player.view()["hand"]
-            table = player.view()["table"]
             if hand is None or hand["is_over"]:
                 continue
             if hand["allocating"] and hand["viewer"] in hand["allocation_pending"]:
@@ -95,8 +94,11 @@ async def play_until(players: list[Player], hands_ended: int, rng: random.Random
                     await player.client.cmd("allocate", cards=hint["suggestion"])
                     acted = True
                 continue
-            if hand["actor"] is not None and table["hand_seats"][hand["actor"]] == player.seat \
-                    and hand["legal"] is not None:
+            if hand.get("runs_most") and player.seat in hand.get("runs_pending", ()):
+                await player.client.cmd("runs", runs=rng.choice([1, 2]))  # run it once or twice
+                acted = True
+                continue
+            if hand["actor"] == player.seat and hand["legal"] is not None:
                 answer = await player.client.cmd("act", **choose(hand, rng))
                 acted = True
                 if not answer["ok"]:  # the view was behind (a move, a missed push): resync
