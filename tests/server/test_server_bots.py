@@ -209,3 +209,23 @@ async def test_bots_play_on_after_a_restart(tmp_path: Path) -> None:
             rows = await _ledger(running, room)
             assert sum(int(r["net"]) for r in rows) == 0
             assert sum(int(r["cash_outs"]) for r in rows) == 400
+
+
+async def test_a_restarted_room_shows_the_hand_that_ended_last(tmp_path: Path) -> None:
+    async with running_server(tmp_path, bot_think=0.0) as running:
+        room, secret = await new_room(running, game="plo", pause_between_hands=600.0)
+        async with clients(running.url, 1) as (host,):
+            await host.ok("join", room=room, role="spectator", host_secret=secret)
+            await host.ok("add_bot", style="station")
+            await host.ok("add_bot", style="random")
+            await host.wait_for(lambda e: e["kind"] == "next_hand", timeout=30)
+            await host.ok("deal_now")  # the one hand, then a pause of ten minutes
+            ended = await host.wait_for(lambda e: e["kind"] == "hand_ended", timeout=30)
+            before = (await host.ok("snapshot"))["snapshot"]["last_hand"]
+            assert before is not None
+            assert before["hand_no"] == ended["data"]["hand_no"]
+    async with running_server(tmp_path, bot_think=0.0) as running, \
+            clients(running.url, 1) as (host,):
+        await host.ok("join", room=room, role="spectator", host_secret=secret)
+        after = (await host.ok("snapshot"))["snapshot"]["last_hand"]
+        assert after == before  # the result stays on screen across the restart

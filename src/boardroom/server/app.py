@@ -171,6 +171,11 @@ class Server:
         for key, version in await store.recent_commands(row.id, REMEMBERED_COMMANDS):
             room.answers[key] = {"id": key.partition(":")[2], "ok": True, "version": version}
         room.answers = type(room.answers)(reversed(room.answers.items()))
+        ended = table.hand_no - (table.hand is not None)  # the hand that ended last, if any
+        if ended > 0:
+            last = await store.hand(row.id, ended)
+            if last is not None:  # its result stays on screen, as before the restart
+                room.recall_last_hand(last.record)
         self.rooms[row.id] = room
         return room
 

@@ -18,7 +18,7 @@ import contextlib
 import json
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -327,8 +327,7 @@ class Room:
             elif event.kind == "hand_ended" and event.private is not None:
                 hands.append(HandRow(event.data["hand_no"], event.private["game"], event.at,
                                      dict(event.private)))
-                self._last_record, self._last_views = dict(event.private), {}
-                self._last_hand, self._equity = None, None
+                self.recall_last_hand(event.private)
                 if "runout" in event.data and self.hub.viewers(self.id):
                     self._equity_task = asyncio.create_task(
                         self._work_out_equity(dict(event.private)))
@@ -611,6 +610,12 @@ class Room:
         return {"hand": dumps_shared(view, {} if memo is None else memo, kept=self._kept),
                 "sizes": raise_sizes(self.table, seat),
                 "last_hand": self.last_hand(seat) if view is None else "null"}
+
+    def recall_last_hand(self, record: Mapping[str, Any]) -> None:
+        """Show ``record`` (a stored hand's) as the hand that ended last: a restored room
+        keeps the result on screen until the next deal, as it did before the restart."""
+        self._last_record, self._last_views = dict(record), {}
+        self._last_hand, self._equity = None, None
 
     def last_hand(self, seat: Audience) -> str:
         """The hand that just ended as table ``seat`` may see it (shown hands, category
