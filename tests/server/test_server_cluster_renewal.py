@@ -57,3 +57,39 @@ async def test_leases_are_renewed_while_orphans_are_taken(monkeypatch: pytest.Mo
         await worker.redis.aclose()
     during = sum(1 for under_way in renewals if under_way)
     assert during >= 3, renewals  # renewed again and again while rooms were being taken
+
+
+async def test_a_failed_take_over_never_stops_the_sweeps(monkeypatch: pytest.MonkeyPatch) -> None:
+    async def renew(_store: Any, _owner: str, rooms: list[str], _seconds: float) -> dict[str, int]:
+        return dict.fromkeys(rooms, 1)
+
+    async def orphans(_store: Any) -> list[str]:
+        return ["orphan"]
+
+    monkeypatch.setattr(cluster_module.leases, "renew", renew)
+    monkeypatch.setattr(cluster_module.leases, "orphans", orphans)
+    hub = SimpleNamespace(remote_viewers=list)
+    server = SimpleNamespace(rooms={}, store=None, hub=hub)
+    worker = Cluster(server, "redis://127.0.0.1:1", "w1", lease=0.4, renew=0.02)  # type: ignore[arg-type]
+    attempts: list[str] = []
+
+    async def nothing(*_args: Any) -> Any:
+        return {}
+
+    async def failing_adopt(room: str) -> bool:
+        attempts.append(room)
+        raise RuntimeError("the pool timed out")  # what a busy database may raise
+
+    monkeypatch.setattr(worker, "_publish_load", nothing)
+    monkeypatch.setattr(worker, "_loads", nothing)
+    monkeypatch.setattr(worker, "adopt", failing_adopt)
+    monkeypatch.setattr(worker, "_listen", nothing)
+    await worker.start()
+    try:
+        await asyncio.sleep(0.5)
+    finally:
+        for task in worker._loops:
+            task.cancel()
+        await asyncio.gather(*worker._loops, return_exceptions=True)
+        await worker.redis.aclose()
+    assert len(attempts) >= 3  # tried again at every sweep, not once and never again

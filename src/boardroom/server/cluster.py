@@ -470,6 +470,9 @@ class Cluster:
                 raise
             except (StoreError, aioredis.RedisError, OSError) as error:
                 log.warning("worker %s: %s", self.id, error)
+            except Exception as error:  # the loop must outlive any one failure
+                log.warning("worker %s: %s failed: %s: %s", self.id, step.__name__,
+                            type(error).__name__, error)
             await asyncio.sleep(self.renew)
 
     async def _renew(self) -> None:
