@@ -15,6 +15,29 @@ from boardroom.server import cluster as cluster_module
 from boardroom.server.cluster import Cluster
 
 
+async def _nothing(*_args: Any) -> Any:
+    return {}
+
+
+async def _run_worker(monkeypatch: pytest.MonkeyPatch, rooms: dict[str, Any], adopt: Any,
+                      seconds: float) -> None:
+    """A worker of fake rooms, its Redis and listening stubbed, swept with ``adopt`` for
+    ``seconds``."""
+    server = SimpleNamespace(rooms=rooms, store=None, hub=SimpleNamespace(remote_viewers=list))
+    worker = Cluster(server, "redis://127.0.0.1:1", "w1", lease=0.4, renew=0.02)  # type: ignore[arg-type]
+    for name, stub in (("_publish_load", _nothing), ("_loads", _nothing), ("adopt", adopt),
+                       ("_listen", _nothing)):
+        monkeypatch.setattr(worker, name, stub)
+    await worker.start()
+    try:
+        await asyncio.sleep(seconds)
+    finally:
+        for task in worker._loops:
+            task.cancel()
+        await asyncio.gather(*worker._loops, return_exceptions=True)
+        await worker.redis.aclose()
+
+
 @pytest.mark.asyncio
 async def test_leases_are_renewed_while_orphans_are_taken(monkeypatch: pytest.MonkeyPatch) -> None:
     renewals: list[int] = []  # how many adoptions were under way at each renewal
@@ -29,13 +52,6 @@ async def test_leases_are_renewed_while_orphans_are_taken(monkeypatch: pytest.Mo
 
     monkeypatch.setattr(cluster_module.leases, "renew", renew)
     monkeypatch.setattr(cluster_module.leases, "orphans", orphans)
-    hub = SimpleNamespace(remote_viewers=list)
-    server = SimpleNamespace(rooms={"mine": SimpleNamespace(lease=1)}, store=None, hub=hub)
-    worker = Cluster(server, "redis://127.0.0.1:1", "w1", lease=0.4, renew=0.02)  # type: ignore[arg-type]
-
-    async def nothing(*_args: Any) -> Any:
-        return {}
-
     async def slow_adopt(_room: str) -> bool:
         nonlocal adopting
         adopting += 1
@@ -43,18 +59,7 @@ async def test_leases_are_renewed_while_orphans_are_taken(monkeypatch: pytest.Mo
         adopting -= 1
         return False
 
-    monkeypatch.setattr(worker, "_publish_load", nothing)
-    monkeypatch.setattr(worker, "_loads", nothing)
-    monkeypatch.setattr(worker, "adopt", slow_adopt)
-    monkeypatch.setattr(worker, "_listen", nothing)
-    await worker.start()
-    try:
-        await asyncio.sleep(1.0)
-    finally:
-        for task in worker._loops:
-            task.cancel()
-        await asyncio.gather(*worker._loops, return_exceptions=True)
-        await worker.redis.aclose()
+    await _run_worker(monkeypatch, {"mine": SimpleNamespace(lease=1)}, slow_adopt, 1.0)
     during = sum(1 for under_way in renewals if under_way)
     assert during >= 3, renewals  # renewed again and again while rooms were being taken
 
@@ -68,28 +73,11 @@ async def test_a_failed_take_over_never_stops_the_sweeps(monkeypatch: pytest.Mon
 
     monkeypatch.setattr(cluster_module.leases, "renew", renew)
     monkeypatch.setattr(cluster_module.leases, "orphans", orphans)
-    hub = SimpleNamespace(remote_viewers=list)
-    server = SimpleNamespace(rooms={}, store=None, hub=hub)
-    worker = Cluster(server, "redis://127.0.0.1:1", "w1", lease=0.4, renew=0.02)  # type: ignore[arg-type]
     attempts: list[str] = []
-
-    async def nothing(*_args: Any) -> Any:
-        return {}
 
     async def failing_adopt(room: str) -> bool:
         attempts.append(room)
         raise RuntimeError("the pool timed out")  # what a busy database may raise
 
-    monkeypatch.setattr(worker, "_publish_load", nothing)
-    monkeypatch.setattr(worker, "_loads", nothing)
-    monkeypatch.setattr(worker, "adopt", failing_adopt)
-    monkeypatch.setattr(worker, "_listen", nothing)
-    await worker.start()
-    try:
-        await asyncio.sleep(0.5)
-    finally:
-        for task in worker._loops:
-            task.cancel()
-        await asyncio.gather(*worker._loops, return_exceptions=True)
-        await worker.redis.aclose()
+    await _run_worker(monkeypatch, {}, failing_adopt, 0.5)
     assert len(attempts) >= 3  # tried again at every sweep, not once and never again
