@@ -17,6 +17,8 @@ from web_helpers import (
     get_json,
     history_of_one_hand,
     person,
+    push_all_in,
+    run_it_once,
     seat_two,
     sit,
     status_of,
@@ -331,28 +333,9 @@ def test_an_all_in_shows_the_equity_at_the_seats_and_under_the_result(
         deadline = time.monotonic() + 60
         while status_of(f"{base}/api/rooms/{room}/hands/1") != 200:
             assert time.monotonic() < deadline, "hand 1 did not finish"
-            acted = False
-            for page in pages:
-                once = page.locator(".runs-choice").get_by_role("button", name="Once")
-                if once.count():  # all-in: run it once (running it twice has its own tests)
-                    once.click()
-                    acted = True
-                    continue
-                if not page.locator(".action-bar").count():
-                    continue
-                version = page.evaluate("window.boardroom.snapshot.version")
-                quick = page.get_by_role("button", name=re.compile(r"^(All-in|Max)$"))
-                if quick.count():
-                    quick.first.click()
-                    page.locator(".btn.raise").click()
-                elif page.locator(".btn.raise").count():  # one size only: it is the most
-                    page.locator(".btn.raise").click()
-                else:
-                    page.get_by_role("button", name="Call", exact=False).click()
-                page.wait_for_function("v => window.boardroom.snapshot.version > v",
-                                       arg=version, timeout=10000)
-                acted = True
-            if not acted:
+            # all-in: run it once (running it twice has its own tests)
+            acted = [run_it_once(page) or push_all_in(page) for page in pages]
+            if not any(acted):
                 time.sleep(0.1)
         for page in pages:
             table = page.get_by_role("group", name="All-in equity")

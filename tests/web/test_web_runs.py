@@ -9,7 +9,18 @@ import re
 import time
 
 from playwright.sync_api import Browser, Page, expect
-from web_helpers import DESKTOP, PHONE, SHOTS, Person, create_room, get_json, person, sit, status_of
+from web_helpers import (
+    DESKTOP,
+    PHONE,
+    SHOTS,
+    Person,
+    create_room,
+    get_json,
+    person,
+    push_all_in,
+    sit,
+    status_of,
+)
 
 from boardroom.fairness import check_history
 
@@ -67,23 +78,7 @@ def _all_in_heads_up(base: str, ann: Person, bob: Person) -> str:
     deadline = time.monotonic() + 60
     while not any(page.locator(".runs-choice").count() for page in pages):
         assert time.monotonic() < deadline, "no offer to run it twice"
-        acted = False
-        for page in pages:
-            if not page.locator(".action-bar").count():
-                continue
-            version = page.evaluate("window.boardroom.snapshot.version")
-            quick = page.get_by_role("button", name=re.compile(r"^(All-in|Max)$"))
-            if quick.count():
-                quick.first.click()
-                page.locator(".btn.raise").click()
-            elif page.locator(".btn.raise").count():
-                page.locator(".btn.raise").click()
-            else:
-                page.get_by_role("button", name="Call", exact=False).click()
-            page.wait_for_function("v => window.boardroom.snapshot.version > v", arg=version,
-                                   timeout=10000)
-            acted = True
-        if not acted:
+        if not any(push_all_in(page) for page in pages):
             time.sleep(0.1)
     return room
 

@@ -22,6 +22,7 @@ from typing import Any
 import httpx
 import socketio  # type: ignore[import-untyped]
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -157,6 +158,42 @@ def seat_two(base: str, room: str, ann: Person, bob: Person) -> None:
     sit(ann.page, 0, "Ann")
     bob.page.goto(f"{base}/?room={room}")
     sit(bob.page, 1, "Bob")
+
+
+def push_all_in(page: Page) -> bool:
+    """If it is this page's player's turn, put in the most chips the bar offers (All-in or Max
+    and the raise, the one raise size, or a call) and wait until the table has moved on; whether
+    it acted."""
+    if not page.locator(".action-bar").count():
+        return False
+    version = page.evaluate("window.boardroom.snapshot.version")
+    quick = page.get_by_role("button", name=re.compile(r"^(All-in|Max)$"))
+    if quick.count():
+        quick.first.click()
+        page.locator(".btn.raise").click()
+    elif page.locator(".btn.raise").count():  # one size only: it is the most
+        page.locator(".btn.raise").click()
+    else:
+        page.get_by_role("button", name="Call", exact=False).click()
+    page.wait_for_function("v => window.boardroom.snapshot.version > v", arg=version,
+                           timeout=10000)
+    return True
+
+
+def run_it_once(page: Page) -> bool:
+    """Answer an offer to run it more than once with "Once", if this page shows one; whether it
+    clicked. One player's "Once" ends the offer for everyone, so the button may vanish between
+    finding it and clicking it: that is not a failure."""
+    once = page.locator(".runs-choice").get_by_role("button", name="Once")
+    if not once.count():
+        return False
+    try:
+        once.click(timeout=3000)
+    except PlaywrightTimeoutError:
+        if once.count():
+            raise
+        return False
+    return True
 
 
 def unnamed_controls(page: Page) -> tuple[list[str], list[str]]:
