@@ -19,7 +19,16 @@ from a11y_helpers import (
     wait_for_announcement,
 )
 from playwright.sync_api import Browser, Page, expect
-from web_helpers import DESKTOP, PHONE, Person, get_json, hole_cards_of, person, status_of
+from web_helpers import (
+    DESKTOP,
+    PHONE,
+    Person,
+    get_json,
+    hole_cards_of,
+    host_sends,
+    person,
+    status_of,
+)
 
 ALL_CARDS = [r + s for r in "AKQJT98765432" for s in "shdc"]
 CARD = r"\w+ of \w+"
@@ -170,6 +179,7 @@ def test_allocation_by_keys_with_the_focus_following_each_card(browser: Browser,
         for seat, someone in enumerate(people):
             someone.page.goto(f"{base}/?room={made['room']}")
             sit_by_keyboard(someone.page, seat, someone.name)
+        host_sends(base, made, {"type": "deal_now"})  # the 30 s pause is for after a hand
         # Check (or call the antes' bet) down to the allocation.
         deadline = time.monotonic() + 90
         while not all(p.page.locator(".allocation").count() for p in people):

@@ -5,36 +5,12 @@ reached from the home page, the room's Rules button and the picker."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 import time
-from concurrent.futures import ThreadPoolExecutor
-from typing import Any
 
-import socketio  # type: ignore[import-untyped]
 from a11y_helpers import axe_violations, create_room_by_http, sit_by_keyboard, tab_to
 from playwright.sync_api import Browser, expect
-from web_helpers import DESKTOP, PHONE, get_json, person, status_of
-
-
-async def _with_host(base: str, room: str, secret: str, commands: list[dict[str, Any]]) -> None:
-    host = socketio.AsyncClient(reconnection=False)
-    await host.connect(base, transports=["websocket"])
-    try:
-        joined = await host.call("command", {"id": "j", "type": "join", "room": room,
-                                             "host_secret": secret})
-        assert joined["ok"], joined
-        for n, command in enumerate(commands):
-            answer = await host.call("command", {"id": f"c{n}", **command})
-            assert answer["ok"], answer
-    finally:
-        await host.disconnect()
-
-
-def host_sends(base: str, made: dict[str, Any], *commands: dict[str, Any]) -> None:
-    with ThreadPoolExecutor(1) as pool:  # Playwright's sync API holds this thread's loop
-        pool.submit(asyncio.run, _with_host(base, made["room"], made["host_secret"],
-                                            list(commands))).result(timeout=60)
+from web_helpers import DESKTOP, PHONE, get_json, host_sends, person, status_of
 
 
 def variant_ids(base: str) -> list[tuple[str, str]]:

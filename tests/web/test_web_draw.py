@@ -12,7 +12,7 @@ import pytest
 from a11y_helpers import announcements
 from playwright.sync_api import Browser, Page, expect
 from test_web_chat import no_horizontal_scroll
-from web_helpers import DESKTOP, PHONE, SHOTS, create_room, person, seat_two
+from web_helpers import DESKTOP, PHONE, SHOTS, create_room, deal_now, person, seat_two
 
 
 def my_cards(page: Page) -> list[str]:
@@ -35,6 +35,7 @@ def play_a_draw_hand(browser: Browser, base: str, game: str, *, draws: int, card
     try:
         room = create_room(ann.page, base, game, **{"Pause between hands": 30})
         seat_two(base, room, ann, bob)
+        deal_now(ann.page)  # not the 30 s pause: that is for reading a result
         drawn = {"Ann": 0, "Bob": 0}
         thrown_by: dict[str, list[str]] = {"Ann": [], "Bob": []}
         deadline = time.monotonic() + 120

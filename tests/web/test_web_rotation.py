@@ -9,9 +9,8 @@ import re
 import pytest
 from a11y_helpers import announcements
 from playwright.sync_api import Browser, expect
-from test_web_axe import host_sends
 from test_web_chat import no_horizontal_scroll
-from web_helpers import DESKTOP, PHONE, create_room, get_json, person
+from web_helpers import DESKTOP, PHONE, create_room, get_json, host_sends, person
 
 
 @pytest.mark.parametrize("viewport", [DESKTOP, PHONE], ids=["desktop", "phone"])

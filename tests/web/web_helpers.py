@@ -160,6 +160,35 @@ def seat_two(base: str, room: str, ann: Person, bob: Person) -> None:
     sit(bob.page, 1, "Bob")
 
 
+async def _with_host(base: str, room: str, secret: str, commands: list[dict[str, Any]]) -> None:
+    host = socketio.AsyncClient(reconnection=False)
+    await host.connect(base, transports=["websocket"])
+    try:
+        joined = await host.call("command", {"id": "j", "type": "join", "room": room,
+                                             "host_secret": secret})
+        assert joined["ok"], joined
+        for n, command in enumerate(commands):
+            answer = await host.call("command", {"id": f"c{n}", **command})
+            assert answer["ok"], answer
+    finally:
+        await host.disconnect()
+
+
+def host_sends(base: str, made: dict[str, Any], *commands: dict[str, Any]) -> None:
+    """The host of ``made`` (a room's creation answer) sends ``commands`` over its own socket."""
+    with ThreadPoolExecutor(1) as pool:  # Playwright's sync API holds this thread's loop
+        pool.submit(asyncio.run, _with_host(base, made["room"], made["host_secret"],
+                                            list(commands))).result(timeout=60)
+
+
+def deal_now(page: Page) -> None:
+    """The host (on ``page``) deals the next hand at once, through the host panel: no waiting
+    out the pause before it."""
+    page.get_by_role("button", name="Host").click()
+    page.get_by_role("button", name="Deal now").click()
+    page.get_by_role("button", name="Close host controls").click()
+
+
 def push_all_in(page: Page) -> bool:
     """If it is this page's player's turn, put in the most chips the bar offers (All-in or Max
     and the raise, the one raise size, or a call) and wait until the table has moved on; whether
