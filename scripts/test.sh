@@ -35,4 +35,6 @@ echo "==> mypy --strict src"
 mypy --strict src
 echo "==> pytest"
 JOBS="${BOARDROOM_TEST_JOBS:-auto}"
-exec pytest -n "$JOBS" "$@"
+# worksteal: a worker that runs out of tests takes pending ones from the other, so one long test
+# late in the order does not leave a worker idle at the end.
+exec pytest -n "$JOBS" --dist worksteal "$@"
