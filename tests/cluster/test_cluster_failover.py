@@ -159,7 +159,7 @@ async def _kill_owners(database: str, redis_server: Redis, kills: int, seed: int
                         assert again.get("duplicate"), again
                 for room in rooms:
                     await check_room(store, room)
-                victim.start(database, redis_server.url, running.folder)
+                victim.restart()
             assert mid_hand >= 1  # kills landed with hands in progress
             stored = [await check_room(store, room) for room in rooms]
             assert all(len(s.started) > 1 for s in stored)
