@@ -28,7 +28,7 @@ import logging
 import math
 import secrets
 import zlib
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Collection, Coroutine, Sequence
 from typing import Any, Protocol
 
 import redis.asyncio as aioredis
@@ -51,7 +51,7 @@ class Server(Protocol):
     @property
     def store(self) -> Store: ...
 
-    async def restore(self, row: RoomRow) -> Room: ...
+    async def restore_many(self, rows: Sequence[RoomRow]) -> list[Room]: ...
 
     async def create_local_room(self, settings: TableSettings) -> tuple[str, str]: ...
 
@@ -61,6 +61,8 @@ SOCKETIO_CHANNEL = "boardroom:socketio"  # python-socketio's manager's channel
 BROADCAST = "boardroom:cluster"
 FORWARD_TIMEOUT = 5.0  # seconds a forwarded command waits for the owner's answer
 ROUTE_TIMEOUT = 8.0  # seconds a command may spend finding its room's owner (a failover)
+ADOPT_BATCH = 25  # orphans taken together: one lease statement and three reads for them all
+ADOPT_AT_ONCE = 4  # batches under way at once (each holds a database connection or two)
 
 
 def worker_channel(worker: str) -> str:
@@ -369,21 +371,65 @@ class Cluster:
     async def adopt(self, room_id: str) -> bool:
         """Take ``room_id``'s lease if nobody holds it and run the room here, restored from the
         store as a restarted server restores it; whether this worker runs it now."""
-        if self.draining or room_id in self.server.rooms:
-            return room_id in self.server.rooms
-        token = await leases.take(self.server.store, room_id, self.id, self.lease)
-        if token is None:
-            return False
-        row = await self.server.store.room(room_id)
-        if row is None or row.closed or room_id in self.server.rooms:
-            await leases.release(self.server.store, room_id, self.id, token)
-            return room_id in self.server.rooms
-        room = await self.server.restore(row)
-        self.run(room, token)
-        log.info("worker %s: took room %s (lease %d)", self.id, room_id, token)
-        await self._send(BROADCAST, {"op": "taken", "room": room_id, "owner": self.id})
-        self._spawn(self._rejoin(room_id))
-        return True
+        await self.adopt_many([room_id])
+        return room_id in self.server.rooms
+
+    async def adopt_many(self, room_ids: Collection[str]) -> int:
+        """``adopt`` for many rooms: in batches of ``ADOPT_BATCH``, ``ADOPT_AT_ONCE`` batches
+        under way together; how many rooms this worker took."""
+        wanted = sorted(set(room_ids) - set(self.server.rooms))
+        batches = [wanted[at:at + ADOPT_BATCH] for at in range(0, len(wanted), ADOPT_BATCH)]
+        limit = asyncio.Semaphore(ADOPT_AT_ONCE)
+
+        async def one(batch: list[str]) -> int:
+            async with limit:
+                return await self._adopt_batch(batch)
+
+        return sum(await asyncio.gather(*(one(batch) for batch in batches)))
+
+    async def _adopt_batch(self, room_ids: list[str]) -> int:
+        if self.draining:
+            return 0
+        store = self.server.store
+        tokens = await leases.take_many(store, room_ids, self.id, self.lease)
+        if not tokens:
+            return 0
+        restored: list[Room] = []
+        try:
+            rows = await store.rooms(include_closed=True, ids=list(tokens))
+            rows = [row for row in rows if not row.closed and row.id not in self.server.rooms]
+            try:
+                restored = await self.server.restore_many(rows)
+            except Exception:
+                if len(rows) < 2:
+                    raise
+                restored = await self._restore_each(rows)  # one bad room stops no other
+        finally:
+            running = {room.id for room in restored}
+            for room_id, token in tokens.items():  # taken, not run (closed, gone, a failure):
+                if room_id not in running:  # free at once for another
+                    with contextlib.suppress(StoreError):
+                        await leases.release(store, room_id, self.id, token)
+        for room in restored:
+            self.run(room, tokens[room.id])
+            log.info("worker %s: took room %s (lease %d)", self.id, room.id, tokens[room.id])
+        await asyncio.gather(*(self._send(BROADCAST, {"op": "taken", "room": room.id,
+                                                      "owner": self.id})
+                               for room in restored))
+        for room in restored:
+            self._spawn(self._rejoin(room.id))
+        return len(restored)
+
+    async def _restore_each(self, rows: list[RoomRow]) -> list[Room]:
+        restored = []
+        for row in rows:
+            try:
+                restored += await self.server.restore_many([row])
+            except Exception as error:
+                # the type only: the error's text may quote the stored state, dealt cards and all
+                log.warning("worker %s: cannot restore room %s (%s)", self.id, row.id,
+                            type(error).__name__)
+        return restored
 
     def run(self, room: Room, token: int) -> None:
         """Start ``room`` here under the lease ``token``."""
@@ -497,14 +543,13 @@ class Cluster:
         peers = sorted(w for w, load in self.live.items() if not load.get("draining"))
         peers = sorted({*peers, self.id})
         share = math.ceil(len(orphans) / len(peers)) if orphans else 0
-        taken = 0
-        for room_id in orphans:
-            # An orphan is first offered to the worker it hashes to; one still orphaned at the
-            # next sweep goes to whoever comes first (the atomic take decides).
-            mine = peers[zlib.crc32(room_id.encode()) % len(peers)] == self.id
-            if (mine or room_id in self._seen_orphans) and taken <= share and not self.draining:
-                taken += await self.adopt(room_id)
+        # An orphan is first offered to the worker it hashes to; one still orphaned at the next
+        # sweep goes to whoever comes first (the atomic take decides).
+        wanted = [room_id for room_id in orphans
+                  if room_id in self._seen_orphans
+                  or peers[zlib.crc32(room_id.encode()) % len(peers)] == self.id]
         self._seen_orphans = set(orphans)
+        await self.adopt_many(wanted[:share + 1])
 
     async def _publish_load(self) -> None:
         value = json.dumps({"rooms": len(self.server.rooms), "draining": self.draining})
