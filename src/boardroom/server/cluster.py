@@ -63,6 +63,7 @@ FORWARD_TIMEOUT = 5.0  # seconds a forwarded command waits for the owner's answe
 ROUTE_TIMEOUT = 8.0  # seconds a command may spend finding its room's owner (a failover)
 ADOPT_BATCH = 25  # orphans taken together: one lease statement and three reads for them all
 ADOPT_AT_ONCE = 4  # batches under way at once (each holds a database connection or two)
+AUDIT_SECONDS = 5.0  # how often an owner checks the other workers' connections it keeps
 
 
 def worker_channel(worker: str) -> str:
@@ -131,6 +132,7 @@ class Cluster:
         self._loops: list[asyncio.Task[None]] = []
         self._ids = itertools.count(1)
         self._seen_orphans: set[str] = set()
+        self._moved: set[tuple[str, str | None]] = set()  # (sid, room) elsewhere at the last audit
 
     # -- life --------------------------------------------------------------------------------
 
@@ -139,7 +141,9 @@ class Cluster:
                        asyncio.create_task(self._every_renewal(self._renew),
                                            name="cluster-renew"),
                        asyncio.create_task(self._every_renewal(self._sweep),
-                                           name="cluster-sweep")]
+                                           name="cluster-sweep"),
+                       asyncio.create_task(self._every_renewal(self._audit, AUDIT_SECONDS),
+                                           name="cluster-audit")]
 
     async def stop(self) -> None:
         """Drain: take no more rooms, hand every room over, then stop listening."""
@@ -222,6 +226,8 @@ class Cluster:
             self._spawn(self._serve_create(message))
         elif op == "gone":
             self._spawn(self.server.hub.forget(message["sid"], message["room"]))
+        elif op == "audit":
+            self._spawn(self._serve_audit(message))
         elif op == "taken":
             self._spawn(self._on_taken(message["room"], message["owner"]))
         elif op == "released" and not self.draining:
@@ -235,6 +241,13 @@ class Cluster:
         answer = await self.server.hub.forwarded(message["sid"], message["reply_to"],
                                                  message["data"])
         await self._reply(message, {"here": answer is not None, "answer": answer})
+
+    async def _serve_audit(self, message: dict[str, Any]) -> None:
+        """Which of the connections asked about are still on this worker, and in which room."""
+        hub = self.server.hub
+        here = {sid: viewer.room for sid in message.get("sids", ())
+                if (viewer := hub.connection(sid)) is not None}
+        await self._reply(message, {"rooms": here})
 
     async def _serve_create(self, message: dict[str, Any]) -> None:
         if self.draining:
@@ -505,10 +518,11 @@ class Cluster:
 
     # -- the sweep ---------------------------------------------------------------------------
 
-    async def _every_renewal(self, step: Callable[[], Awaitable[None]]) -> None:
-        """Run ``step`` every renewal period. Renewing this worker's leases and taking over
-        orphans are two loops, so a sweep that restores many rooms (seconds each on a busy
-        machine) never leaves the leases of the rooms running here unrenewed."""
+    async def _every_renewal(self, step: Callable[[], Awaitable[None]],
+                             seconds: float | None = None) -> None:
+        """Run ``step`` every renewal period (or every ``seconds``). Renewing this worker's
+        leases and taking over orphans are two loops, so a sweep that restores many rooms
+        never leaves the leases of the rooms running here unrenewed."""
         while True:
             try:
                 await step()
@@ -519,7 +533,7 @@ class Cluster:
             except Exception as error:  # the loop must outlive any one failure
                 log.warning("worker %s: %s failed: %s: %s", self.id, step.__name__,
                             type(error).__name__, error)
-            await asyncio.sleep(self.renew)
+            await asyncio.sleep(self.renew if seconds is None else seconds)
 
     async def _renew(self) -> None:
         store = self.server.store
@@ -550,6 +564,39 @@ class Cluster:
                   or peers[zlib.crc32(room_id.encode()) % len(peers)] == self.id]
         self._seen_orphans = set(orphans)
         await self.adopt_many(wanted[:share + 1])
+
+    async def _audit(self) -> None:
+        """Forget the viewers kept here for other workers' connections that went away, or
+        moved to another room, when their worker's word of it was lost (Redis was restarting,
+        a worker resubscribing): otherwise each stays in its audience for good, counted as a
+        watcher, its seat's views built and pushed to nobody. Each worker is asked which of
+        its connections it still has, and where; one that it says is in another room at two
+        audits in a row is forgotten (at one, its join may still be on its way back)."""
+        hub = self.server.hub
+        by_origin: dict[str, list[Viewer]] = {}
+        for viewer in hub.remote_viewers():
+            by_origin.setdefault(viewer.origin or "", []).append(viewer)
+        moved: set[tuple[str, str | None]] = set()
+        for origin, viewers in by_origin.items():
+            reply = await self._request(origin, {"op": "audit",
+                                                 "sids": [v.sid for v in viewers]})
+            if not isinstance(reply, dict) or not isinstance(reply.get("rooms"), dict):
+                continue  # no answer: ask again next time (a dead worker is _renew's)
+            rooms = reply["rooms"]
+            for viewer in viewers:
+                where = (viewer.sid, viewer.room)
+                if viewer.sid in rooms and rooms[viewer.sid] == viewer.room:
+                    continue
+                if viewer.sid in rooms and where not in self._moved:
+                    moved.add(where)  # maybe joining here right now: look again next time
+                    continue
+                log.info("worker %s: forgot connection %s of worker %s (it left)", self.id,
+                         viewer.sid, origin)
+                if viewer.room is None:
+                    hub.drop(viewer)
+                else:
+                    await hub.forget(viewer.sid, viewer.room)
+        self._moved = moved
 
     async def _publish_load(self) -> None:
         value = json.dumps({"rooms": len(self.server.rooms), "draining": self.draining})
