@@ -133,6 +133,7 @@ class Cluster:
         self._ids = itertools.count(1)
         self._seen_orphans: set[str] = set()
         self._moved: set[tuple[str, str | None]] = set()  # (sid, room) elsewhere at the last audit
+        self._forwarding: dict[str, str] = {}  # sid -> the room its command is on its way to
 
     # -- life --------------------------------------------------------------------------------
 
@@ -245,7 +246,7 @@ class Cluster:
     async def _serve_audit(self, message: dict[str, Any]) -> None:
         """Which of the connections asked about are still on this worker, and in which room."""
         hub = self.server.hub
-        here = {sid: viewer.room for sid in message.get("sids", ())
+        here = {sid: self._forwarding.get(sid, viewer.room) for sid in message.get("sids", ())
                 if (viewer := hub.connection(sid)) is not None}
         await self._reply(message, {"rooms": here})
 
@@ -272,6 +273,13 @@ class Cluster:
     async def forward(self, viewer: Viewer, room_id: str, data: Any) -> dict[str, Any]:
         """Take ``viewer``'s command to the worker running ``room_id`` (taking the room over if
         nobody does) and bring its answer back."""
+        self._forwarding[viewer.sid] = room_id  # an audit meanwhile: it is joining that room
+        try:
+            return await self._forward(viewer, room_id, data)
+        finally:
+            self._forwarding.pop(viewer.sid, None)
+
+    async def _forward(self, viewer: Viewer, room_id: str, data: Any) -> dict[str, Any]:
         command = parse(data)  # the hub parsed it already: it is well formed
         loop = asyncio.get_running_loop()
         deadline = loop.time() + ROUTE_TIMEOUT
