@@ -1,5 +1,8 @@
 """The cluster tests' services, started once per session: one PostgreSQL server (each test
-takes a fresh database on it) and one Redis."""
+takes a fresh database on it), one Redis, and one cluster of two workers behind HAProxy that
+the tests which stop no service share (each in rooms of its own), on a Redis of its own (worker
+ids and channels must not meet another cluster's). A test that kills, pauses or stops a worker,
+or restarts Redis, starts workers of its own."""
 
 from __future__ import annotations
 
@@ -12,7 +15,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).parent.parent / "server"))
 
-from services import Postgres, Redis, postgres, redis
+from services import Cluster, Postgres, Redis, cluster, postgres, redis
 
 _names = itertools.count(1)
 
@@ -33,3 +36,11 @@ def redis_server() -> Iterator[Redis]:
 def database(pg: Postgres) -> str:
     """A fresh database for one test: its postgresql:// URL."""
     return pg.database(f"test{next(_names)}")
+
+
+@pytest.fixture(scope="session")
+def shared_cluster(pg: Postgres) -> Iterator[Cluster]:
+    """Two workers and HAProxy on a database and a Redis of their own, for the tests that stop
+    nothing."""
+    with redis() as own, cluster(pg.database("shared"), own, 2) as running:
+        yield running

@@ -159,7 +159,7 @@ async def _kill_owners(database: str, redis_server: Redis, kills: int, seed: int
                         assert again.get("duplicate"), again
                 for room in rooms:
                     await check_room(store, room)
-                victim.start(database, redis_server.url, running.folder)
+                victim.restart()
             assert mid_hand >= 1  # kills landed with hands in progress
             stored = [await check_room(store, room) for room in rooms]
             assert all(len(s.started) > 1 for s in stored)
@@ -255,18 +255,43 @@ async def test_sigterm_hands_rooms_over_with_hands_in_progress(database: str,
     assert "Traceback" not in running.logs()
 
 
+async def _watcher_names(client: Client) -> list[str]:
+    names: list[str] = (await client.ok("snapshot"))["snapshot"]["watchers"]["names"]
+    return names
+
+
 @pytest.mark.timeout(900)
 async def test_a_redis_restart_mid_game_loses_no_chip(database: str,
                                                       redis_server: Redis) -> None:
+    """And a connection that goes while Redis is down (its worker's word that it left is lost)
+    stops being one of the room's audience on the room's owner once Redis is back: it is not
+    kept there, counted and pushed to, for good."""
     with cluster(database, redis_server, 2, *OPTIONS) as running:
         rooms = [await _bot_room(running.url, game) for game in GAMES[:2]]
         store = await open_store(database)
         try:
             await _owned_by(running, rooms)
+            owner = running.owner_of(rooms[0])
+            other = next(w for w in running.workers if w is not owner)
+            ghost = await Client(other.url).connect()
+            await ghost.ok("join", room=rooms[0], role="spectator", name="Ghost")
+            observer = await Client(owner.url).connect()
+            await observer.ok("join", room=rooms[0], role="spectator", name="Observer")
+            deadline = time.monotonic() + 30
+            while "Ghost" not in await _watcher_names(observer):
+                assert time.monotonic() < deadline, "the owner never counted the spectator"
+                await asyncio.sleep(0.1)
             await asyncio.sleep(1.0)
             redis_server.stop()
+            await ghost.close()  # gone while Redis is down
             await asyncio.sleep(2.0)
             redis_server.start()
+            deadline = time.monotonic() + 60
+            while "Ghost" in (names := await _watcher_names(observer)):
+                assert time.monotonic() < deadline, f"a gone connection is kept: {names}"
+                await asyncio.sleep(0.5)
+            assert "Observer" in names
+            await observer.close()
             hands = await _stored_hands(store, rooms)
             # watchers through HAProxy, on any worker: the pushes cross Redis again
             async with _watching(running.url, rooms) as watchers:

@@ -25,7 +25,7 @@ async def _run_worker(monkeypatch: pytest.MonkeyPatch, rooms: dict[str, Any], ad
     ``seconds``."""
     server = SimpleNamespace(rooms=rooms, store=None, hub=SimpleNamespace(remote_viewers=list))
     worker = Cluster(server, "redis://127.0.0.1:1", "w1", lease=0.4, renew=0.02)  # type: ignore[arg-type]
-    for name, stub in (("_publish_load", _nothing), ("_loads", _nothing), ("adopt", adopt),
+    for name, stub in (("_publish_load", _nothing), ("_loads", _nothing), ("adopt_many", adopt),
                        ("_listen", _nothing)):
         monkeypatch.setattr(worker, name, stub)
     await worker.start()
@@ -52,12 +52,12 @@ async def test_leases_are_renewed_while_orphans_are_taken(monkeypatch: pytest.Mo
 
     monkeypatch.setattr(cluster_module.leases, "renew", renew)
     monkeypatch.setattr(cluster_module.leases, "orphans", orphans)
-    async def slow_adopt(_room: str) -> bool:
+    async def slow_adopt(_rooms: list[str]) -> int:
         nonlocal adopting
         adopting += 1
         await asyncio.sleep(0.3)  # a restore on a busy machine
         adopting -= 1
-        return False
+        return 0
 
     await _run_worker(monkeypatch, {"mine": SimpleNamespace(lease=1)}, slow_adopt, 1.0)
     during = sum(1 for under_way in renewals if under_way)
@@ -75,8 +75,8 @@ async def test_a_failed_take_over_never_stops_the_sweeps(monkeypatch: pytest.Mon
     monkeypatch.setattr(cluster_module.leases, "orphans", orphans)
     attempts: list[str] = []
 
-    async def failing_adopt(room: str) -> bool:
-        attempts.append(room)
+    async def failing_adopt(rooms: list[str]) -> int:
+        attempts.extend(rooms)
         raise RuntimeError("the pool timed out")  # what a busy database may raise
 
     await _run_worker(monkeypatch, {}, failing_adopt, 0.5)

@@ -9,6 +9,7 @@ import os
 import shutil
 import signal
 import subprocess
+from collections.abc import Mapping
 from pathlib import Path
 
 from boardroom.cluster.processes import Child, ClusterError, run_checked
@@ -37,15 +38,17 @@ def _run_as() -> str | None:
 class Postgres:
     """The database server of one cluster data folder: ``folder`` is its PGDATA."""
 
-    def __init__(self, folder: Path, port: int, log: Path, binaries: Path | None = None) -> None:
+    def __init__(self, folder: Path, port: int, log: Path, binaries: Path | None = None, *,
+                 settings: Mapping[str, str] | None = None) -> None:
         self.folder, self.port, self.log = folder, port, log
+        self.settings = dict(settings or {})  # more ``-c name=value`` (the tests: fsync=off)
         self.binaries = binaries or find_binaries()
         self.user = _run_as()
         self.child: Child | None = None
 
     @property
     def url(self) -> str:
-        return f"postgresql://{USER}@127.0.0.1:{self.port}/{DATABASE}"
+        return self.database_url(DATABASE)
 
     def prepare(self) -> bool:
         """``initdb`` the folder if it holds no database cluster yet; whether it did."""
@@ -73,11 +76,13 @@ class Postgres:
         self.child = Child("PostgreSQL", [
             str(self.binaries / "postgres"), "-D", str(self.folder), "-p", str(self.port),
             "-c", "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=",
-            "-c", "max_connections=200"], self.log, stop_signal=signal.SIGINT, user=self.user)
+            "-c", "max_connections=200",
+            *(part for item in self.settings.items() for part in ("-c", "=".join(item)))],
+            self.log, stop_signal=signal.SIGINT, user=self.user)
         # SIGINT is PostgreSQL's fast shutdown: it ends the sessions and stops at once.
         self.child.start()
         self.child.wait_until(self._accepts, timeout, "accept connections")
-        self._create_database()
+        self.create_database(DATABASE)
 
     def _accepts(self) -> bool:
         done = subprocess.run([str(self.binaries / "pg_isready"), "-q", "-h", "127.0.0.1",
@@ -90,10 +95,18 @@ class Postgres:
                             "127.0.0.1", "-p", str(self.port), "-U", USER, "-d", "postgres",
                             "-c", sql], "psql")
 
-    def _create_database(self) -> None:
-        query = f"select 1 from pg_database where datname = '{DATABASE}'"
+    def database_url(self, name: str) -> str:
+        return f"postgresql://{USER}@127.0.0.1:{self.port}/{name}"
+
+    def create_database(self, name: str) -> str:
+        """Make the database ``name`` unless it exists (a plain name: letters, digits and
+        ``_``); its URL."""
+        if not name.isidentifier():
+            raise ClusterError(f"not a plain database name: {name!r}")
+        query = f"select 1 from pg_database where datname = '{name}'"
         if self._psql(query).strip() != "1":
-            self._psql(f'create database "{DATABASE}"')
+            self._psql(f'create database "{name}"')
+        return self.database_url(name)
 
     def stop(self, timeout: float = 60.0) -> str | None:
         return self.child.stop(timeout) if self.child is not None else None

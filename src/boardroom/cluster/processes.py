@@ -14,7 +14,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 
 PR_SET_PDEATHSIG = 1  # <linux/prctl.h>
@@ -85,9 +85,11 @@ class Child:
     """One server process of the cluster, its output appended to ``log``."""
 
     def __init__(self, name: str, argv: list[str], log: Path, *,
-                 stop_signal: int = signal.SIGTERM, user: str | None = None) -> None:
+                 stop_signal: int = signal.SIGTERM, user: str | None = None,
+                 env: Mapping[str, str] | None = None) -> None:
         self.name, self.argv, self.log = name, argv, log
         self.stop_signal, self.user = stop_signal, user
+        self.env = dict(env) if env is not None else None  # None: this process's environment
         self.process: subprocess.Popen[bytes] | None = None
 
     def start(self) -> None:
@@ -96,7 +98,8 @@ class Child:
             self.process = subprocess.Popen(
                 self.argv, stdin=subprocess.DEVNULL, stdout=output, stderr=subprocess.STDOUT,
                 start_new_session=True, preexec_fn=_die_with_parent(self.stop_signal),
-                user=self.user, group=self.user, extra_groups=[] if self.user else None)
+                user=self.user, group=self.user, extra_groups=[] if self.user else None,
+                env=self.env)
 
     @property
     def pid(self) -> int | None:

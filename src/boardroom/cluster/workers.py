@@ -1,11 +1,13 @@
 """The ``boardroom serve`` workers of a development cluster: each on its own loopback port and
 data folder, all on one PostgreSQL database (which also keeps the seat-token secret they share)
-and one Redis."""
+and one Redis. The database and Redis URLs reach each worker in its environment, never on its
+command line, which every user of the machine can read."""
 
 from __future__ import annotations
 
 import contextlib
 import json
+import os
 import signal
 import sys
 import urllib.request
@@ -14,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from boardroom.cluster.processes import Child
+from boardroom.commands.serve import DATABASE_ENV, REDIS_ENV
 
 
 def health(port: int, timeout: float = 2.0) -> dict[str, Any] | None:
@@ -33,9 +36,10 @@ class Worker:
         self.name, self.port, self.folder = name, port, folder
         self.child = Child(f"worker {name}", [
             sys.executable, "-m", "boardroom", "serve", "--host", "127.0.0.1",
-            "--port", str(port), "--data", str(folder), "--database", database,
-            "--redis", redis, "--worker-id", name, "--public-url", public_url,
-            "--log-level", "warning", *options], log, stop_signal=signal.SIGTERM)
+            "--port", str(port), "--data", str(folder), "--worker-id", name,
+            "--public-url", public_url, "--log-level", "warning", *options], log,
+            stop_signal=signal.SIGTERM,
+            env={**os.environ, DATABASE_ENV: database, REDIS_ENV: redis})
 
     def start(self) -> None:
         self.folder.mkdir(parents=True, exist_ok=True)

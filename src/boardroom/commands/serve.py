@@ -1,10 +1,20 @@
-"""``boardroom serve``: run the poker room (HTTP, socket.io) on uvicorn."""
+"""``boardroom serve``: run the poker room (HTTP, socket.io) on uvicorn.
+
+The database and Redis URLs may carry passwords, and any user of the machine can read a
+process's command line (``ps``, ``/proc/PID/cmdline``): they can also come from the environment
+(``BOARDROOM_DATABASE_URL``, ``BOARDROOM_REDIS_URL``), readable only by the process's own user,
+or from a file (``--database-file``, ``--redis-file``), which a deployment keeps private.
+"""
 
 from __future__ import annotations
 
 import argparse
+import os
 import re
 from pathlib import Path
+
+DATABASE_ENV = "BOARDROOM_DATABASE_URL"
+REDIS_ENV = "BOARDROOM_REDIS_URL"
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -15,15 +25,22 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="folder for the SQLite database and the server secret "
                              "(default: ./data)")
     parser.add_argument("--database", default=None, metavar="URL",
-                        help="a PostgreSQL URL (postgresql://user:pass@host/db) instead of "
-                             "SQLite in the data folder")
+                        help="a PostgreSQL URL (postgresql://user@host/db) instead of SQLite "
+                             f"in the data folder; one with a password goes in ${DATABASE_ENV} "
+                             "or --database-file, off the command line, which every user of "
+                             "the machine can read")
+    parser.add_argument("--database-file", type=Path, default=None, metavar="FILE",
+                        help="read the database URL from FILE's first line")
     parser.add_argument("--public-url", default=None, metavar="URL",
                         help="the address players open (https://poker.example.org/): join links "
                              "use it instead of the request's Host header")
     parser.add_argument("--redis", default=None, metavar="URL",
                         help="run as one worker of a cluster: Redis (redis://host:6379/0) "
                              "carries messages between the workers, which share the "
-                             "PostgreSQL --database; any worker accepts any client")
+                             "PostgreSQL --database; any worker accepts any client (a URL "
+                             f"with a password: ${REDIS_ENV} or --redis-file)")
+    parser.add_argument("--redis-file", type=Path, default=None, metavar="FILE",
+                        help="read the Redis URL from FILE's first line")
     parser.add_argument("--worker-id", default=None, metavar="ID",
                         help="this worker's name in the cluster, unique (default: the host's "
                              "name and a random suffix)")
@@ -49,6 +66,8 @@ def run(args: argparse.Namespace) -> int:
     )
     from boardroom.store import StoreError, database_url
 
+    args.database = secret_url(args.database, args.database_file, DATABASE_ENV, "--database")
+    args.redis = secret_url(args.redis, args.redis_file, REDIS_ENV, "--redis")
     try:
         database_url(args.database, args.data)
     except StoreError as error:
@@ -65,6 +84,29 @@ def run(args: argparse.Namespace) -> int:
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
                 ws=args.ws, lifespan="on")
     return 0
+
+
+def secret_url(given: str | None, file: Path | None, variable: str,
+               option: str) -> str | None:
+    """The URL of ``option``: given on the command line, else read from ``file``'s first line,
+    else from the environment's ``variable``; None when none says. ``UsageError`` (naming the
+    file, never its text) when the file cannot be read or holds nothing, or when both the
+    option and its file are given."""
+    from boardroom.cli import UsageError
+
+    if file is None:
+        return given or os.environ.get(variable) or None
+    if given is not None:
+        raise UsageError(f"give {option} or {option}-file, not both")
+    try:
+        lines = file.read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError) as error:
+        reason = error.strerror if isinstance(error, OSError) else "it is not UTF-8 text"
+        raise UsageError(f"{option}-file {file}: cannot read it ({reason})") from None
+    url = lines[0].strip() if lines else ""
+    if not url:
+        raise UsageError(f"{option}-file {file} is empty: its first line is the URL")
+    return url
 
 
 WORKER_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,63}")

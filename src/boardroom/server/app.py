@@ -15,7 +15,7 @@ import fcntl
 import gc
 import os
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -128,10 +128,9 @@ class Server:
         hosts = [TournamentHost.from_row(self, row) for row in await tournaments(self._store)]
         self.tournaments = {host.id: host for host in hosts}
         host_of = {room: host for host in hosts for room in host.rooms.values()}
-        for row in await self._store.rooms():
-            room = await self.restore(row)
-            if row.id in host_of:
-                room.listener = host_of[row.id].listen  # before its bots play on
+        for room in await self.restore_many(await self._store.rooms()):
+            if room.id in host_of:
+                room.listener = host_of[room.id].listen  # before its bots play on
             room.start()
         for host in hosts:
             host.start()
@@ -162,22 +161,35 @@ class Server:
     async def restore(self, row: RoomRow) -> Room:
         """A room of the store brought back as it was, the hand in progress included, with
         the ids of its last commands (a retry is still applied once); not started yet."""
-        store = self.store
-        settings = TableSettings.from_dict(row.settings)
-        table = Table.from_state(settings, with_changes(row.state, row.changes),
-                                 clock=self.clock, rng=self.config.rng, room=row.id)
-        room = Room(row.id, table, row.host_hash, store=store, hub=self.hub,
-                    signer=self.signer, clock=self.clock, bot_think=self.config.bot_think)
-        for key, version in await store.recent_commands(row.id, REMEMBERED_COMMANDS):
-            room.answers[key] = {"id": key.partition(":")[2], "ok": True, "version": version}
-        room.answers = type(room.answers)(reversed(room.answers.items()))
-        ended = table.hand_no - (table.hand is not None)  # the hand that ended last, if any
-        if ended > 0:
-            last = await store.hand(row.id, ended)
-            if last is not None:  # its result stays on screen, as before the restart
-                room.recall_last_hand(last.record)
-        self.rooms[row.id] = room
+        (room,) = await self.restore_many([row])
         return room
+
+    async def restore_many(self, rows: Sequence[RoomRow]) -> list[Room]:
+        """``restore`` of many rooms, reading what they need of the store (their last
+        commands' ids, the hand that ended last) in two queries, however many rooms."""
+        store = self.store
+        settings = {row.id: TableSettings.from_dict(row.settings) for row in rows}
+        tables = {row.id: Table.from_state(settings[row.id], with_changes(row.state, row.changes),
+                                           clock=self.clock, rng=self.config.rng, room=row.id)
+                  for row in rows}
+        commands = await store.recent_commands_of(list(tables), REMEMBERED_COMMANDS)
+        # the hand that ended last, if any: its result stays on screen, as before the restart
+        ended = {room_id: table.hand_no - (table.hand is not None)
+                 for room_id, table in tables.items()}
+        last = await store.hands_of([(room_id, n) for room_id, n in ended.items() if n > 0])
+        restored = []
+        for row in rows:
+            room = Room(row.id, tables[row.id], row.host_hash, store=store, hub=self.hub,
+                        signer=self.signer, clock=self.clock, bot_think=self.config.bot_think)
+            for key, version in reversed(commands.get(row.id, [])):  # oldest first
+                room.answers[key] = {"id": key.partition(":")[2], "ok": True,
+                                     "version": version}
+            hand = last.get((row.id, ended[row.id]))
+            if hand is not None:
+                room.recall_last_hand(hand.record)
+            restored.append(room)
+        self.rooms.update((room.id, room) for room in restored)  # all of them, or none
+        return restored
 
     def health(self) -> dict[str, Any]:
         """What the health route says: the rooms run here (and a worker's id, its rooms' ids

@@ -28,7 +28,7 @@ import logging
 import math
 import secrets
 import zlib
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Collection, Coroutine, Sequence
 from typing import Any, Protocol
 
 import redis.asyncio as aioredis
@@ -51,7 +51,7 @@ class Server(Protocol):
     @property
     def store(self) -> Store: ...
 
-    async def restore(self, row: RoomRow) -> Room: ...
+    async def restore_many(self, rows: Sequence[RoomRow]) -> list[Room]: ...
 
     async def create_local_room(self, settings: TableSettings) -> tuple[str, str]: ...
 
@@ -61,6 +61,9 @@ SOCKETIO_CHANNEL = "boardroom:socketio"  # python-socketio's manager's channel
 BROADCAST = "boardroom:cluster"
 FORWARD_TIMEOUT = 5.0  # seconds a forwarded command waits for the owner's answer
 ROUTE_TIMEOUT = 8.0  # seconds a command may spend finding its room's owner (a failover)
+ADOPT_BATCH = 25  # orphans taken together: one lease statement and three reads for them all
+ADOPT_AT_ONCE = 4  # batches under way at once (each holds a database connection or two)
+AUDIT_SECONDS = 5.0  # how often an owner checks the other workers' connections it keeps
 
 
 def worker_channel(worker: str) -> str:
@@ -129,6 +132,8 @@ class Cluster:
         self._loops: list[asyncio.Task[None]] = []
         self._ids = itertools.count(1)
         self._seen_orphans: set[str] = set()
+        self._moved: set[tuple[str, str | None]] = set()  # (sid, room) elsewhere at the last audit
+        self._forwarding: dict[str, str] = {}  # sid -> the room its command is on its way to
 
     # -- life --------------------------------------------------------------------------------
 
@@ -137,7 +142,9 @@ class Cluster:
                        asyncio.create_task(self._every_renewal(self._renew),
                                            name="cluster-renew"),
                        asyncio.create_task(self._every_renewal(self._sweep),
-                                           name="cluster-sweep")]
+                                           name="cluster-sweep"),
+                       asyncio.create_task(self._every_renewal(self._audit, AUDIT_SECONDS),
+                                           name="cluster-audit")]
 
     async def stop(self) -> None:
         """Drain: take no more rooms, hand every room over, then stop listening."""
@@ -220,6 +227,8 @@ class Cluster:
             self._spawn(self._serve_create(message))
         elif op == "gone":
             self._spawn(self.server.hub.forget(message["sid"], message["room"]))
+        elif op == "audit":
+            self._spawn(self._serve_audit(message))
         elif op == "taken":
             self._spawn(self._on_taken(message["room"], message["owner"]))
         elif op == "released" and not self.draining:
@@ -233,6 +242,13 @@ class Cluster:
         answer = await self.server.hub.forwarded(message["sid"], message["reply_to"],
                                                  message["data"])
         await self._reply(message, {"here": answer is not None, "answer": answer})
+
+    async def _serve_audit(self, message: dict[str, Any]) -> None:
+        """Which of the connections asked about are still on this worker, and in which room."""
+        hub = self.server.hub
+        here = {sid: self._forwarding.get(sid, viewer.room) for sid in message.get("sids", ())
+                if (viewer := hub.connection(sid)) is not None}
+        await self._reply(message, {"rooms": here})
 
     async def _serve_create(self, message: dict[str, Any]) -> None:
         if self.draining:
@@ -257,6 +273,13 @@ class Cluster:
     async def forward(self, viewer: Viewer, room_id: str, data: Any) -> dict[str, Any]:
         """Take ``viewer``'s command to the worker running ``room_id`` (taking the room over if
         nobody does) and bring its answer back."""
+        self._forwarding[viewer.sid] = room_id  # an audit meanwhile: it is joining that room
+        try:
+            return await self._forward(viewer, room_id, data)
+        finally:
+            self._forwarding.pop(viewer.sid, None)
+
+    async def _forward(self, viewer: Viewer, room_id: str, data: Any) -> dict[str, Any]:
         command = parse(data)  # the hub parsed it already: it is well formed
         loop = asyncio.get_running_loop()
         deadline = loop.time() + ROUTE_TIMEOUT
@@ -369,21 +392,65 @@ class Cluster:
     async def adopt(self, room_id: str) -> bool:
         """Take ``room_id``'s lease if nobody holds it and run the room here, restored from the
         store as a restarted server restores it; whether this worker runs it now."""
-        if self.draining or room_id in self.server.rooms:
-            return room_id in self.server.rooms
-        token = await leases.take(self.server.store, room_id, self.id, self.lease)
-        if token is None:
-            return False
-        row = await self.server.store.room(room_id)
-        if row is None or row.closed or room_id in self.server.rooms:
-            await leases.release(self.server.store, room_id, self.id, token)
-            return room_id in self.server.rooms
-        room = await self.server.restore(row)
-        self.run(room, token)
-        log.info("worker %s: took room %s (lease %d)", self.id, room_id, token)
-        await self._send(BROADCAST, {"op": "taken", "room": room_id, "owner": self.id})
-        self._spawn(self._rejoin(room_id))
-        return True
+        await self.adopt_many([room_id])
+        return room_id in self.server.rooms
+
+    async def adopt_many(self, room_ids: Collection[str]) -> int:
+        """``adopt`` for many rooms: in batches of ``ADOPT_BATCH``, ``ADOPT_AT_ONCE`` batches
+        under way together; how many rooms this worker took."""
+        wanted = sorted(set(room_ids) - set(self.server.rooms))
+        batches = [wanted[at:at + ADOPT_BATCH] for at in range(0, len(wanted), ADOPT_BATCH)]
+        limit = asyncio.Semaphore(ADOPT_AT_ONCE)
+
+        async def one(batch: list[str]) -> int:
+            async with limit:
+                return await self._adopt_batch(batch)
+
+        return sum(await asyncio.gather(*(one(batch) for batch in batches)))
+
+    async def _adopt_batch(self, room_ids: list[str]) -> int:
+        if self.draining:
+            return 0
+        store = self.server.store
+        tokens = await leases.take_many(store, room_ids, self.id, self.lease)
+        if not tokens:
+            return 0
+        restored: list[Room] = []
+        try:
+            rows = await store.rooms(include_closed=True, ids=list(tokens))
+            rows = [row for row in rows if not row.closed and row.id not in self.server.rooms]
+            try:
+                restored = await self.server.restore_many(rows)
+            except Exception:
+                if len(rows) < 2:
+                    raise
+                restored = await self._restore_each(rows)  # one bad room stops no other
+        finally:
+            running = {room.id for room in restored}
+            for room_id, token in tokens.items():  # taken, not run (closed, gone, a failure):
+                if room_id not in running:  # free at once for another
+                    with contextlib.suppress(StoreError):
+                        await leases.release(store, room_id, self.id, token)
+        for room in restored:
+            self.run(room, tokens[room.id])
+            log.info("worker %s: took room %s (lease %d)", self.id, room.id, tokens[room.id])
+        await asyncio.gather(*(self._send(BROADCAST, {"op": "taken", "room": room.id,
+                                                      "owner": self.id})
+                               for room in restored))
+        for room in restored:
+            self._spawn(self._rejoin(room.id))
+        return len(restored)
+
+    async def _restore_each(self, rows: list[RoomRow]) -> list[Room]:
+        restored = []
+        for row in rows:
+            try:
+                restored += await self.server.restore_many([row])
+            except Exception as error:
+                # the type only: the error's text may quote the stored state, dealt cards and all
+                log.warning("worker %s: cannot restore room %s (%s)", self.id, row.id,
+                            type(error).__name__)
+        return restored
 
     def run(self, room: Room, token: int) -> None:
         """Start ``room`` here under the lease ``token``."""
@@ -459,10 +526,11 @@ class Cluster:
 
     # -- the sweep ---------------------------------------------------------------------------
 
-    async def _every_renewal(self, step: Callable[[], Awaitable[None]]) -> None:
-        """Run ``step`` every renewal period. Renewing this worker's leases and taking over
-        orphans are two loops, so a sweep that restores many rooms (seconds each on a busy
-        machine) never leaves the leases of the rooms running here unrenewed."""
+    async def _every_renewal(self, step: Callable[[], Awaitable[None]],
+                             seconds: float | None = None) -> None:
+        """Run ``step`` every renewal period (or every ``seconds``). Renewing this worker's
+        leases and taking over orphans are two loops, so a sweep that restores many rooms
+        never leaves the leases of the rooms running here unrenewed."""
         while True:
             try:
                 await step()
@@ -473,7 +541,7 @@ class Cluster:
             except Exception as error:  # the loop must outlive any one failure
                 log.warning("worker %s: %s failed: %s: %s", self.id, step.__name__,
                             type(error).__name__, error)
-            await asyncio.sleep(self.renew)
+            await asyncio.sleep(self.renew if seconds is None else seconds)
 
     async def _renew(self) -> None:
         store = self.server.store
@@ -497,14 +565,46 @@ class Cluster:
         peers = sorted(w for w, load in self.live.items() if not load.get("draining"))
         peers = sorted({*peers, self.id})
         share = math.ceil(len(orphans) / len(peers)) if orphans else 0
-        taken = 0
-        for room_id in orphans:
-            # An orphan is first offered to the worker it hashes to; one still orphaned at the
-            # next sweep goes to whoever comes first (the atomic take decides).
-            mine = peers[zlib.crc32(room_id.encode()) % len(peers)] == self.id
-            if (mine or room_id in self._seen_orphans) and taken <= share and not self.draining:
-                taken += await self.adopt(room_id)
+        # An orphan is first offered to the worker it hashes to; one still orphaned at the next
+        # sweep goes to whoever comes first (the atomic take decides).
+        wanted = [room_id for room_id in orphans
+                  if room_id in self._seen_orphans
+                  or peers[zlib.crc32(room_id.encode()) % len(peers)] == self.id]
         self._seen_orphans = set(orphans)
+        await self.adopt_many(wanted[:share + 1])
+
+    async def _audit(self) -> None:
+        """Forget the viewers kept here for other workers' connections that went away, or
+        moved to another room, when their worker's word of it was lost (Redis was restarting,
+        a worker resubscribing): otherwise each stays in its audience for good, counted as a
+        watcher, its seat's views built and pushed to nobody. Each worker is asked which of
+        its connections it still has, and where; one that it says is in another room at two
+        audits in a row is forgotten (at one, its join may still be on its way back)."""
+        hub = self.server.hub
+        by_origin: dict[str, list[Viewer]] = {}
+        for viewer in hub.remote_viewers():
+            by_origin.setdefault(viewer.origin or "", []).append(viewer)
+        moved: set[tuple[str, str | None]] = set()
+        for origin, viewers in by_origin.items():
+            reply = await self._request(origin, {"op": "audit",
+                                                 "sids": [v.sid for v in viewers]})
+            if not isinstance(reply, dict) or not isinstance(reply.get("rooms"), dict):
+                continue  # no answer: ask again next time (a dead worker is _renew's)
+            rooms = reply["rooms"]
+            for viewer in viewers:
+                where = (viewer.sid, viewer.room)
+                if viewer.sid in rooms and rooms[viewer.sid] == viewer.room:
+                    continue
+                if viewer.sid in rooms and where not in self._moved:
+                    moved.add(where)  # maybe joining here right now: look again next time
+                    continue
+                log.info("worker %s: forgot connection %s of worker %s (it left)", self.id,
+                         viewer.sid, origin)
+                if viewer.room is None:
+                    hub.drop(viewer)
+                else:
+                    await hub.forget(viewer.sid, viewer.room)
+        self._moved = moved
 
     async def _publish_load(self) -> None:
         value = json.dumps({"rooms": len(self.server.rooms), "draining": self.draining})

@@ -169,6 +169,11 @@ class SocketHub:
         for members in self._members.values():
             members.discard(viewer.sid)
 
+    def connection(self, sid: str) -> Viewer | None:
+        """The viewer of connection ``sid`` if the connection is on this worker."""
+        viewer = self._viewers.get(sid)
+        return viewer if viewer is not None and viewer.origin is None else None
+
     def remote_viewers(self) -> list[Viewer]:
         """The viewers this worker keeps for connections on other workers."""
         return [viewer for viewer in self._viewers.values() if viewer.origin is not None]

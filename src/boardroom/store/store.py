@@ -17,12 +17,12 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import bindparam, event, insert, select, text, update
+from sqlalchemy import bindparam, event, func, insert, select, text, tuple_, update
 from sqlalchemy.engine import Connection, make_url
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
@@ -234,7 +234,10 @@ class Store:
 
     # -- reading ----------------------------------------------------------------------------
 
-    async def rooms(self, *, include_closed: bool = False) -> list[RoomRow]:
+    async def rooms(self, *, include_closed: bool = False,
+                    ids: Collection[str] | None = None) -> list[RoomRow]:
+        """Every open room (and the closed ones too with ``include_closed``), or only those of
+        ``ids``: two queries, however many rooms."""
         rooms, events = schema.rooms, schema.events
         query = select(rooms)
         changes = (select(events.c.room_id, events.c.change)
@@ -244,6 +247,11 @@ class Store:
         if not include_closed:
             query = query.where(rooms.c.closed.is_(False))
             changes = changes.where(rooms.c.closed.is_(False))
+        if ids is not None:
+            if not ids:
+                return []
+            query = query.where(rooms.c.id.in_(sorted(ids)))
+            changes = changes.where(rooms.c.id.in_(sorted(ids)))
         async with self.engine.connect() as connection:
             rows = (await connection.execute(query)).all()
             tails: dict[str, list[dict[str, Any]]] = {}
@@ -254,20 +262,8 @@ class Store:
                         tuple(tails.get(row.id, ()))) for row in rows]
 
     async def room(self, room_id: str) -> RoomRow | None:
-        events = schema.events
-        async with self.engine.connect() as connection:
-            row = (await connection.execute(
-                select(schema.rooms).where(schema.rooms.c.id == room_id))).first()
-            if row is None:
-                return None
-            changes = (await connection.execute(
-                select(events.c.change)
-                .where(events.c.room_id == room_id, events.c.version > row.version,
-                       events.c.change.is_not(None))
-                .order_by(events.c.version))).scalars().all()
-        return RoomRow(row.id, row.created_at, json.loads(row.settings), row.host_hash,
-                       json.loads(row.state), row.version, row.closed,
-                       tuple(json.loads(change) for change in changes))
+        found = await self.rooms(include_closed=True, ids=[room_id])
+        return found[0] if found else None
 
     async def events(self, room_id: str, after: int = 0) -> list[EventRow]:
         table = schema.events
@@ -279,14 +275,30 @@ class Store:
                          json.loads(row.payload)) for row in rows]
 
     async def recent_commands(self, room_id: str, limit: int) -> list[tuple[str, int]]:
-        """The ids of the last ``limit`` commands applied to a room, with their versions."""
+        """The ids of the last ``limit`` commands applied to a room, with their versions,
+        newest first."""
+        return (await self.recent_commands_of([room_id], limit)).get(room_id, [])
+
+    async def recent_commands_of(self, room_ids: Collection[str],
+                                 limit: int) -> dict[str, list[tuple[str, int]]]:
+        """``recent_commands`` of many rooms in one query (a room with none is left out)."""
+        if not room_ids:
+            return {}
         table = schema.events
+        rank = func.row_number().over(partition_by=table.c.room_id,
+                                      order_by=table.c.version.desc()).label("rank")
+        recent = (select(table.c.room_id, table.c.command_id, table.c.version, rank)
+                  .where(table.c.room_id.in_(sorted(room_ids)),
+                         table.c.command_id.is_not(None)).subquery())
+        query = (select(recent.c.room_id, recent.c.command_id, recent.c.version)
+                 .where(recent.c.rank <= limit)
+                 .order_by(recent.c.room_id, recent.c.version.desc()))
         async with self.engine.connect() as connection:
-            rows = (await connection.execute(
-                select(table.c.command_id, table.c.version)
-                .where(table.c.room_id == room_id, table.c.command_id.is_not(None))
-                .order_by(table.c.version.desc()).limit(limit))).all()
-        return [(row.command_id, row.version) for row in rows]
+            rows = (await connection.execute(query)).all()
+        found: dict[str, list[tuple[str, int]]] = {}
+        for row in rows:
+            found.setdefault(row.room_id, []).append((row.command_id, row.version))
+        return found
 
     async def hands(self, room_id: str) -> list[HandRow]:
         table = schema.hands
@@ -297,13 +309,21 @@ class Store:
                 for row in rows]
 
     async def hand(self, room_id: str, hand_no: int) -> HandRow | None:
+        return (await self.hands_of([(room_id, hand_no)])).get((room_id, hand_no))
+
+    async def hands_of(self, wanted: Collection[tuple[str, int]]
+                       ) -> dict[tuple[str, int], HandRow]:
+        """The finished hands of ``wanted`` (room, hand number), in one query; a hand not
+        stored is left out."""
+        if not wanted:
+            return {}
         table = schema.hands
         async with self.engine.connect() as connection:
-            row = (await connection.execute(
-                select(table).where(table.c.room_id == room_id, table.c.hand_no == hand_no)
-            )).first()
-        return None if row is None else HandRow(row.hand_no, row.game, row.ended_at,
-                                                json.loads(row.record))
+            rows = (await connection.execute(
+                select(table).where(tuple_(table.c.room_id, table.c.hand_no)
+                                    .in_(sorted(wanted))))).all()
+        return {(row.room_id, row.hand_no): HandRow(row.hand_no, row.game, row.ended_at,
+                                                    json.loads(row.record)) for row in rows}
 
     async def ledger(self, room_id: str) -> list[LedgerRow]:
         table = schema.ledger
