@@ -2,15 +2,14 @@
 // 12", "Ann raises to 48"), in one place for the action log, the replayer and announcements.
 // Nothing here computes a rule: every number comes from the server's events and views.
 
-// What the game posts, for the top bar: "1/2" (blinds; "1/2 · UTG straddle 4" with a straddle),
-// "Ante 1 · bet 2" (ante games),
+// What the game posts, for the top bar: "1/2" (blinds; "1/2 · straddle 4" when a player
+// straddled the hand in play: `straddled`), "Ante 1 · bet 2" (ante games),
 // "Ante 1 · bring-in 1 · 2/4" (stud), from the table's `posts`.
-export function postsText(posts) {
+export function postsText(posts, straddled = false) {
   if (!posts) return '';
   if (posts.forced_bets === 'blinds') {
     const blinds = `${posts.small_blind}/${posts.big_blind}`;
-    if (!posts.straddle) return blinds;
-    return `${blinds} · ${posts.straddler === 'button' ? 'button' : 'UTG'} straddle ${posts.straddle}`;
+    return straddled && posts.straddle ? `${blinds} · straddle ${posts.straddle}` : blinds;
   }
   if (posts.forced_bets === 'antes') return `Ante ${posts.ante} · bet ${posts.min_bet}`;
   return `Ante ${posts.ante} · bring-in ${posts.bring_in} · ${posts.small_bet}/${posts.big_bet}`;
