@@ -1,5 +1,6 @@
 """Straddles and running it twice through the browser (issue 15), on a desktop and on a phone:
-the host's straddle labels the straddler's seat and shows in the top bar; an all-in heads-up
+where the host allows straddles each player ticks "Straddle next hand", only the player in the
+straddle position who chose it posts (the seat's label, the top bar, the log); an all-in heads-up
 hand offers Once / Twice / Three times to both players, and agreed, the table draws every run's
 boards and each run's share of the pot; a decline runs it once."""
 
@@ -31,7 +32,7 @@ def _deal_now(page: Page) -> None:
     page.get_by_role("button", name="Close host controls").click()
 
 
-def test_a_utg_straddle_is_labelled_at_the_seat_and_in_the_top_bar(browser: Browser,
+def test_a_player_chooses_to_straddle_on_a_desktop_and_on_a_phone(browser: Browser,
                                                                    base: str) -> None:
     people = [person(browser, "Ann", DESKTOP), person(browser, "Bob", PHONE),
               person(browser, "Cy", DESKTOP)]
@@ -50,18 +51,30 @@ def test_a_utg_straddle_is_labelled_at_the_seat_and_in_the_top_bar(browser: Brow
         for seat, someone in ((1, bob), (2, cy)):
             someone.page.goto(f"{base}/?room={room}")
             sit(someone.page, seat, someone.name)
+        # Each player decides for themselves: Ann (desktop) and Bob (phone) tick the toggle.
+        for someone in (ann, bob):
+            toggle = someone.page.get_by_role("checkbox", name="Straddle next hand")
+            expect(toggle).not_to_be_checked()
+            toggle.check()
+            expect(toggle).to_be_checked()
+        expect(cy.page.get_by_role("checkbox", name="Straddle next hand")).not_to_be_checked()
+        expect(ann.page.locator(".topbar .stakes")).to_have_text("1/2")
         _deal_now(ann.page)
+        # Three-handed the UTG seat is the button's: Ann, in seat 0, has it in hand 1. Only she
+        # straddles; Bob's choice waits for his turn in the position.
         for someone in people:
             page = someone.page
-            expect(page.locator(".topbar .stakes")).to_have_text("1/2 · UTG straddle 4")
+            expect(page.locator(".topbar .stakes")).to_have_text("1/2 · straddle 4")
             straddle = page.get_by_label("Straddle", exact=True)
             expect(straddle).to_have_count(1)
             expect(straddle).to_have_text("STR")
-        # Three-handed the UTG seat is the button's: seat 1 (Ann) has the button in hand 1.
         expect(ann.page.locator(".seat[data-seat='0'] .blind.straddle")).to_have_count(1)
+        expect(ann.page.get_by_role("checkbox", name="Straddle next hand")).not_to_be_checked()
+        expect(bob.page.get_by_role("checkbox", name="Straddle next hand")).to_be_checked()
         bob.page.get_by_role("button", name="Log", exact=True).click()
         expect(bob.page.locator(".log-lines")).to_contain_text("Ann straddles 4")
         bob.page.screenshot(path=str(SHOTS / "straddle-phone.png"), full_page=True)
+        ann.page.screenshot(path=str(SHOTS / "straddle-desktop.png"), full_page=True)
     finally:
         for someone in people:
             someone.context.close()
