@@ -147,9 +147,52 @@ def test_both_players_agree_to_run_it_twice_on_a_desktop_and_a_phone(browser: Br
             "Verified in this browser: the seed matches the commitment published before the "
             "hand")
         expect(page.locator(".verify-result")).to_contain_text(f"all {counted} cards shown")
+        _replay_both_runs(history, ann.page, room, base)
+        _replay_both_runs(history, bob.page, room, base)
+        width = bob.page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"the phone's replayer scrolls sideways ({width}px)"
+        bob.page.screenshot(path=str(SHOTS / "runs-replayer-phone.png"), full_page=True)
+        ann.page.screenshot(path=str(SHOTS / "runs-replayer-desktop.png"), full_page=True)
     finally:
         ann.context.close()
         bob.context.close()
+
+
+def _replay_both_runs(history: dict[str, object], page: Page, room: str, base: str) -> None:
+    """The replayer steps through both runs: each run's boards, and each run's share of the
+    pot once the run is dealt (``_runs.awards``)."""
+    page.goto(f"{base}/?room={room}&history=1&hand=1")
+    actions = len(history["actions"])  # type: ignore[arg-type]
+    later = history["_runs"]["runs"][0]["actions"]  # type: ignore[index]
+    steps = actions + len(later)
+    expect(page.locator(".replay-controls .step")).to_have_text(f"Step {steps} / {steps}")
+    awards = history["_runs"]["awards"]  # type: ignore[index]
+    players = history["players"]  # type: ignore[index]
+    for number in (1, 2):
+        run = page.get_by_role("group", name=f"Run {number}", exact=True)
+        expect(run.locator(".board")).to_have_count(2)
+        expect(run.locator(".board .card[data-card]")).to_have_count(10)
+        for award in (a for a in awards if a["run"] == number):
+            winner = max(award["shares"], key=lambda label: award["shares"][label])
+            name = players[int(winner[1:]) - 1]
+            expect(run.locator(".run-shares")).to_contain_text(
+                f"{name} wins run {number}'s share of the main pot" if award["pot"] == 0
+                else f"run {number}'s share of side pot {award['pot']}")
+        if number == 2:
+            boards = history["_runs"]["runs"][0]["actions"]  # type: ignore[index]
+            dealt = "".join(a.split()[2] for a in boards if a.startswith("d db "))
+            for code in (dealt[k:k + 2] for k in range(0, len(dealt), 2)):
+                expect(run.locator(f".card[data-card='{code}']")).to_have_count(1)
+    # Back to the first run's end: run 2 is not dealt yet, and the first run's share shows.
+    page.locator(".replay-actions li").nth(actions - 1).get_by_role("button").click()
+    expect(page.get_by_role("group", name="Run 2", exact=True)).to_have_count(0)
+    first = page.get_by_role("group", name="Run 1", exact=True)
+    expect(first.locator(".run-shares")).not_to_be_empty()
+    page.get_by_role("button", name="Next step").click()
+    second = page.get_by_role("group", name="Run 2", exact=True)
+    expect(second).to_be_visible()
+    expect(second.locator(".run-shares")).to_have_count(0)  # not all dealt yet
+    expect(page.locator(".replay-actions li.current")).to_contain_text("Run 2, board")
 
 
 def test_a_decline_on_the_phone_runs_it_once(browser: Browser, base: str) -> None:
