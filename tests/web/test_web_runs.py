@@ -128,6 +128,12 @@ def test_both_players_agree_to_run_it_twice_on_a_desktop_and_a_phone(browser: Br
             page.get_by_role("button", name="Log", exact=True).click()
             expect(page.locator(".log-lines")).to_contain_text("Running it twice")
             expect(page.locator(".log-lines")).to_contain_text("Run 2: board A")
+            # Redraws are told as counts, and each run's points say which run they are.
+            expect(page.locator(".log-lines")).to_contain_text(re.compile(
+                r"(Ann|Bob) draws \d extra cards?"))
+            for number in (1, 2):
+                expect(page.locator(".log-lines")).to_contain_text(re.compile(
+                    rf"Run {number}: The main pot: .*points (Ann|Bob) \d"))
             page.get_by_role("button", name="Close the action log").click()
         history = get_json(f"{base}/api/rooms/{room}/hands/1")["history"]
         assert history["_runs"]["choices"] == [2, 2]

@@ -130,13 +130,16 @@ export class HandStory {
 }
 
 // The category winners and points of each settled pot (a view's `results`), one sentence a pot:
-// "The main pot: A to Ann, B to Bob, Hand tied by Ann and Bob; points Ann 3/2, Bob 3/2".
+// "The main pot: A to Ann, B to Bob, Hand tied by Ann and Bob; points Ann 3/2, Bob 3/2"; in a
+// hand run more than once each run's share of a pot is scored on its own: "Run 2: The main pot: ...".
 export function pointsSentences(results, names) {
   const name = (seat) => names[seat] || `Seat ${seat + 1}`;
+  const runs = (results || []).some((pot) => pot.run > 1);
   return (results || []).filter((pot) => pot.categories && pot.categories.length > 1).map((pot) => {
     const categories = pot.categories.map(([category, winners]) => (!winners.length ? `${category} void`
       : winners.length === 1 ? `${category} to ${name(winners[0])}` : `${category} tied by ${joinNames(winners.map(name))}`));
-    return potPointsSentence(pot.index, pot.points, names, categories);
+    const said = potPointsSentence(pot.index, pot.points, names, categories);
+    return runs ? `Run ${pot.run}: ${said}` : said;
   });
 }
 
