@@ -63,3 +63,35 @@ def test_one_file_as_text(capsys: pytest.CaptureFixture[str]) -> None:
     assert captured.out.splitlines()[0] == "PLO: 4 players, button p4"
     assert "main pot 51: p3 51" in captured.out
     assert captured.err == ""
+
+
+def test_a_hand_run_three_times_prints_every_runs_boards_and_share(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from test_history_runs import _run_hand
+
+    from boardroom.cards import format_cards
+    from boardroom.engine.history import dumps
+
+    hand = _run_hand("esg", 3)
+    path = tmp_path / "esg-three-runs.phh"
+    path.write_text(dumps(hand), encoding="utf-8")
+    assert main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    for run in hand.runs:
+        for name, cards in run.boards:
+            assert f"  run {run.number} board {name}: {format_cards(cards)}" in out
+        for index, result in enumerate(run.results):
+            kind = "main pot" if index == 0 else f"side pot {index}"
+            winners = ", ".join(f"p{hand.order.index(s) + 1} {c}"
+                                for s, c in result.shares.items())
+            assert f"  run {run.number}: {kind} {result.pot.amount}: {winners}" in out
+    assert main(["replay", str(path), "--json"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert [run["run"] for run in summary["runs"]] == [1, 2, 3]
+    assert summary["runs"][1]["boards"] == {name: format_cards(cards)
+                                            for name, cards in hand.runs[1].boards}
+    assert [pot["run"] for pot in summary["pots"]] == [
+        run.number for run in hand.runs for _ in run.results]

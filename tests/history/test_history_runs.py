@@ -70,6 +70,41 @@ def test_a_hand_run_more_than_once_replays_to_the_same_hand(game: str, runs: int
     assert [run.boards for run in again.runs] == [run.boards for run in hand.runs]
 
 
+@pytest.mark.parametrize("game", ["plo", "omaha-hilo", "esg", "tilt", "xmas"])
+@pytest.mark.parametrize("runs", [2, 3])
+def test_every_runs_share_of_every_pot_is_written(game: str, runs: int) -> None:
+    # The replayer page and ``boardroom replay`` show what each run paid: ``_runs.awards``.
+    hand = _run_hand(game, runs)
+    awards = tomllib.loads(dumps(hand))["_runs"]["awards"]
+    assert sorted({award["run"] for award in awards}) == list(range(1, runs + 1))
+    pots = [result.pot.amount for result in hand.runs[0].results]
+    for run in range(1, runs + 1):
+        paid = [award for award in awards if award["run"] == run]
+        assert [award["pot"] for award in paid] == list(range(len(pots)))
+        assert all(sum(award["shares"].values()) == award["amount"] for award in paid)
+    for index in range(len(pots)):  # a pot's runs take equal shares, the odd chips first
+        shares = [award["amount"] for award in awards if award["pot"] == index]
+        assert shares == sorted(shares, reverse=True)
+        assert shares[0] - shares[-1] <= 1
+    winnings = {f"p{k + 1}": 0 for k in range(hand.seat_count)}
+    for award in awards:
+        for label, chips in award["shares"].items():
+            winnings[label] += chips
+    assert sum(winnings.values()) == sum(result.pot.amount for result in hand.results)
+
+
+def test_an_award_the_replay_does_not_pay_is_refused() -> None:
+    hand = _run_hand("plo", 2)
+
+    def more(record: dict) -> None:  # type: ignore[type-arg]
+        award = record["_runs"]["awards"][-1]
+        label = next(iter(award["shares"]))
+        award["shares"][label] += 1
+
+    with pytest.raises(HistoryError, match=r"_runs.*awards say .* but the replay pays"):
+        replay_text(_edited(hand, more))
+
+
 def test_a_timeout_and_a_refusal_replay_too() -> None:
     hand = _run_hand("esg", 2, timeout=True)
     assert hand.run_count == 1

@@ -229,3 +229,48 @@ async def test_a_restarted_room_shows_the_hand_that_ended_last(tmp_path: Path) -
         await host.ok("join", room=room, role="spectator", host_secret=secret)
         after = (await host.ok("snapshot"))["snapshot"]["last_hand"]
         assert after == before  # the result stays on screen across the restart
+
+
+async def test_a_player_chooses_a_straddle_with_the_straddle_command(tmp_path: Path) -> None:
+    async with running_server(tmp_path, bot_think=0.0) as running:
+        room, _ = await new_room(running, game="plo", straddle="utg")
+        plain, _ = await new_room(running, game="plo")
+        async with clients(running.url, 2) as (ann, bob):
+            await ann.ok("join", room=room)
+            await ann.ok("sit", seat=0, name="Ann")
+            await ann.ok("straddle", on=True)
+            chosen = await ann.wait_for(lambda e: e["kind"] == "straddle_next")
+            assert chosen["data"] == {"seat": 0, "on": True}
+            seats = (await ann.ok("snapshot"))["snapshot"]["table"]["seats"]
+            assert seats[0]["straddle_next"] is True
+            again = await ann.cmd("straddle", on=True)
+            assert again["code"] == "refused"
+            assert again["error"] == "seat 0 already straddles next hand"
+            bad = await ann.cmd("straddle", on="yes")
+            assert bad["code"] == "bad_command"
+            await bob.ok("join", room=plain)
+            await bob.ok("sit", seat=0, name="Bob")
+            refused = await bob.cmd("straddle", on=True)
+            assert refused["error"] == "the host allows no straddles at this table"
+
+
+async def test_bots_straddle_by_their_own_rule(tmp_path: Path) -> None:
+    # Random bots straddle half the time when a straddle position comes to them; they choose
+    # in the pause before the hand, through the same command a person sends.
+    async with running_server(tmp_path, bot_think=0.0) as running:
+        room, secret = await new_room(running, game="plo", straddle="utg-button",
+                                      pause_between_hands=0.2)
+        async with clients(running.url, 1) as (host,):
+            await host.ok("join", room=room, role="spectator", host_secret=secret)
+            for _ in range(4):
+                await host.ok("add_bot", style="random")
+            chosen = await host.wait_for(lambda e: e["kind"] == "straddle_next", timeout=60)
+            posted = await host.wait_for(
+                lambda e: e["kind"] == "hand" and e["event"]["type"] == "BlindPosted"
+                and e["event"]["blind"] == "straddle", timeout=60)
+            assert posted["event"]["amount"] == 4
+            assert chosen["data"]["on"] is True
+            await host.ok("close")
+            await host.wait_for(lambda e: e["kind"] == "closed", timeout=60)
+            rows = await _ledger(running, room)
+            assert sum(int(r["net"]) for r in rows) == 0

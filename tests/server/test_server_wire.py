@@ -104,7 +104,7 @@ def test_commands_are_read_into_their_types_strictly() -> None:
         with pytest.raises(ProtocolError) as raised:
             parse(data)
         assert str(raised.value) == error
-    for data in [{"id": "c", "type": kind, **{name: {str: "x", int: 1, dict: {}}[of]
+    for data in [{"id": "c", "type": kind, **{name: {str: "x", int: 1, dict: {}, bool: True}[of]
                                              for name, of, _ in spec.args}}
                  for kind, spec in COMMANDS.items()]:  # what the schema says is what is read
         if data["type"] == "act":  # its action is read on into an action value

@@ -525,7 +525,7 @@ def test_deal_now_needs_two_players() -> None:
 
 @pytest.mark.parametrize(("game", "posts"), [
     ("plo", {"forced_bets": "blinds", "small_blind": 1, "big_blind": 2, "straddle": 0,
-             "straddler": None}),
+             "straddles": None}),
     ("xmas", {"forced_bets": "antes", "ante": 1, "min_bet": 2}),
     ("stud-hilo", {"forced_bets": "bring-in", "ante": 1, "bring_in": 1, "small_bet": 2,
                     "big_bet": 4}),

@@ -7,8 +7,8 @@ import pytest
 from table_helpers import actor_seat, make_table, start_hand
 
 from boardroom.cards import format_cards
-from boardroom.engine import Call, Check, Fold
-from boardroom.table import Table, TableError
+from boardroom.engine import BringIn, Call, Check, Fold, RaiseTo
+from boardroom.table import Table, TableError, history_for
 
 
 def _fold_to_the_big_blind(table: Table) -> int:
@@ -121,3 +121,39 @@ def test_no_rabbit_when_the_board_is_out_or_the_host_said_no() -> None:
     _fold_to_the_big_blind(off)
     with pytest.raises(TableError, match="the host turned rabbit hunting off"):
         off.rabbit_hunt(0)
+
+
+def _win_uncontested(table: Table) -> int:
+    """The first to act bets (stud: brings in) and everybody else folds. Returns the winner."""
+    first = None
+    while table.hand is not None:
+        seat = actor_seat(table)
+        legal = table.hand.legal_actions()
+        assert legal is not None
+        if first is None:
+            first = seat
+            assert legal.bring_in is not None or legal.raise_min is not None
+            table.act(seat, BringIn() if legal.bring_in is not None
+                      else RaiseTo(legal.raise_min or 0))
+        else:
+            table.act(seat, Fold())
+    assert first is not None
+    return first
+
+
+@pytest.mark.parametrize("game", ["esg", "esg-low", "xmas", "balance", "bomb", "allocator",
+                                  "allocator-redraw", "tilt", "omaha-hilo", "stud-hilo"])
+def test_every_game_lets_the_uncontested_winner_show_and_its_history_keeps_it(game: str) -> None:
+    table, clock = make_table(players=3, game=game)
+    start_hand(table, clock)
+    assert table.hand is not None
+    holes = {table.hand_seats[i]: list(cards) for i, cards in enumerate(table.hand.hole)}
+    winner = _win_uncontested(table)
+    assert table.last_record is not None
+    assert sum(table.chips_of(seat) for seat in table.seats) == 600
+    shown = format_cards(holes[winner][-1:])
+    table.show_after(winner, shown)
+    assert [e.data["cards"] for e in table.drain() if e.kind == "shown_after"] == [shown.split()]
+    history = history_for(table.settings, table.last_record, None)
+    label = f"p{history['_table_seats'].index(winner) + 1}"
+    assert history["_shown_after"] == {label: shown.replace(" ", "")}

@@ -317,6 +317,14 @@ def test_host_runs_an_allocator_room(browser: Browser, base: str) -> None:
             parts = dict(part.split(":") for part in commit.split("#")[0].split()[2:])
             for slot, chosen in suggested[name].items():
                 assert sorted(re.findall("..", parts[slot])) == sorted(chosen), (name, slot)
+        # The action log (here on the phone) tells each allocation and the points in words.
+        bob.page.get_by_role("button", name="Log", exact=True).click()
+        told = bob.page.locator(".log-lines")
+        for name in ("Ann", "Bob"):
+            expect(told).to_contain_text(re.compile(
+                rf"{name} allocates A: \S\S \S\S, B: \S\S \S\S, Hand: \S\S \S\S"))
+        expect(told).to_contain_text(re.compile(r"The main pot: A .*; points (Ann|Bob) "))
+        bob.page.get_by_role("button", name="Close the action log").click()
 
         # Make Bob host: Ann's host controls go, Bob's come, and they work.
         host_panel(ann.page)

@@ -1,5 +1,6 @@
 """Straddles and running it twice through the browser (issue 15), on a desktop and on a phone:
-the host's straddle labels the straddler's seat and shows in the top bar; an all-in heads-up
+where the host allows straddles each player ticks "Straddle next hand", only the player in the
+straddle position who chose it posts (the seat's label, the top bar, the log); an all-in heads-up
 hand offers Once / Twice / Three times to both players, and agreed, the table draws every run's
 boards and each run's share of the pot; a decline runs it once."""
 
@@ -31,7 +32,7 @@ def _deal_now(page: Page) -> None:
     page.get_by_role("button", name="Close host controls").click()
 
 
-def test_a_utg_straddle_is_labelled_at_the_seat_and_in_the_top_bar(browser: Browser,
+def test_a_player_chooses_to_straddle_on_a_desktop_and_on_a_phone(browser: Browser,
                                                                    base: str) -> None:
     people = [person(browser, "Ann", DESKTOP), person(browser, "Bob", PHONE),
               person(browser, "Cy", DESKTOP)]
@@ -50,18 +51,30 @@ def test_a_utg_straddle_is_labelled_at_the_seat_and_in_the_top_bar(browser: Brow
         for seat, someone in ((1, bob), (2, cy)):
             someone.page.goto(f"{base}/?room={room}")
             sit(someone.page, seat, someone.name)
+        # Each player decides for themselves: Ann (desktop) and Bob (phone) tick the toggle.
+        for someone in (ann, bob):
+            toggle = someone.page.get_by_role("checkbox", name="Straddle next hand")
+            expect(toggle).not_to_be_checked()
+            toggle.check()
+            expect(toggle).to_be_checked()
+        expect(cy.page.get_by_role("checkbox", name="Straddle next hand")).not_to_be_checked()
+        expect(ann.page.locator(".topbar .stakes")).to_have_text("1/2")
         _deal_now(ann.page)
+        # Three-handed the UTG seat is the button's: Ann, in seat 0, has it in hand 1. Only she
+        # straddles; Bob's choice waits for his turn in the position.
         for someone in people:
             page = someone.page
-            expect(page.locator(".topbar .stakes")).to_have_text("1/2 · UTG straddle 4")
+            expect(page.locator(".topbar .stakes")).to_have_text("1/2 · straddle 4")
             straddle = page.get_by_label("Straddle", exact=True)
             expect(straddle).to_have_count(1)
             expect(straddle).to_have_text("STR")
-        # Three-handed the UTG seat is the button's: seat 1 (Ann) has the button in hand 1.
         expect(ann.page.locator(".seat[data-seat='0'] .blind.straddle")).to_have_count(1)
+        expect(ann.page.get_by_role("checkbox", name="Straddle next hand")).not_to_be_checked()
+        expect(bob.page.get_by_role("checkbox", name="Straddle next hand")).to_be_checked()
         bob.page.get_by_role("button", name="Log", exact=True).click()
         expect(bob.page.locator(".log-lines")).to_contain_text("Ann straddles 4")
         bob.page.screenshot(path=str(SHOTS / "straddle-phone.png"), full_page=True)
+        ann.page.screenshot(path=str(SHOTS / "straddle-desktop.png"), full_page=True)
     finally:
         for someone in people:
             someone.context.close()
@@ -115,6 +128,12 @@ def test_both_players_agree_to_run_it_twice_on_a_desktop_and_a_phone(browser: Br
             page.get_by_role("button", name="Log", exact=True).click()
             expect(page.locator(".log-lines")).to_contain_text("Running it twice")
             expect(page.locator(".log-lines")).to_contain_text("Run 2: board A")
+            # Redraws are told as counts, and each run's points say which run they are.
+            expect(page.locator(".log-lines")).to_contain_text(re.compile(
+                r"(Ann|Bob) draws \d extra cards?"))
+            for number in (1, 2):
+                expect(page.locator(".log-lines")).to_contain_text(re.compile(
+                    rf"Run {number}: The main pot: .*points (Ann|Bob) \d"))
             page.get_by_role("button", name="Close the action log").click()
         history = get_json(f"{base}/api/rooms/{room}/hands/1")["history"]
         assert history["_runs"]["choices"] == [2, 2]
@@ -134,9 +153,52 @@ def test_both_players_agree_to_run_it_twice_on_a_desktop_and_a_phone(browser: Br
             "Verified in this browser: the seed matches the commitment published before the "
             "hand")
         expect(page.locator(".verify-result")).to_contain_text(f"all {counted} cards shown")
+        _replay_both_runs(history, ann.page, room, base)
+        _replay_both_runs(history, bob.page, room, base)
+        width = bob.page.evaluate("document.documentElement.scrollWidth")
+        assert width <= PHONE["width"], f"the phone's replayer scrolls sideways ({width}px)"
+        bob.page.screenshot(path=str(SHOTS / "runs-replayer-phone.png"), full_page=True)
+        ann.page.screenshot(path=str(SHOTS / "runs-replayer-desktop.png"), full_page=True)
     finally:
         ann.context.close()
         bob.context.close()
+
+
+def _replay_both_runs(history: dict[str, object], page: Page, room: str, base: str) -> None:
+    """The replayer steps through both runs: each run's boards, and each run's share of the
+    pot once the run is dealt (``_runs.awards``)."""
+    page.goto(f"{base}/?room={room}&history=1&hand=1")
+    actions = len(history["actions"])  # type: ignore[arg-type]
+    later = history["_runs"]["runs"][0]["actions"]  # type: ignore[index]
+    steps = actions + len(later)
+    expect(page.locator(".replay-controls .step")).to_have_text(f"Step {steps} / {steps}")
+    awards = history["_runs"]["awards"]  # type: ignore[index]
+    players = history["players"]  # type: ignore[index]
+    for number in (1, 2):
+        run = page.get_by_role("group", name=f"Run {number}", exact=True)
+        expect(run.locator(".board")).to_have_count(2)
+        expect(run.locator(".board .card[data-card]")).to_have_count(10)
+        for award in (a for a in awards if a["run"] == number):
+            winner = max(award["shares"], key=lambda label: award["shares"][label])
+            name = players[int(winner[1:]) - 1]
+            expect(run.locator(".run-shares")).to_contain_text(
+                f"{name} wins run {number}'s share of the main pot" if award["pot"] == 0
+                else f"run {number}'s share of side pot {award['pot']}")
+        if number == 2:
+            boards = history["_runs"]["runs"][0]["actions"]  # type: ignore[index]
+            dealt = "".join(a.split()[2] for a in boards if a.startswith("d db "))
+            for code in (dealt[k:k + 2] for k in range(0, len(dealt), 2)):
+                expect(run.locator(f".card[data-card='{code}']")).to_have_count(1)
+    # Back to the first run's end: run 2 is not dealt yet, and the first run's share shows.
+    page.locator(".replay-actions li").nth(actions - 1).get_by_role("button").click()
+    expect(page.get_by_role("group", name="Run 2", exact=True)).to_have_count(0)
+    first = page.get_by_role("group", name="Run 1", exact=True)
+    expect(first.locator(".run-shares")).not_to_be_empty()
+    page.get_by_role("button", name="Next step").click()
+    second = page.get_by_role("group", name="Run 2", exact=True)
+    expect(second).to_be_visible()
+    expect(second.locator(".run-shares")).to_have_count(0)  # not all dealt yet
+    expect(page.locator(".replay-actions li.current")).to_contain_text("Run 2, board")
 
 
 def test_a_decline_on_the_phone_runs_it_once(browser: Browser, base: str) -> None:

@@ -88,10 +88,18 @@ class Bot(abc.ABC):
     """A player answering views with actions; ``respond`` is all a table needs."""
 
     style = "bot"
+    straddle_chance = 0.0  # how often it straddles when a straddle position comes to it
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
         self.rng = np.random.default_rng(seed)
+
+    def straddles(self) -> bool:
+        """Whether to straddle the hand about to be dealt, its seat being in a straddle
+        position the host allows: a seeded draw at the style's rate (never for the tight bot
+        and the calling station, sometimes for the loose bot, half the time for the random
+        one)."""
+        return self.straddle_chance > 0 and float(self.rng.random()) < self.straddle_chance
 
     def respond(self, view: HandView) -> Action | None:
         """The action for this view, or None when the seat has nothing to decide."""
@@ -145,6 +153,7 @@ class RandomBot(Bot):
     at the draw, a random handful of cards."""
 
     style = "random"
+    straddle_chance = 0.5
 
     def draw(self, view: HandView, most: int) -> Action:
         assert view.viewer is not None
@@ -185,12 +194,13 @@ class Style:
     open_strength: float  # first in with no bet: bet when share * players >= this
     bluff: float  # chance of a half-pot bet with a weak hand when checked to in position
     position_bonus: float  # strength discount in position
+    straddle: float = 0.0  # chance of straddling when a straddle position comes to it
 
 
 TIGHT = Style(call_margin=1.25, value_strength=1.6, pot_strength=2.2, open_strength=1.5,
               bluff=0.0, position_bonus=0.05)
 LOOSE = Style(call_margin=0.95, value_strength=1.3, pot_strength=1.9, open_strength=1.2,
-              bluff=0.12, position_bonus=0.15)
+              bluff=0.12, position_bonus=0.15, straddle=0.3)
 
 
 def in_position(view: HandView) -> bool:
@@ -209,6 +219,7 @@ class EquityBot(Bot):
         super().__init__(seed)
         self.style = style
         self.params = {"tight": TIGHT, "loose": LOOSE}[style]
+        self.straddle_chance = self.params.straddle
         self.samples = samples
 
     def act(self, view: HandView, legal: LegalActions) -> Action:

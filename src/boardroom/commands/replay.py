@@ -1,5 +1,7 @@
 """``boardroom replay PATH... [--json]``: replay hand histories through the engine.
 
+A hand run more than once prints every run's boards and each run's share of every pot.
+
 Each path is a history file or a folder (every ``.phh`` inside, recursively, in name order).
 Every action and every card is checked; a history that could not have been played is refused
 with the line at fault (``HistoryError``, a ``ValueError``). Each refusal is printed and the
@@ -23,17 +25,33 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="print one JSON object per hand, one per line")
 
 
+def _paid(hand: Any) -> list[tuple[int, int, Any]]:
+    """Every pot paid: the run whose share it is (1 for a hand run once), the pot's index
+    (0: the main pot) and its result."""
+    runs = [(run.number, run.results) for run in hand.runs] or [(1, hand.results)]
+    return [(number, index, result) for number, results in runs
+            for index, result in enumerate(results)]
+
+
 def summary(hand: Any, players: Any) -> dict[str, Any]:
-    """The result of a replayed hand: stacks by seat and every pot with its winners, points
-    and category winners."""
+    """The result of a replayed hand: stacks by seat, every run's boards (a hand run more than
+    once) and every pot (each run's share of it) with its winners, points and category
+    winners."""
+    from boardroom.cards import format_cards
+
     return {
         "variant": hand.variant.id,
         "players": [players[seat] for seat in range(hand.seat_count)],
         "button": hand.button,
         "starting_stacks": list(hand.starting_stacks),
         "final_stacks": list(hand.stacks),
+        "runs": [{"run": run.number,
+                  "boards": {name: format_cards(cards) for name, cards in run.boards}}
+                 for run in hand.runs],
         "pots": [
             {
+                "run": number,
+                "pot": index,
                 "amount": result.pot.amount,
                 "eligible": list(result.pot.eligible),
                 "winners": list(result.shares),
@@ -43,7 +61,7 @@ def summary(hand: Any, players: Any) -> dict[str, Any]:
                 "points": {str(seat): str(points) for seat, points in result.points.items()},
                 "categories": {c.name: list(c.winners) for c in result.categories},
             }
-            for result in hand.results
+            for number, index, result in _paid(hand)
         ],
         "showdown": [[seat, "show" if shown else "muck"] for seat, shown in hand.shown.items()],
     }
@@ -94,13 +112,20 @@ def run(args: argparse.Namespace) -> int:
             delta = hand.stacks[seat] - hand.starting_stacks[seat]
             print(f"  {players[seat]:>4} {hand.starting_stacks[seat]:>8} -> "
                   f"{hand.stacks[seat]:>8} ({delta:+d})  {cards}")
-        for name, board in hand.boards.items():
-            print(f"  board {name}: {format_cards(board)}")
-        for index, pot in enumerate(result["pots"]):
-            kind = "main pot" if index == 0 else f"side pot {index}"
+        runs = len(hand.runs) > 1
+        if runs:
+            for run in result["runs"]:
+                for name, board in run["boards"].items():
+                    print(f"  run {run['run']} board {name}: {board}")
+        else:
+            for name, board in hand.boards.items():
+                print(f"  board {name}: {format_cards(board)}")
+        for pot in result["pots"]:
+            kind = "main pot" if pot["pot"] == 0 else f"side pot {pot['pot']}"
             winners = ", ".join(f"{players[s]} {c}" for s, c in zip(
                 pot["winners"], pot["shares"].values(), strict=True))
-            print(f"  {kind} {pot['amount']}: {winners}")
+            run_of = f"run {pot['run']}: " if runs else ""
+            print(f"  {run_of}{kind} {pot['amount']}: {winners}")
     for folder in empty:
         print(f"boardroom replay: error: {folder}: no .phh file in this folder", file=sys.stderr)
     if several:

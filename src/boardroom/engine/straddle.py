@@ -1,8 +1,9 @@
 """Straddles: a voluntary blind of twice the big blind, posted before the cards (blind games).
 
-A room may switch on the *UTG straddle* (the player left of the big blind posts it) or the
-*button straddle* (the button posts it). Either way the straddler acts last preflop: the action
-starts with the player on the straddler's left (for the button straddle, the small blind) and
+A hand has at most one straddle: the *UTG straddle* (the player left of the big blind posts it)
+or the *button straddle* (the button posts it); who may straddle, and who chose to, is the
+table's (``table.settings``, ``table.driver``). Either way the straddler acts last preflop: the
+action starts with the player on the straddler's left (for the button straddle, the small blind) and
 goes round to the straddler, who may check or raise when nobody raised. The straddle is a
 forced bet like a blind (RULES.md s.2): it is the bet to call preflop, in full, even when its
 poster is all-in for less, and any part of it nobody matched goes back to its owner. A

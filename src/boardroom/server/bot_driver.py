@@ -31,7 +31,7 @@ from boardroom.engine.actions import ChooseRuns
 from boardroom.server.protocol import Command, ProtocolError, RateLimit, failure, parse
 from boardroom.server.viewer import Viewer
 from boardroom.table import Table, TableError
-from boardroom.table.table import OUT, PENDING, PICKING, PLAYING
+from boardroom.table.table import BETWEEN, OUT, PENDING, PICKING, PLAYING
 
 
 class Room(Protocol):
@@ -112,6 +112,7 @@ class BotDriver:
         self._task = asyncio.create_task(self._run(), name=f"bot-{room.id}-{seat}")
         self._ids = 0
         self._failures = 0
+        self._straddle_asked = 0  # the last hand it decided whether to straddle
 
     def poke(self) -> None:
         self._wake.set()
@@ -148,7 +149,8 @@ class BotDriver:
                     self._wake.set()  # look again (the table may have moved on)
 
     def _next(self) -> str | None:
-        """What the seat has to do now: "hand", "seed", "pick", "sit_in", "rebuy" or None."""
+        """What the seat has to do now: "hand", "seed", "pick", "straddle", "sit_in", "rebuy"
+        or None."""
         table = self.room.table
         state = table.seats.get(self.seat)
         if state is None or state.player != self.player or state.leaving:
@@ -164,6 +166,9 @@ class BotDriver:
         public = table.public_state()
         if public["phase"] == PICKING and public["picker"] == self.seat:
             return "pick"
+        if public["phase"] == BETWEEN and not state.straddle_next and \
+                self._straddle_asked != table.hand_no + 1 and self.seat in table.next_straddlers():
+            return "straddle"
         if state.status == OUT and not table.in_hand(self.seat):
             if state.stack > 0 and not state.sit_out_next:
                 return "sit_in"
@@ -187,6 +192,9 @@ class BotDriver:
             case "pick":
                 return {"type": "pick",
                         "game": self.bot.pick(table.public_state()["choices"] or [])}
+            case "straddle":  # its seat straddles next hand if it wants to (its style's rule)
+                self._straddle_asked = table.hand_no + 1
+                return {"type": "straddle", "on": True} if self.bot.straddles() else None
             case "sit_in":
                 return {"type": "sit_in"}
             case "rebuy":  # a busted bot asks the host for a new buy-in

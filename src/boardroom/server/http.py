@@ -70,7 +70,7 @@ class RoomRequest(BaseModel):
     spectators_allowed: bool | None = None
     seat_approval: bool | None = None
     rabbit_hunting: bool | None = None
-    straddle: str | None = None  # blind games: "off", "utg" or "button"
+    straddle: str | None = None  # blind games: who may straddle: "off", "utg" or "utg-button"
     run_it_twice: bool | None = None
     # game "rotation": the games in turn, each an id or {"game", "hole_cards", "betting",
     # "bring_in"}; rotate_every: hands a game, 0 an orbit (also for "horse")

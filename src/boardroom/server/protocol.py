@@ -66,7 +66,7 @@ def _spec(who: str, kind: str) -> Spec:
 _WHO = {
     "join": ANYONE, "snapshot": JOINED, "sit": PLAYER, "leave": SEATED, "sit_out": SEATED,
     "sit_in": SEATED, "rebuy": SEATED, "act": SEATED, "allocate": SEATED, "runs": SEATED,
-    "suggest": SEATED,
+    "straddle": SEATED, "suggest": SEATED,
     "pick": SEATED, "show": SEATED, "rabbit": SEATED, "seed": SEATED, "chat": JOINED,
     "approve": HOST, "approve_rebuy": HOST, "kick": HOST, "set_stack": HOST, "pause": HOST,
     "resume": HOST, "deal_now": HOST, "transfer_host": HOST, "close": HOST, "add_bot": HOST,

@@ -492,6 +492,8 @@ class Room:
                 table.allocate(_int(seat), args["cards"])
             case "runs":
                 table.choose_runs(_int(seat), args["runs"])
+            case "straddle":
+                table.straddle_next(_int(seat), args["on"])
             case "pick":
                 table.pick(_int(seat), args["game"], args.get("options"))
             case "show":

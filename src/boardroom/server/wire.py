@@ -151,6 +151,16 @@ class ChooseRunsCommand(TypedDict):
 
 
 @with_config(CLOSED)
+class StraddleCommand(TypedDict):
+    """A seated player's own straddle: on, post one the next time the seat is in a straddle
+    position the host allows; off, take the choice back."""
+
+    id: CommandId
+    type: Literal["straddle"]
+    on: bool
+
+
+@with_config(CLOSED)
 class Suggest(TypedDict):
     id: CommandId
     type: Literal["suggest"]
@@ -270,8 +280,8 @@ class RemoveBot(TypedDict):
 
 COMMAND_TYPES: tuple[type, ...] = (
     Join, SnapshotCommand, Sit, Leave, SitOut, SitIn, Rebuy, Act, Allocate, ChooseRunsCommand,
-    Suggest, Pick, Show, Rabbit, Seed, Chat, Approve, ApproveRebuy, Kick, SetStack, Pause, Resume,
-    DealNow, TransferHost, Close, AddBot, RemoveBot)
+    StraddleCommand, Suggest, Pick, Show, Rabbit, Seed, Chat, Approve, ApproveRebuy, Kick,
+    SetStack, Pause, Resume, DealNow, TransferHost, Close, AddBot, RemoveBot)
 
 
 def command_type_of(kind: type) -> str:
@@ -708,6 +718,7 @@ class TakenSeat(TypedDict):
     in_hand: bool
     leaving: bool
     sit_out_next: bool
+    straddle_next: bool  # posts a straddle the next time the seat is in a straddle position
     timeouts: int
     time_bank: float
     rebuy_requested: int
@@ -739,7 +750,7 @@ class Settings(TypedDict):
     spectators_allowed: bool
     seat_approval: bool
     rabbit_hunting: bool
-    straddle: Literal["off", "utg", "button"]  # blind games: who posts a straddle of 2 big blinds
+    straddle: Literal["off", "utg", "utg-button"]  # blind games: who may straddle (2 big blinds)
     run_it_twice: bool  # all-in players may agree to deal the rest twice or three times
     rotation: list[RotationGame]  # game "rotation": the host's games, in turn
     rotate_every: int  # a rotation's hands a game; 0: an orbit
@@ -787,8 +798,8 @@ class BlindPosts(TypedDict):
     forced_bets: Literal["blinds"]
     small_blind: int
     big_blind: int
-    straddle: int  # the straddle (twice the big blind), 0 when the room has none
-    straddler: Literal["utg", "button"] | None
+    straddle: int  # a straddle's size (twice the big blind), 0 when the room allows none
+    straddles: Literal["utg", "utg-button"] | None  # who may choose to straddle
 
 
 @with_config(CLOSED)
@@ -1046,6 +1057,12 @@ class SeatData(TypedDict):
 
 
 @with_config(CLOSED)
+class StraddleNextData(TypedDict):
+    seat: int
+    on: bool
+
+
+@with_config(CLOSED)
 class RebuyRequestedData(TypedDict):
     seat: int
     amount: int
@@ -1217,6 +1234,12 @@ class SittingInEvent(_Event):
 
 
 @with_config(CLOSED)
+class StraddleNextEvent(_Event):
+    kind: Literal["straddle_next"]
+    data: StraddleNextData
+
+
+@with_config(CLOSED)
 class RebuyRequestedEvent(_Event):
     kind: Literal["rebuy_requested"]
     data: RebuyRequestedData
@@ -1309,7 +1332,7 @@ class EquityEvent(_Event):
 EVENT_TYPES: tuple[type, ...] = (
     HandEventMessage, SeatedEvent, ChipsEvent, NextHandEvent, WaitingEvent, PickRequestedEvent,
     GamePickedEvent, HandStartedEvent, TurnEvent, AllocatingEvent, TimedOutEvent,
-    HandEndedEvent, LeavingEvent, LeftEvent, SittingOutEvent, SittingInEvent,
+    HandEndedEvent, LeavingEvent, LeftEvent, SittingOutEvent, SittingInEvent, StraddleNextEvent,
     RebuyRequestedEvent, RebuyApprovedEvent, PausedEvent, ResumedEvent, ClosingEvent,
     ClosedEvent, ChatEvent, HostChangedEvent, FairCommitmentEvent, SeedReceivedEvent,
     WatchersEvent, ShownAfterEvent, RabbitEvent, GameChangedEvent, EquityEvent)
@@ -1319,7 +1342,8 @@ Event = Annotated[
     | PickRequestedEvent | GamePickedEvent | HandStartedEvent | TurnEvent | AllocatingEvent
     | ChoosingRunsEvent | TimedOutEvent | HandEndedEvent | LeavingEvent | LeftEvent
     | SittingOutEvent
-    | SittingInEvent | RebuyRequestedEvent | RebuyApprovedEvent | PausedEvent | ResumedEvent
+    | SittingInEvent | StraddleNextEvent | RebuyRequestedEvent | RebuyApprovedEvent
+    | PausedEvent | ResumedEvent
     | ClosingEvent | ClosedEvent | ChatEvent | HostChangedEvent | FairCommitmentEvent
     | SeedReceivedEvent | WatchersEvent | ShownAfterEvent | RabbitEvent | GameChangedEvent
     | EquityEvent,
@@ -1403,7 +1427,7 @@ class TournamentNotice(TypedDict):
 
 Command = Annotated[
     Join | SnapshotCommand | Sit | Leave | SitOut | SitIn | Rebuy | Act | Allocate
-    | ChooseRunsCommand | Suggest
+    | ChooseRunsCommand | StraddleCommand | Suggest
     | Pick | Show | Rabbit | Seed | Chat | Approve | ApproveRebuy | Kick | SetStack | Pause
     | Resume | DealNow | TransferHost | Close | AddBot | RemoveBot,
     Field(discriminator="type")]

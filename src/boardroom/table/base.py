@@ -16,6 +16,8 @@ from typing import Any
 from boardroom.cards import RandomSource
 from boardroom.engine import Action, Hand, Stakes
 from boardroom.engine.events import Event
+from boardroom.engine.hand import deal_order
+from boardroom.engine.straddle import Straddle, straddle_seat
 from boardroom.table import rotation
 from boardroom.table.events import TableEvent
 from boardroom.table.settings import TableError, TableSettings
@@ -38,6 +40,15 @@ CLOSED = "closed"
 HOOKS = ("dead_small_blind", "big_blind_ante", "tournament", "straddle", "runs_offered")
 
 
+def straddler_at(kind: Straddle, seats: tuple[int, ...], button: int) -> int | None:
+    """The table seat in ``kind``'s straddle position of a hand dealt to table ``seats``
+    (clockwise) with the button on table seat ``button`` (the seat the hand's
+    ``straddle_seat`` names), or None heads-up."""
+    position = seats.index(button)
+    at = straddle_seat(kind, deal_order(position, len(seats)), position)
+    return None if at is None else seats[at]
+
+
 @dataclass
 class SeatState:
     player: str  # the player's id (the server's; the table only compares it)
@@ -47,6 +58,7 @@ class SeatState:
     leaving: bool = False  # leaves (folding first) when the hand ends
     kicked: bool = False  # by the host
     sit_out_next: bool = False
+    straddle_next: bool = False  # posts a straddle the next time its seat is in the position
     timeouts: int = 0  # in a row
     time_bank: float = 0.0
     rebuy_requested: int = 0
@@ -132,6 +144,12 @@ class TableBase:
     def _dealt_in(self) -> tuple[int, ...]:
         return tuple(n for n in sorted(self.seats) if self.seats[n].status == PLAYING
                      and self.seats[n].stack > 0 and not self.seats[n].leaving)
+
+    def _next_button(self, seats: tuple[int, ...]) -> int:
+        """The button of the next hand dealt to ``seats``: the first of them clockwise after
+        the last hand's button (RULES.md s.1)."""
+        previous = -1 if self.button is None else self.button
+        return next((s for s in seats if s > previous), seats[0])
 
     # -- what one part asks of another (each is defined by the part named) -----------------
 

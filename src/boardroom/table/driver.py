@@ -22,9 +22,11 @@ from boardroom.engine import (
 from boardroom.engine import actions as acts
 from boardroom.engine.actions import ChooseRuns
 from boardroom.engine.events import Event
+from boardroom.engine.straddle import Straddle
 from boardroom.engine.view import events_for
+from boardroom.rules import Variant
 from boardroom.table import fair, rotation, runs
-from boardroom.table.base import BETWEEN, CLOSED, DEALING, PICKING, WAITING
+from boardroom.table.base import BETWEEN, CLOSED, DEALING, PICKING, WAITING, straddler_at
 from boardroom.table.choice import DealersChoice
 from boardroom.table.clocks import Clocks
 from boardroom.table.events import HAND
@@ -178,8 +180,7 @@ class Driver(Persistence, Seating, Clocks, DealersChoice):
             self.phase, self.deadline = WAITING, None
             self._emit("waiting", {})
             return
-        previous = -1 if self.button is None else self.button
-        button = next((s for s in seats if s > previous), seats[0])
+        button = self._next_button(seats)
         if self.settings.is_dealers_choice:
             self.phase, self.picker, self.pick_seats = PICKING, button, seats
             self.button = button
@@ -205,9 +206,11 @@ class Driver(Persistence, Seating, Clocks, DealersChoice):
               hooks: Mapping[str, Any] | None = None) -> None:
         variant = self.settings.variant_for(game, options)
         stakes = stakes or self.settings.stakes_for(variant)
-        straddle = None if self.managed else self.settings.straddle_for(variant)
+        straddle = None if self.managed else self._straddler(variant, seats, button)
         if straddle is not None:
-            hooks = {**(hooks or {}), "straddle": straddle}
+            kind, straddler = straddle
+            hooks = {**(hooks or {}), "straddle": kind.value}
+            self.seats[straddler].straddle_next = False  # used: chosen again for the next one
         if self.settings.run_it_twice and not self.managed:
             hooks = {**(hooks or {}), "runs_offered": True}
         self._publish_commitment()  # (already out, unless restored from an older state)
@@ -237,6 +240,17 @@ class Driver(Persistence, Seating, Clocks, DealersChoice):
         self.hand = new_hand(variant, stakes, seats, stacks, seats.index(button), seeds,
                              self.hand_setup)
         self._after_change()
+
+    def _straddler(self, variant: Variant, seats: tuple[int, ...],
+                   button: int) -> tuple[Straddle, int] | None:
+        """The straddle a hand dealt now posts and its table seat: the first straddle the host
+        allows (``TableSettings.straddles_for``) whose seat chose to straddle; None when no
+        such seat did (or heads-up)."""
+        for kind in self.settings.straddles_for(variant):
+            seat = straddler_at(kind, seats, button)
+            if seat is not None and self.seats[seat].straddle_next:
+                return kind, seat
+        return None
 
     def _after_change(self) -> None:
         """Publish the hand's new events, fold for players who left, start the next turn."""

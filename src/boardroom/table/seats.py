@@ -87,6 +87,24 @@ class Seating(Ledger):
         self._emit("sitting_in", {"seat": seat})
         self._maybe_start()
 
+    def straddle_next(self, seat: int, on: bool) -> None:
+        """The player's own straddle: ``on``, the seat posts a straddle (twice the big blind)
+        the next time a hand is dealt with it in a straddle position the host allows (UTG, or
+        UTG and button), and the choice is then used up; ``off`` takes it back. Read when each
+        hand is dealt (``table.driver``)."""
+        state = self._seat(seat)
+        if not isinstance(on, bool):
+            raise TableError(f"a straddle choice is true or false, not {on!r}")
+        if self.managed:
+            raise TableError("a tournament table has no straddles")
+        if self.settings.straddle == "off":
+            raise TableError("the host allows no straddles at this table")
+        if state.straddle_next == on:
+            raise TableError(f"seat {seat} {'already straddles' if on else 'has no straddle'} "
+                             f"next hand")
+        state.straddle_next = on
+        self._emit("straddle_next", {"seat": seat, "on": on})
+
     def _settle_seat(self, seat: int) -> None:
         state = self.seats[seat]
         if self.managed:

@@ -14,6 +14,7 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any
 
 from boardroom.engine import Stakes
+from boardroom.engine.straddle import Straddle
 from boardroom.rules import DEALERS_CHOICE, ForcedBets, SpecError, Variant, find_game, find_variant
 from boardroom.rules.rotations import CUSTOM, Rotation, RotationGame, find_rotation
 from boardroom.rules.variants import canonical_id
@@ -23,7 +24,11 @@ MAX_SEATS = 10
 # fits a 32-bit database integer, and a whole table's chips stay exact as JavaScript numbers.
 MAX_CHIPS = 1_000_000_000
 OPTION_NAMES = ("hole_cards", "betting", "bring_in")
-STRADDLES = ("off", "utg", "button")
+# Who may straddle (a player's own choice, each time the position comes to them): nobody, the
+# UTG seat, or the UTG seat and the button. "button" is the name stored before the choice was
+# the player's (the host's straddle, posted every hand), read as "utg-button".
+STRADDLES = ("off", "utg", "utg-button")
+OLD_STRADDLES = {"button": "utg-button"}
 CHIP_SETTINGS = ("small_blind", "big_blind", "ante", "bring_in", "starting_stack")
 
 
@@ -63,7 +68,7 @@ class TableSettings:
     spectators_allowed: bool = True
     seat_approval: bool = False  # the host approves every player who takes a seat
     rabbit_hunting: bool = True  # seated players may see the board cards a hand did not deal
-    straddle: str = "off"  # blind games: "utg" or "button" posts a straddle of twice the big blind
+    straddle: str = "off"  # blind games: who may straddle (2 big blinds): "utg" or "utg-button"
     run_it_twice: bool = True  # all-in players may agree to deal the rest twice or three times
     rotation: tuple[RotationGame, ...] = ()  # game "rotation": the host's games, in turn
     rotate_every: int = 0  # a rotation's game changes every N hands; 0: every orbit
@@ -79,6 +84,8 @@ class TableSettings:
         except SpecError as error:
             raise TableError(str(error)) from None
         object.__setattr__(self, "rotation", listed)
+        if isinstance(self.straddle, str) and self.straddle in OLD_STRADDLES:
+            object.__setattr__(self, "straddle", OLD_STRADDLES[self.straddle])
 
     # -- checks ---------------------------------------------------------------------------
 
@@ -216,12 +223,18 @@ class TableSettings:
             raise TableError(f"these stakes cannot play {variant.name}: {error}") from None
         return stakes
 
-    def straddle_for(self, variant: Variant) -> str | None:
-        """The straddle a hand of ``variant`` posts (``engine.straddle``), or None: only blind
-        games straddle; the engine leaves it out heads-up."""
-        if self.straddle == "off" or variant.forced_bets is not ForcedBets.BLINDS:
-            return None
-        return self.straddle
+    @property
+    def straddles(self) -> tuple[Straddle, ...]:
+        """The straddles a player may choose in this room's blind games (``engine.straddle``),
+        the one that goes first when two players chose: with both allowed the button's
+        straddle comes before the UTG's (the Mississippi rule)."""
+        if self.straddle == "off":
+            return ()
+        return (Straddle.UTG,) if self.straddle == "utg" else (Straddle.BUTTON, Straddle.UTG)
+
+    def straddles_for(self, variant: Variant) -> tuple[Straddle, ...]:
+        """``straddles`` in a hand of ``variant``: only blind games straddle."""
+        return self.straddles if variant.forced_bets is ForcedBets.BLINDS else ()
 
     @property
     def seat_limit(self) -> int:

@@ -10,7 +10,7 @@ from boardroom.engine.straddle import straddle_amount
 from boardroom.engine.view import HandView, events_for, view_for, views_for
 from boardroom.rules import ForcedBets
 from boardroom.table import fair, rotation
-from boardroom.table.base import PICKING
+from boardroom.table.base import PICKING, straddler_at
 from boardroom.table.choice import DealersChoice
 from boardroom.table.ledger import Ledger
 from boardroom.table.settings import TableSettings
@@ -58,7 +58,8 @@ class Views(Ledger, DealersChoice):
                 "seat": number, "empty": False, "name": seat.name,
                 "stack": self.live_stack(number), "status": seat.status,
                 "in_hand": self.in_hand(number), "leaving": seat.leaving,
-                "sit_out_next": seat.sit_out_next, "timeouts": seat.timeouts,
+                "sit_out_next": seat.sit_out_next, "straddle_next": seat.straddle_next,
+                "timeouts": seat.timeouts,
                 "time_bank": round(seat.time_bank, 3), "rebuy_requested": seat.rebuy_requested,
                 "rebuy_approved": seat.rebuy_approved,
             })
@@ -83,10 +84,20 @@ class Views(Ledger, DealersChoice):
         if plan is None:
             return None
         seats = self._dealt_in()
-        upcoming = None if self.button is None or not seats else \
-            next((s for s in seats if s > self.button), seats[0])
+        upcoming = None if self.button is None or not seats else self._next_button(seats)
         return rotation.public(plan, self.rotation_state, self.button, upcoming,
                                self.seat_limit)
+
+    def next_straddlers(self) -> tuple[int, ...]:
+        """The seats in a straddle position the host allows if the next hand were dealt now
+        (public: it follows from the seats and the button), for a player or bot about to
+        choose; empty between fewer than three players or with no straddles allowed."""
+        seats = self._dealt_in()
+        if len(seats) < 3 or self.managed:
+            return ()
+        button = self._next_button(seats)
+        found = (straddler_at(kind, seats, button) for kind in self.settings.straddles)
+        return tuple(dict.fromkeys(seat for seat in found if seat is not None))
 
     def _posts(self, game: str | None, options: Mapping[str, Any]) -> dict[str, Any] | None:
         """What the game of the hand in play (or of the next one) posts, for the top bar: its
@@ -120,10 +131,10 @@ def _posts(settings: TableSettings, game: str,
     stakes = settings.stakes_for(variant)
     kind = variant.forced_bets
     if kind is ForcedBets.BLINDS:
-        straddle = settings.straddle_for(variant)
+        allowed = settings.straddles_for(variant)
         posts = {"small_blind": stakes.small_blind, "big_blind": stakes.big_blind,
-                 "straddle": straddle_amount(stakes.big_blind) if straddle else 0,
-                 "straddler": straddle}
+                 "straddle": straddle_amount(stakes.big_blind) if allowed else 0,
+                 "straddles": settings.straddle if allowed else None}
     elif kind is ForcedBets.ANTES:
         posts = {"ante": stakes.ante, "min_bet": stakes.big_blind}
     else:

@@ -16,6 +16,7 @@ from boardroom.engine.dealing import CardSource, ScriptedCards
 from boardroom.engine.hand import Hand
 from boardroom.engine.history.phh import HistoryError, Line, cards_text, parse_dealt
 from boardroom.engine.history.reader import Setup
+from boardroom.engine.history.writer import run_awards
 
 
 @dataclass
@@ -495,6 +496,11 @@ def check_extensions(hand: Hand, setup: Setup) -> None:
                 raise HistoryError(f"{setup.lines.field('_redraws')}: says {setup.player(s)} "
                                    f"redraws {setup.redraws[s]} cards, the replay deals "
                                    f"{hand.redraws[s]}")
+    if setup.runs is not None and setup.runs.awards is not None:
+        paid = run_awards(hand, {s: setup.label(s) for s in setup.seat_of})
+        if list(setup.runs.awards) != paid:
+            raise HistoryError(f"{setup.lines.field('_runs')}: awards say "
+                               f"{list(setup.runs.awards)} but the replay pays {paid}")
     if setup.points is not None:
         actual_points = [{setup.label(s): p for s, p in result.points.items()}
                          for result in hand.results]

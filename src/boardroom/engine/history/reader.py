@@ -116,6 +116,7 @@ class RunsRecord:
     choices: Mapping[int, int] | None  # by seat (None: no offer was made)
     timeouts: tuple[int, ...]  # seats
     deals: tuple[RunDeal, ...]  # runs 2..
+    awards: tuple[Mapping[str, Any], ...] | None = None  # ``awards``, checked on replay
 
 
 @dataclass(frozen=True)
@@ -389,10 +390,16 @@ def _runs_of(fields: _Fields, variant: Variant, seat_of: tuple[int, ...]) -> Run
     read strictly: every fault names the field."""
     table: dict[str, Any] = fields.get("_runs", dict)
     count = len(seat_of)
-    unknown = set(table) - {"offered", "choices", "timeouts", "runs"}
+    unknown = set(table) - {"offered", "choices", "timeouts", "runs", "awards"}
     if unknown or table.get("offered") is not True:
         raise fields.fail("_runs", "must be a table with offered = true and, once the runs "
-                          "were offered, choices, timeouts and runs")
+                          "were offered, choices, timeouts, runs and awards")
+    awards = table.get("awards")
+    if awards is not None and (not isinstance(awards, list) or not all(
+            isinstance(award, dict) and set(award) == {"run", "pot", "amount", "shares"}
+            and isinstance(award["shares"], dict) for award in awards)):
+        raise fields.fail("_runs", "awards must list tables of run, pot, amount and shares "
+                          "(the chips each winner took, by player label)")
     labels = {f"p{k + 1}": seat_of[k] for k in range(count)}
     choices = None
     if "choices" in table:
@@ -438,5 +445,6 @@ def _runs_of(fields: _Fields, variant: Variant, seat_of: tuple[int, ...]) -> Run
             raise fields.fail("_runs", f"run {number}'s burns: {error}") from None
         deals.append(RunDeal({s: tuple(c) for s, c in hole.items()},
                              {b: tuple(c) for b, c in boards.items()}, burns))
-    return RunsRecord(choices, tuple(labels[t] for t in timeouts), tuple(deals))
+    return RunsRecord(choices, tuple(labels[t] for t in timeouts), tuple(deals),
+                      tuple(awards) if awards is not None else None)
 

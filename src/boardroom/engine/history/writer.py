@@ -105,7 +105,17 @@ def _runs_record(hand: Hand, label: Mapping[int, str]) -> dict[str, Any]:
         later.append({"actions": actions, "burns": format_cards(burns).split()})
     if later:
         runs["runs"] = later
+    if hand.runs:  # what each run's share of each pot paid, run by run (a replayer's figures)
+        runs["awards"] = run_awards(hand, label)
     return runs
+
+
+def run_awards(hand: Hand, label: Mapping[int, str]) -> list[dict[str, Any]]:
+    """``_runs.awards``: every run's share of every pot, ``{run, pot, amount, shares}`` with
+    the chips each winner took by PHH label, in the order the pots were paid."""
+    return [{"run": run.number, "pot": index, "amount": result.pot.amount,
+             "shares": {label[seat]: chips for seat, chips in result.shares.items()}}
+            for run in hand.runs for index, result in enumerate(run.results)]
 
 
 _BETTING = (ev.Folded, ev.Checked, ev.Called, ev.RaisedTo, ev.BringInPosted)

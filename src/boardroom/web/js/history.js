@@ -26,29 +26,105 @@ export function readAction(text) {
 }
 
 
+// The runs after the first of a hand run more than once (`_runs.runs`: each run's deal lines)
+// and what every run's share of every pot paid (`_runs.awards`), as the history writes them.
+export function laterRuns(history) {
+  return ((history._runs || {}).runs || []).map((run, i) => ({ number: i + 2, actions: run.actions || [] }));
+}
+const runAwards = (history) => (history._runs || {}).awards || [];
+
+// Every step of the replay: the hand's actions (the first run's deals among them), then each
+// later run's deals, so a hand run twice steps through both runs.
+export function replaySteps(history) {
+  return [...(history.actions || []).map((text) => ({ text, run: 1 })),
+    ...laterRuns(history).flatMap((run) => run.actions.map((text) => ({ text, run: run.number })))];
+}
+
+const dealTo = (boards, a) => {
+  const name = a.board || 'A';
+  boards[name] = [...(boards[name] || []), ...a.cards];
+};
+
+// The cards after `step` steps: each player's hole cards and the boards of the first run, and
+// each later run begun by then: its boards (the cards dealt before the runs parted, then its
+// own) and each player's redraws in it. `done` says the run is fully dealt.
 function stateAt(history, step) {
   const players = history.players || [];
   const holes = players.map(() => []);
   const boards = {};
   const labels = (p) => Number(p.slice(1)) - 1;
   const actions = history.actions || [];
-  for (const text of actions.slice(0, step)) {
+  const read = (text) => {
     const a = readAction(text);
     if (a.dealer && a.kind === 'dh' && a.player) holes[labels(a.player)].push(...a.cards);
-    else if (a.dealer && a.kind === 'db') {
-      const name = a.board || 'A';
-      boards[name] = [...(boards[name] || []), ...a.cards];
-    } else if (!a.dealer && a.kind === 'sm' && a.cards) holes[labels(a.player)] = a.cards;
+    else if (a.dealer && a.kind === 'db') dealTo(boards, a);
+    else if (!a.dealer && a.kind === 'sm' && a.cards) holes[labels(a.player)] = a.cards;
+  };
+  actions.slice(0, step).forEach(read);
+  const runs = [];
+  const later = laterRuns(history);
+  if (later.length) {
+    const first = {};
+    actions.forEach((text) => { const a = readAction(text); if (a.dealer && a.kind === 'db') dealTo(first, a); });
+    let at = actions.length;
+    for (const run of later) {
+      if (step <= at) break;
+      const deals = run.actions.map(readAction);
+      const again = {};
+      deals.filter((a) => a.kind === 'db').forEach((a) => dealTo(again, a));
+      // Before the runs parted every run had the same cards: the first run's boards less what
+      // this run deals again.
+      const shared = Object.fromEntries(Object.entries(first).map(([name, cards]) => [name, cards.slice(0, cards.length - (again[name] || []).length)]));
+      const runBoards = { ...shared };
+      const redraws = {};
+      deals.slice(0, step - at).forEach((a) => {
+        if (a.kind === 'db') dealTo(runBoards, a);
+        else if (a.kind === 'dh' && a.player) redraws[labels(a.player)] = [...(redraws[labels(a.player)] || []), ...a.cards];
+      });
+      runs.push({ number: run.number, boards: runBoards, redraws, done: step >= at + deals.length });
+      at += deals.length;
+    }
   }
-  return { holes, boards };
+  return { holes, boards, runs };
+}
+
+// One run's share of every pot, in the table's words ("Bob wins run 2's share of the main pot
+// (75)"), from `_runs.awards`.
+function runShareSentences(history, number) {
+  const players = history.players || [];
+  const story = new HandStory({ names: players.map((name, i) => name || `p${i + 1}`) });
+  story.runs = laterRuns(history).length + 1;
+  return runAwards(history).filter((award) => award.run === number).map((award) => story.say({
+    type: 'PotAwarded', index: award.pot, amount: award.amount, showdown: true, run: award.run,
+    shares: Object.entries(award.shares).map(([label, chips]) => [Number(label.slice(1)) - 1, chips]),
+  }));
+}
+
+// A run's boards, the redraws it dealt and, once it is fully dealt, its share of every pot.
+function RunBoards({ history, number, boards, redraws = {}, done }) {
+  const players = history.players || [];
+  return html`<div class="replay-run" role="group" aria-label=${`Run ${number}`} data-run=${number}>
+    <h3>Run ${number}</h3>
+    <${ReplayBoards} boards=${boards} />
+    ${Object.entries(redraws).map(([i, cards]) => html`<p class="run-redraws">${players[i] || `p${Number(i) + 1}`} draws ${cards.map((c, k) => html`<${Card} key=${k} card=${c} small=${true} />`)}</p>`)}
+    ${done ? html`<ul class="run-shares">${runShareSentences(history, number).map((line) => html`<li>${line}</li>`)}</ul>` : null}
+  </div>`;
+}
+
+function ReplayBoards({ boards }) {
+  return html`<div class="replay-boards">
+    ${Object.entries(boards).map(([name, cards]) => html`<div class="board" data-board=${name}><span class="board-name">${name}</span>
+      <div class="board-cards">${cards.map((c, i) => html`<${Card} key=${i} card=${c} small=${true} />`)}</div></div>`)}
+  </div>`;
 }
 
 // Every player's stack, bet in the current betting round and the pot after `step` actions, read
 // from the history's numbers (docs/history.md): antes, then blinds, are posted before the first
 // action, `cbr` is a bet or raise *to* a total for the round, `cc` checks or calls what is owed,
 // `pb` posts the bring-in. A dealer action after a player's action starts a new round. At the
-// last step the stacks are the history's `finishing_stacks` (pots won, uncalled bets returned).
-export function stacksAt(history, step) {
+// last step (`steps`: the replay's, every run's deals included) the stacks are the history's
+// `finishing_stacks` (pots won, uncalled bets returned).
+export function stacksAt(history, step, steps = (history.actions || []).length) {
   const players = history.players || history.starting_stacks || [];
   const start = players.map((_, i) => (history.starting_stacks || [])[i] || 0);
   const stacks = [...start];
@@ -88,7 +164,7 @@ export function stacksAt(history, step) {
       acted = true;
     }
   }
-  const over = step >= actions.length && Array.isArray(history.finishing_stacks);
+  const over = step >= steps && Array.isArray(history.finishing_stacks);
   const final = over ? players.map((_, i) => history.finishing_stacks[i]) : stacks;
   const pot = over ? 0 : start.reduce((sum, s, i) => sum + s - stacks[i], 0);
   return { stacks: final, bets: over ? bets.map(() => 0) : bets, pot, over };
@@ -144,11 +220,30 @@ export function historySentences(history) {
   });
 }
 
-// What the hand came to: each pot's points (the multi-board games) and each player's result.
+// A later run's deals in the table's words: "Run 2, board A: Kh 7c", "Run 2: Ann draws 2
+// extra cards".
+function runSentences(history, run) {
+  const players = history.players || [];
+  const name = (label) => players[Number(label.slice(1)) - 1] || label;
+  return run.actions.map((text) => {
+    const a = readAction(text);
+    if (a.kind === 'db') return `Run ${run.number}, board ${a.board || 'A'}: ${a.cards.map((c) => c || '??').join(' ')}`;
+    if (a.kind === 'dh' && a.player) return `Run ${run.number}: ${name(a.player)} draws ${a.cards.length} extra card${a.cards.length === 1 ? '' : 's'}`;
+    return text;
+  });
+}
+
+// What the hand came to: each pot's points (the multi-board games; run by run in a hand run
+// more than once) and each player's result.
 function historyOutcome(history) {
   const players = history.players || [];
-  const lines = (history._points || []).map((pot, index) => potPointsSentence(index,
-    Object.entries(pot).map(([label, value]) => [Number(label.slice(1)) - 1, value]), players));
+  const awards = runAwards(history);
+  const lines = (history._points || []).map((pot, index) => {
+    const award = awards[index];
+    const said = potPointsSentence(award ? award.pot : index,
+      Object.entries(pot).map(([label, value]) => [Number(label.slice(1)) - 1, value]), players);
+    return award ? `Run ${award.run}: ${said}` : said;
+  });
   (history.finishing_stacks || []).forEach((finish, i) => {
     const start = (history.starting_stacks || [])[i];
     if (start == null) return;
@@ -194,15 +289,17 @@ function Replayer({ room, handNo, token }) {
   const [step, setStep] = useState(0);
   useEffect(() => {
     setData(null);
-    getHand(room, handNo, token).then((d) => { setData(d); setStep((d.history.actions || []).length); }).catch((e) => setError(e.message));
+    getHand(room, handNo, token).then((d) => { setData(d); setStep(replaySteps(d.history).length); }).catch((e) => setError(e.message));
   }, [room, handNo]);
   if (error) return html`<p class="error" role="alert">${error}</p>`;
   if (!data) return html`<p class="muted">Loading hand ${handNo}…</p>`;
   const h = data.history;
   const actions = h.actions || [];
-  const { holes, boards } = stateAt(h, step);
-  const chips = stacksAt(h, step);
-  const sentences = historySentences(h);
+  const steps = replaySteps(h);
+  const { holes, boards, runs } = stateAt(h, step);
+  const chips = stacksAt(h, step, steps.length);
+  const sentences = [...historySentences(h), ...laterRuns(h).flatMap((run) => runSentences(h, run))];
+  const ranTwice = laterRuns(h).length > 0;
   const extraFields = Object.entries(h).filter(([k]) => k.startsWith('_') && !['_variant', '_options', '_table_seats', '_hand_no', '_burns'].includes(k));
   return html`<div class="replayer panel" aria-label=${`Hand ${handNo}`}>
     <div class="row spread">
@@ -210,10 +307,10 @@ function Replayer({ room, handNo, token }) {
       <button class="btn small" onClick=${() => downloadHistory(room, handNo, token).catch((e) => setError(e.message))}>Download history file</button>
     </div>
     <${VerifyDeal} key=${handNo} history=${h} />
-    <div class="replay-boards">
-      ${Object.entries(boards).map(([name, cards]) => html`<div class="board" data-board=${name}><span class="board-name">${name}</span>
-        <div class="board-cards">${cards.map((c, i) => html`<${Card} key=${i} card=${c} small=${true} />`)}</div></div>`)}
-    </div>
+    ${ranTwice ? html`<div class="replay-runs">
+      <${RunBoards} history=${h} number=${1} boards=${boards} done=${step >= actions.length} />
+      ${runs.map((run) => html`<${RunBoards} key=${run.number} history=${h} ...${run} />`)}
+    </div>` : html`<${ReplayBoards} boards=${boards} />`}
     <p class="replay-pot" aria-live="polite">${chips.over ? 'Hand over: the stacks after the pots are paid' : html`Pot <strong>${chips.pot}</strong>`}</p>
     <div class="replay-table-wrap">
     <table class="replay-players">
@@ -224,23 +321,23 @@ function Replayer({ room, handNo, token }) {
         <td class="start">${(h.starting_stacks || [])[i]}</td>
         <td class="stack">${chips.stacks[i]}</td>
         <td class="bet">${chips.bets[i] || ''}</td>
-        <td class="finish">${step === actions.length && h.finishing_stacks ? h.finishing_stacks[i] : ''}</td>
+        <td class="finish">${step === steps.length && h.finishing_stacks ? h.finishing_stacks[i] : ''}</td>
       </tr>`)}</tbody>
     </table>
     </div>
     <div class="replay-controls row">
       <button class="btn small" onClick=${() => setStep(0)} aria-label="First step"><${StepIcon} to="first" /></button>
       <button class="btn small" onClick=${() => setStep(Math.max(0, step - 1))} aria-label="Previous step"><${StepIcon} to="previous" /></button>
-      <span class="step" aria-live="polite">Step ${step} / ${actions.length}</span>
-      <button class="btn small" onClick=${() => setStep(Math.min(actions.length, step + 1))} aria-label="Next step"><${StepIcon} to="next" /></button>
-      <button class="btn small" onClick=${() => setStep(actions.length)} aria-label="Last step"><${StepIcon} to="last" /></button>
+      <span class="step" aria-live="polite">Step ${step} / ${steps.length}</span>
+      <button class="btn small" onClick=${() => setStep(Math.min(steps.length, step + 1))} aria-label="Next step"><${StepIcon} to="next" /></button>
+      <button class="btn small" onClick=${() => setStep(steps.length)} aria-label="Last step"><${StepIcon} to="last" /></button>
     </div>
     <ol class="replay-actions">
-      ${actions.map((text, i) => html`<li class=${i === step - 1 ? 'current' : i >= step ? 'future' : ''}>
+      ${steps.map(({ text, run }, i) => html`<li class=${i === step - 1 ? 'current' : i >= step ? 'future' : ''} data-run=${run}>
         <button class="linkish" onClick=${() => setStep(i + 1)}>${sentences[i] || text}</button>
       </li>`)}
     </ol>
-    ${step === actions.length ? html`<ul class="replay-outcome">${historyOutcome(h).map((line) => html`<li>${line}</li>`)}</ul>` : null}
+    ${step === steps.length ? html`<ul class="replay-outcome">${historyOutcome(h).map((line) => html`<li>${line}</li>`)}</ul>` : null}
     ${extraFields.length ? html`<div class="replay-extra">${extraFields.map(([k, v]) => html`<div><b>${k.slice(1).replace(/_/g, ' ')}</b>: <code>${JSON.stringify(v)}</code></div>`)}</div>` : null}
   </div>`;
 }

@@ -137,8 +137,8 @@ export function Home() {
           <${Field} label="Time bank (s)"><input type="number" min="0" name="time_bank" value=${form.time_bank} onInput=${set('time_bank')} aria-label="Time bank" /><//>
           ${isRotation ? html`<${Field} label="Change game every" hint="hands; 0: every orbit"><input type="number" min="0" max="100" name="rotate_every" value=${form.rotate_every} onInput=${set('rotate_every')} aria-label="Change game every" /><//>` : null}
           ${isChoice ? html`<${Field} label="Pick clock (s)"><input type="number" min="1" name="pick_clock" value=${form.pick_clock} onInput=${set('pick_clock')} aria-label="Pick clock" /><//>` : null}
-          ${!variant || variant.forced_bets === 'blinds' || isChoice || variant.rotation ? html`<${Field} label="Straddle" hint="blind games: twice the big blind, acting last preflop"><select name="straddle" value=${form.straddle} onChange=${set('straddle')} aria-label="Straddle">
-            <option value="off">none</option><option value="utg">UTG straddle</option><option value="button">button straddle</option>
+          ${!variant || variant.forced_bets === 'blinds' || isChoice || variant.rotation ? html`<${Field} label="Straddle" hint="blind games: who may choose to post twice the big blind, acting last preflop"><select name="straddle" value=${form.straddle} onChange=${set('straddle')} aria-label="Straddle">
+            <option value="off">not allowed</option><option value="utg">UTG may straddle</option><option value="utg-button">UTG or button may straddle</option>
           </select><//>` : null}
           <${Field} label="Pause between hands (s)"><input type="number" min="0" name="pause_between_hands" value=${form.pause_between_hands} onInput=${set('pause_between_hands')} aria-label="Pause between hands" /><//>
         </div>

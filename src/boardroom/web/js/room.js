@@ -115,7 +115,7 @@ function TopBar({ room, prefs, togglePref, conn, variants, hostOpen, setHostOpen
     ${table ? html`<div class="game-title">
       <strong>${table.rotation ? `${table.rotation.name}: ` : ''}${GAME_NAME(variants, tableGame(table))}</strong>
       ${table.rotation ? html`<span class="rotation-next">${rotationNext(table.rotation, table.phase)}</span>` : null}
-      ${table.posts ? html`<span class="stakes">${postsText(table.posts)}</span>` : null}
+      ${table.posts ? html`<span class="stakes">${postsText(table.posts, table.phase === 'playing' && Object.values(snap.blinds || {}).includes('straddle'))}</span>` : null}
       ${table.hand_no ? html`<span class="hand-no">Hand #${table.hand_no}</span>` : null}
       ${table.paused ? html`<span class="badge warn">Paused</span>` : null}
       ${!conn.connected ? html`<span class="badge warn">Reconnecting…</span>` : null}
@@ -609,12 +609,18 @@ function Picker({ conn, variants, choices, deadline }) {
 
 const BETTING_NAMES = { 'pot-limit': 'Pot limit', 'no-limit': 'No limit', 'fixed-limit': 'Fixed limit' };
 
+// The straddle toggle's hint: what the choice does (the server decides who posts, at the deal).
+const STRADDLE_HINT = (settings, posts) => `${posts && posts.straddle ? `posts ${posts.straddle}` : 'posts a straddle'} the next time you are ${settings.straddle === 'utg' ? 'UTG' : 'UTG or on the button'}, then turns off`;
+
 function SeatControls({ conn, seat }) {
   const [amount, setAmount] = useState('');
   const settings = conn.snapshot.table.settings;
   return html`<div class="seat-controls">
     ${seat.status === 'out' ? html`<button class="btn small" onClick=${() => conn.send('sit_in')}>Sit in</button>`
       : seat.status === 'playing' ? html`<button class="btn small" onClick=${() => conn.send('sit_out')}>${seat.sit_out_next ? 'Sitting out next hand' : 'Sit out'}</button>` : null}
+    ${settings.straddle !== 'off' && seat.status !== 'pending' ? html`<span class="straddle-toggle">
+      <label><input type="checkbox" checked=${!!seat.straddle_next} onChange=${(e) => conn.send('straddle', { on: e.currentTarget.checked })} aria-describedby="straddle-hint" /> Straddle next hand</label>
+      <small id="straddle-hint" class="muted">${STRADDLE_HINT(settings, conn.snapshot.table.posts)}</small></span>` : null}
     <span class="rebuy">
       <input type="number" min="1" max=${settings.starting_stack} placeholder="chips" value=${amount} aria-label="Rebuy amount"
         onInput=${(e) => setAmount(e.currentTarget.value)} />

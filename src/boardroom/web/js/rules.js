@@ -92,7 +92,7 @@ function VariantRules({ variant }) {
     ${variant.streets.some((s) => s.redraw_cap != null) ? html`<p>A redraw gives every player still in the same number of extra hole cards from the pool (the deck less the cards set aside for the boards, plus every folded hand), up to the street's cap counted over the whole hand; you never discard.</p>` : null}
     <h2>Table options</h2>
     <ul>
-      ${variant.forced_bets === 'blinds' ? html`<li>Straddle (the host's choice, off by default): the player left of the big blind, or the button, posts twice the big blind before the cards and acts last preflop; a full raise is at least the straddle. Heads-up there is none.</li>` : null}
+      ${variant.forced_bets === 'blinds' ? html`<li>Straddle (when the host allows it, off by default; each player's own choice): a player who ticks "Straddle next hand" posts twice the big blind before the cards the next time they are left of the big blind (UTG), or on the button where the host allows that too, and acts last preflop; the choice is then used up. A full raise is at least the straddle. One straddle a hand (the button's first); heads-up there is none.</li>` : null}
       <li>${variant.runs_twice ? 'Running it twice: when every player left is all-in before the last card, each may agree to deal the rest twice or three times (the fewest anyone chose); each run deals every unfinished board and its redraws, and wins its share of every pot.' : 'This game runs an all-in once: its last decisions, or each player\'s own cards, come after the cards to come.'}</li>
     </ul>
     <h2>How the pot is won</h2>

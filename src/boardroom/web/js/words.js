@@ -2,15 +2,14 @@
 // 12", "Ann raises to 48"), in one place for the action log, the replayer and announcements.
 // Nothing here computes a rule: every number comes from the server's events and views.
 
-// What the game posts, for the top bar: "1/2" (blinds; "1/2 · UTG straddle 4" with a straddle),
-// "Ante 1 · bet 2" (ante games),
+// What the game posts, for the top bar: "1/2" (blinds; "1/2 · straddle 4" when a player
+// straddled the hand in play: `straddled`), "Ante 1 · bet 2" (ante games),
 // "Ante 1 · bring-in 1 · 2/4" (stud), from the table's `posts`.
-export function postsText(posts) {
+export function postsText(posts, straddled = false) {
   if (!posts) return '';
   if (posts.forced_bets === 'blinds') {
     const blinds = `${posts.small_blind}/${posts.big_blind}`;
-    if (!posts.straddle) return blinds;
-    return `${blinds} · ${posts.straddler === 'button' ? 'button' : 'UTG'} straddle ${posts.straddle}`;
+    return straddled && posts.straddle ? `${blinds} · straddle ${posts.straddle}` : blinds;
   }
   if (posts.forced_bets === 'antes') return `Ante ${posts.ante} · bet ${posts.min_bet}`;
   return `Ante ${posts.ante} · bring-in ${posts.bring_in} · ${posts.small_bet}/${posts.big_bet}`;
@@ -131,13 +130,16 @@ export class HandStory {
 }
 
 // The category winners and points of each settled pot (a view's `results`), one sentence a pot:
-// "The main pot: A to Ann, B to Bob, Hand tied by Ann and Bob; points Ann 3/2, Bob 3/2".
+// "The main pot: A to Ann, B to Bob, Hand tied by Ann and Bob; points Ann 3/2, Bob 3/2"; in a
+// hand run more than once each run's share of a pot is scored on its own: "Run 2: The main pot: ...".
 export function pointsSentences(results, names) {
   const name = (seat) => names[seat] || `Seat ${seat + 1}`;
+  const runs = (results || []).some((pot) => pot.run > 1);
   return (results || []).filter((pot) => pot.categories && pot.categories.length > 1).map((pot) => {
     const categories = pot.categories.map(([category, winners]) => (!winners.length ? `${category} void`
       : winners.length === 1 ? `${category} to ${name(winners[0])}` : `${category} tied by ${joinNames(winners.map(name))}`));
-    return potPointsSentence(pot.index, pot.points, names, categories);
+    const said = potPointsSentence(pot.index, pot.points, names, categories);
+    return runs ? `Run ${pot.run}: ${said}` : said;
   });
 }
 
