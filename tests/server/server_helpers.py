@@ -20,7 +20,7 @@ import socketio
 import uvicorn
 from wire_check import check, fetch_schema
 
-from boardroom.server import Server, ServerConfig, create_app
+from boardroom.server import UVICORN_WEBSOCKETS, Server, ServerConfig, create_app
 
 
 class FakeClock:
@@ -85,8 +85,8 @@ async def running_server(data: Path, **config: Any) -> AsyncIterator[Running]:
     app = create_app(ServerConfig(data=data, **config))
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error",
-                                           ws="websockets-sansio", lifespan="on",
-                                           timeout_graceful_shutdown=10))
+                                           lifespan="on", timeout_graceful_shutdown=10,
+                                           **UVICORN_WEBSOCKETS))
     task = asyncio.create_task(server.serve())
     for _ in range(500):
         if server.started:

@@ -18,6 +18,7 @@ import boardroom.table.views as table_module
 from action_script import random_throw
 from boardroom.rules import VARIANTS, find_variant
 from boardroom.server import encode
+from boardroom.table import TableSettings
 
 PLAYERS = 3
 VIEW_KEYS = ("table", "hand", "blinds", "sizes", "last_hand", "bots", "watchers")
@@ -157,6 +158,13 @@ async def test_a_change_costs_one_message_and_one_view_per_connected_audience(
             emits.append(kw.get("to") or kw.get("room") or "")
             return await emit(event, data, **kw)
 
+        settings_made: list[int] = []
+        real_to_dict = TableSettings.to_dict
+
+        def counting_to_dict(settings: TableSettings) -> dict[str, Any]:
+            settings_made.append(1)
+            return real_to_dict(settings)
+
         real_view_for, real_views_for = table_module.view_for, table_module.views_for
 
         def counting_view_for(hand: Any, viewer: Any) -> Any:
@@ -183,6 +191,7 @@ async def test_a_change_costs_one_message_and_one_view_per_connected_audience(
             monkeypatch.setattr(sio, "emit", counting_emit)
             monkeypatch.setattr(table_module, "view_for", counting_view_for)
             monkeypatch.setattr(table_module, "views_for", counting_views_for)
+            monkeypatch.setattr(TableSettings, "to_dict", counting_to_dict)
             room_actor = running.server.rooms[room]
             snapshot = room_actor.snapshot
 
@@ -221,6 +230,8 @@ async def test_a_change_costs_one_message_and_one_view_per_connected_audience(
                     break
                 turn = nxt[-1]
             assert actions >= 3
+            # The settings (frozen) are made plain data once, not again for every change.
+            assert settings_made == []
             await asyncio.sleep(0.1)
             assert snapshots == []  # nobody asked: the pushes were enough
             for client in people:  # each connection got one update per change, no more

@@ -72,13 +72,15 @@ async def test_a_kill_mid_hand_after_several_actions_loses_none_of_them(tmp_path
                 "game": "esg", "pause_between_hands": 0.2, "starting_stack": STACK})
             assert made.status_code == 201, made.text
             room = made.json()["room"]
+        # The spectator joins first: the first hand is dealt 0.2 s after the second player
+        # sits, and a spectator that joined after it never saw its first turn.
+        watcher = await Client(url).connect()
+        await watcher.ok("join", room=room, role="spectator")
         players = [await Client(url).connect() for _ in range(PLAYERS)]
         tokens = []
         for seat, client in enumerate(players):
             await client.ok("join", room=room)
             tokens.append((await client.ok("sit", seat=seat, name=f"P{seat}"))["token"])
-        watcher = await Client(url).connect()
-        await watcher.ok("join", room=room, role="spectator")
         turn = await watcher.wait_for(lambda e: e["kind"] == "turn", timeout=30)
         acted = 0
         last = 0

@@ -69,15 +69,20 @@ async def _serve(args: argparse.Namespace, settings: Any, name: str) -> int:
 
     import uvicorn
 
-    from boardroom.server import ServerConfig, create_app, tune_garbage_collector
+    from boardroom.server import (
+        UVICORN_WEBSOCKETS,
+        ServerConfig,
+        create_app,
+        tune_garbage_collector,
+    )
     from boardroom.server.protocol import RateLimit, parse
     from boardroom.server.viewer import Viewer
 
     app = create_app(ServerConfig(data=args.data, bot_think=args.bot_think))
     tune_garbage_collector()
     server = uvicorn.Server(uvicorn.Config(app, host=args.host, port=args.port,
-                                           log_level="warning", ws="websockets-sansio",
-                                           lifespan="on"))
+                                           log_level="warning", lifespan="on",
+                                           **UVICORN_WEBSOCKETS))
     serving = asyncio.create_task(server.serve())
     while not server.started and not serving.done():
         await asyncio.sleep(0.05)

@@ -59,6 +59,7 @@ def run(args: argparse.Namespace) -> int:
 
     from boardroom.cli import UsageError
     from boardroom.server import (
+        UVICORN_WEBSOCKETS,
         ServerConfig,
         check_data_folder,
         create_app,
@@ -82,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
     app = create_app(config)
     tune_garbage_collector()
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
-                ws=args.ws, lifespan="on")
+                lifespan="on", **{**UVICORN_WEBSOCKETS, "ws": args.ws})
     return 0
 
 

@@ -9,6 +9,7 @@ from boardroom.server.app import (
     create_app,
     tune_garbage_collector,
 )
+from boardroom.server.config import UVICORN_WEBSOCKETS
 
-__all__ = ["DataFolderInUse", "Server", "ServerConfig", "check_data_folder", "create_app",
-           "tune_garbage_collector"]
+__all__ = ["UVICORN_WEBSOCKETS", "DataFolderInUse", "Server", "ServerConfig",
+           "check_data_folder", "create_app", "tune_garbage_collector"]

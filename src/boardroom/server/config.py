@@ -7,10 +7,21 @@ import urllib.parse
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from boardroom.cards import RandomSource
 
 WEB = Path(__file__).resolve().parent.parent / "web"
+
+# How uvicorn serves the WebSockets (docs/decisions.md: the server's cost per action). No
+# per-message deflate: every browser offers it, and its zlib streams cost each connection about
+# 50 KiB and every message a compression, for updates of a few kilobytes. No WebSocket pings of
+# uvicorn's own: Engine.IO already pings every connection (every 25 s, closing it after 20 s
+# without an answer), so a second timer per connection found nothing the first does not.
+UVICORN_WEBSOCKETS: dict[str, Any] = {
+    "ws": "websockets-sansio", "ws_per_message_deflate": False, "ws_ping_interval": None,
+    "ws_ping_timeout": None,
+}
 
 
 @dataclass

@@ -75,7 +75,7 @@ class Views(Ledger, DealersChoice):
             "picker": self.picker if self.phase == PICKING else None,
             "choices": self._choice_ids() if self.phase == PICKING else None,
             "turn": {"seat": actor, "deadline": self.turn_deadline} if actor is not None else None,
-            "seats": seats, "settings": self.settings.to_dict(), "fair": self._fair_public(),
+            "seats": seats, "settings": settings_plain(self.settings), "fair": self._fair_public(),
             "rotation": self._rotation_public(),
         }
 
@@ -122,6 +122,13 @@ class Views(Ledger, DealersChoice):
             return {"hand_no": self.hand_no, "commitment": self.hand_setup["fair"]["commitment"],
                     "seeded": None, "open": False}
         return None
+
+
+@functools.lru_cache(maxsize=256)
+def settings_plain(settings: TableSettings) -> dict[str, Any]:
+    """``settings.to_dict()``, made once per settings (they are frozen) rather than at every
+    change of every table (it copies every field): shared, so never change it."""
+    return settings.to_dict()
 
 
 @functools.lru_cache(maxsize=256)
