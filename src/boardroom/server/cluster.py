@@ -16,6 +16,12 @@ know it is alive. A command reaching a worker that does not run its room is forw
 worker that does; a room nobody runs is taken by the worker the command reached. A worker told
 to stop drains: it takes no more rooms, lets each room finish the command in hand (the store
 then holds all of it), releases its leases and says so, and the others take the rooms at once.
+
+The same way, a worker asked an HTTP question about a room another worker runs (the table as it
+is now: ``server.reads``) or about a tournament another worker runs (``server.cluster_http``)
+asks that worker. A tournament is one unit: one lease (``tournament:ID``) for its director and
+every one of its tables (each with its own room lease too), taken over together and recovered
+as a restarted single server recovers it; the sweep never takes one of its tables alone.
 """
 
 from __future__ import annotations

@@ -466,11 +466,22 @@ class TournamentHost:
                 if current.hand is not None:
                     continue  # the hand plays on; its end is reported as usual
                 if current.hand_no >= plan.hand_no:
-                    stacks = {p: current.seats[s].stack for s, p, _ in plan.players}
+                    stacks = await self._ended_stacks(room, plan)
                     self.director.hand_ended(number, stacks, self.clock())
                 else:
                     await self._deal(plan)
             await self._sync()
+
+    async def _ended_stacks(self, room: Room, plan: HandPlan) -> dict[str, int]:
+        """The stacks the players of ``plan`` ended its hand with, as the table said when it
+        ended (its ``hand_ended``, from the store): a player the director unseated after it
+        (eliminated, moved) before the crash is no longer at the table to ask."""
+        ended = await self.server.store.hand_event(room.id, plan.hand_no, "hand_ended")
+        if ended is None:  # (not stored: the table's seats are all there is)
+            return {p: room.table.seats[s].stack for s, p, _ in plan.players
+                    if s in room.table.seats}
+        by_seat = ended.payload["data"]["stacks"]
+        return {player: by_seat[str(seat)] for seat, player, _ in plan.players}
 
     # -- reading -----------------------------------------------------------------------------
 

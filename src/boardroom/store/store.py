@@ -279,6 +279,19 @@ class Store:
         return [EventRow(row.version, row.kind, row.hand_no, row.command_id, row.at,
                          json.loads(row.payload)) for row in rows]
 
+    async def hand_event(self, room_id: str, hand_no: int, kind: str) -> EventRow | None:
+        """The last event ``kind`` of hand ``hand_no`` of a room (its ``hand_ended``, say)."""
+        table = schema.events
+        async with self.engine.connect() as connection:
+            row = (await connection.execute(
+                select(table).where(table.c.room_id == room_id, table.c.hand_no == hand_no,
+                                    table.c.kind == kind)
+                .order_by(table.c.version.desc()).limit(1))).first()
+        if row is None:
+            return None
+        return EventRow(row.version, row.kind, row.hand_no, row.command_id, row.at,
+                        json.loads(row.payload))
+
     async def recent_commands(self, room_id: str, limit: int) -> list[tuple[str, int]]:
         """The ids of the last ``limit`` commands applied to a room, with their versions."""
         table = schema.events
