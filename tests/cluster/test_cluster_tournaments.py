@@ -201,33 +201,3 @@ async def test_sigterm_of_the_owner_hands_the_tournament_over_whole_and_it_finis
             await _accounted(http, survivor.url, database, lobby)
     assert "Traceback" not in running.logs()
 
-
-async def test_a_paused_owner_past_its_lease_gives_the_tournament_up_and_writes_nothing(
-        database: str, redis_server: Redis) -> None:
-    with cluster(database, redis_server, 2, *OPTIONS) as running:
-        async with httpx.AsyncClient(timeout=30) as http:
-            tournament, host = await _create(http, running.url, FAST)
-            base = f"/api/tournaments/{tournament}"
-            await http.post(f"{running.url}{base}/bots", json={"style": "loose", "count": BOTS},
-                            headers=host)
-            await http.post(f"{running.url}{base}/start", headers=host)
-            victim = _owner(running, tournament)
-            survivor = next(w for w in running.workers if w is not victim)
-            await _until(http, survivor.url, tournament, 120,
-                         lambda t: sum(x["hand_no"] for x in t["tables"]) >= 4)
-            victim.signal(signal.SIGSTOP)
-            deadline = time.monotonic() + 60
-            while tournament not in survivor.health()["tournament_ids"]:
-                assert time.monotonic() < deadline, "the paused owner's tournament was not taken"
-                await asyncio.sleep(0.2)
-            victim.signal(signal.SIGCONT)  # it wakes up thinking it still runs it
-            deadline = time.monotonic() + 60
-            while tournament in victim.health()["tournament_ids"]:
-                assert time.monotonic() < deadline, "the old owner kept the tournament"
-                await asyncio.sleep(0.2)
-            lobby = await _until(http, running.url, tournament, 400, lambda t: t["finished"])
-            await _accounted(http, survivor.url, database, lobby)  # nothing of the old owner's
-            assert _owner(running, tournament) is survivor
-            assert not {t["room"] for t in lobby["tables"]} & set(victim.health()["room_ids"])
-            assert f"gave tournament {tournament} up" in victim.log.read_text()
-    assert "Traceback" not in running.logs()
