@@ -23,10 +23,11 @@ async def _run_worker(monkeypatch: pytest.MonkeyPatch, rooms: dict[str, Any], ad
                       seconds: float) -> None:
     """A worker of fake rooms, its Redis and listening stubbed, swept with ``adopt`` for
     ``seconds``."""
-    server = SimpleNamespace(rooms=rooms, store=None, hub=SimpleNamespace(remote_viewers=list))
+    server = SimpleNamespace(rooms=rooms, tournaments={}, store=None,
+                             hub=SimpleNamespace(remote_viewers=list))
     worker = Cluster(server, "redis://127.0.0.1:1", "w1", lease=0.4, renew=0.02)  # type: ignore[arg-type]
     for name, stub in (("_publish_load", _nothing), ("_loads", _nothing), ("adopt_many", adopt),
-                       ("_listen", _nothing)):
+                       ("_listen", _nothing), ("_sweep_tournaments", _nothing)):
         monkeypatch.setattr(worker, name, stub)
     await worker.start()
     try:

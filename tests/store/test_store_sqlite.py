@@ -27,7 +27,7 @@ async def test_open_migrates_an_empty_folder_and_again_is_a_no_op(tmp_path: Path
         revision = db.execute("select version_num from alembic_version").fetchone()
         mode = db.execute("pragma journal_mode").fetchone()
     assert {"rooms", "events", "hands", "ledger", "room_leases", "alembic_version"} <= tables
-    assert revision == ("0004",)
+    assert revision == ("0005",)
     assert mode == ("wal",)
 
 

@@ -15,7 +15,7 @@ import fcntl
 import gc
 import os
 import secrets
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,7 @@ from fastapi import FastAPI
 from boardroom.evaluation import warm_up
 from boardroom.server import cluster as clustering
 from boardroom.server.auth import Signer, new_host_secret, secret_hash
+from boardroom.server.cluster_http import TournamentRouter
 from boardroom.server.config import WEB, ServerConfig, check_public_url
 from boardroom.server.http import add_routes
 from boardroom.server.limits import BodyLimit, FrameGuard
@@ -32,10 +33,19 @@ from boardroom.server.realtime import SocketHub
 from boardroom.server.room import REMEMBERED_COMMANDS, Room
 from boardroom.server.tournament import TournamentHost, new_tournament
 from boardroom.server.tournament_http import add_tournament_routes
-from boardroom.store import RoomRow, Store, StoreError, database_url, leases, tournaments
+from boardroom.store import (
+    RoomRow,
+    Store,
+    StoreError,
+    TournamentRow,
+    database_url,
+    leases,
+    tournament,
+    tournaments,
+)
 from boardroom.table import Table, TableSettings
 from boardroom.table.changes import with_changes
-from boardroom.tournament import TournamentConfig, TournamentError
+from boardroom.tournament import TournamentConfig
 
 __all__ = ["WEB", "DataFolderInUse", "Server", "ServerConfig", "check_public_url",
            "create_app"]
@@ -97,6 +107,9 @@ class Server:
         self.hub = SocketHub(self.rooms,  # rate limits run on the monotonic clock
                              client_manager=manager)
         self.cluster: clustering.Cluster | None = None
+        # Runs an HTTP request through this app (``cluster_http``: a tournament's owner answers
+        # the requests other workers forward); set by ``create_app``.
+        self.http_answer: Callable[[dict[str, Any]], Awaitable[dict[str, Any]]] | None = None
         self._store: Store | None = None
         self._signer: Signer | None = None
         self._lock = DataFolderLock(config.data)
@@ -125,17 +138,14 @@ class Server:
         except BaseException:
             self._lock.release()
             raise
-        hosts = [TournamentHost.from_row(self, row) for row in await tournaments(self._store)]
-        self.tournaments = {host.id: host for host in hosts}
+        hosts = [self.tournament_from_row(row) for row in await tournaments(self._store)]
         host_of = {room: host for host in hosts for room in host.rooms.values()}
         for room in await self.restore_many(await self._store.rooms()):
             if room.id in host_of:
                 room.listener = host_of[room.id].listen  # before its bots play on
             room.start()
         for host in hosts:
-            host.start()
-            if host.director.started and not host.director.finished:
-                await host.recover()
+            await self.start_tournament(host)
 
     async def _start_worker(self) -> None:
         """A cluster's worker: the store must be PostgreSQL (leases); the seat-token secret is
@@ -191,6 +201,34 @@ class Server:
         self.rooms.update((room.id, room) for room in restored)  # all of them, or none
         return restored
 
+    def tournament_from_row(self, row: TournamentRow) -> TournamentHost:
+        """A tournament of the store brought back as it was; not started yet."""
+        return TournamentHost.from_row(self, row)
+
+    async def start_tournament(self, host: TournamentHost) -> None:
+        """Run ``host`` here, its table rooms running already (listening to it), and recover
+        it as after a restart: its tables' hands reported or dealt, its level clock resumed
+        with the time it had left."""
+        self.tournaments[host.id] = host
+        host.start()
+        if host.director.started and not host.director.finished:
+            await host.recover()
+
+    def runs_tournament(self, tournament_id: str) -> bool:
+        return tournament_id in self.tournaments
+
+    @property
+    def asker(self) -> clustering.Cluster | None:
+        """A cluster's way to the worker running a tournament (None: a single server)."""
+        return self.cluster
+
+    async def load_finished_tournament(self, tournament_id: str) -> None:
+        """A finished tournament nobody runs, read from the store to answer its routes here
+        (it never changes again)."""
+        row = await tournament(self.store, tournament_id)
+        if row is not None and row.finished and tournament_id not in self.tournaments:
+            self.tournaments[tournament_id] = self.tournament_from_row(row)
+
     def health(self) -> dict[str, Any]:
         """What the health route says: the rooms run here (and a worker's id, its rooms' ids
         and whether it is draining)."""
@@ -231,19 +269,23 @@ class Server:
         room_id = secrets.token_hex(6)
         secret = new_host_secret()
         table = Table(settings, clock=self.clock, rng=self.config.rng, room=room_id)
+        await self._create_here(RoomRow(room_id, self.clock(), settings.to_dict(),
+                                        secret_hash(secret), table.to_state(), table.version,
+                                        False), table)
+        return room_id, secret
+
+    async def _create_here(self, row: RoomRow, table: Table) -> Room:
+        """Store a new room and run it here (a cluster's worker takes its lease first)."""
         token = None
         if self.cluster is not None:
-            token = await leases.take(self.store, room_id, self.cluster.id,
-                                      self.cluster.lease)
-        await self.store.create_room(RoomRow(room_id, self.clock(), settings.to_dict(),
-                                             secret_hash(secret), table.to_state(),
-                                             table.version, False), token=token)
-        room = self._room(room_id, table, secret_hash(secret))
+            token = await leases.take(self.store, row.id, self.cluster.id, self.cluster.lease)
+        await self.store.create_room(row, token=token)
+        room = self._room(row.id, table, row.host_hash)
         if self.cluster is not None and token is not None:
-            self.cluster.run(room, token)
+            self.cluster.run(room, token, tournament=row.tournament)
         else:
             room.start()
-        return room_id, secret
+        return room
 
     async def create_managed_room(self, settings: TableSettings, host: TournamentHost) -> str:
         """A tournament's table room: its table is managed (dealt by the director), its host
@@ -251,25 +293,31 @@ class Server:
         room_id = secrets.token_hex(6)
         table = Table(settings, clock=self.clock, rng=self.config.rng, room=room_id,
                       managed=True)
-        await self.store.create_room(RoomRow(room_id, self.clock(), settings.to_dict(),
-                                             host.host_hash, table.to_state(), table.version,
-                                             False))
-        room = self._room(room_id, table, host.host_hash)
+        room = await self._create_here(RoomRow(room_id, self.clock(), settings.to_dict(),
+                                               host.host_hash, table.to_state(), table.version,
+                                               False, tournament=host.id), table)
         room.listener = host.listen
-        room.start()
         return room_id
 
     async def create_tournament(self, config: TournamentConfig, name: str, *,
                                 action_clock: float) -> tuple[TournamentHost, str]:
-        """A new tournament (registration open, not started) and its host's secret."""
-        if self.cluster is not None:
-            raise TournamentError("tournaments run on a single server, not on a cluster's "
-                                  "workers yet")
+        """A new tournament (registration open, not started) and its host's secret. A
+        cluster's worker runs it here, under its lease."""
         host, secret = new_tournament(self, config, name, action_clock=action_clock)
+        if self.cluster is not None:
+            host.lease = await leases.take(self.store, leases.tournament_key(host.id),
+                                           self.cluster.id, self.cluster.lease)
         await host.save()
         self.tournaments[host.id] = host
         host.start()
         return host, secret
+
+    async def read_room(self, room_id: str, what: str) -> Any:
+        """What the worker running ``room_id`` answers to ``what`` (``reads.READS``); None if
+        no worker runs it (a single server runs every open room itself)."""
+        if self.cluster is None:
+            return None
+        return await self.cluster.read(room_id, what)
 
     async def settings_of(self, room_id: str) -> TableSettings | None:
         room = self.rooms.get(room_id)
@@ -316,7 +364,9 @@ def create_app(config: ServerConfig) -> Any:
     app.state.server = server
     add_tournament_routes(app, server)  # before add_routes, which mounts the web folder at /
     add_routes(app, server)
-    asgi = FrameGuard(socketio.ASGIApp(server.hub.sio, other_asgi_app=BodyLimit(app),
+    router = TournamentRouter(app, server)  # a cluster's: to the worker running a tournament
+    server.http_answer = router.answer
+    asgi = FrameGuard(socketio.ASGIApp(server.hub.sio, other_asgi_app=BodyLimit(router),
                                        socketio_path="socket.io"))
     asgi.server = server
     return asgi

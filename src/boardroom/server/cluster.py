@@ -16,6 +16,12 @@ know it is alive. A command reaching a worker that does not run its room is forw
 worker that does; a room nobody runs is taken by the worker the command reached. A worker told
 to stop drains: it takes no more rooms, lets each room finish the command in hand (the store
 then holds all of it), releases its leases and says so, and the others take the rooms at once.
+
+The same way, a worker asked an HTTP question about a room another worker runs (the table as it
+is now: ``server.reads``) or about a tournament another worker runs (``server.cluster_http``)
+asks that worker. A tournament is one unit: one lease (``tournament:ID``) for its director and
+every one of its tables (each with its own room lease too), taken over together and recovered
+as a restarted single server recovers it; the sweep never takes one of its tables alone.
 """
 
 from __future__ import annotations
@@ -29,24 +35,33 @@ import math
 import secrets
 import zlib
 from collections.abc import Awaitable, Callable, Collection, Coroutine, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import redis.asyncio as aioredis
 
 from boardroom.server.encode import Fragment, WireJSON
 from boardroom.server.protocol import Command, failure, parse
+from boardroom.server.reads import READS
 from boardroom.server.realtime import SocketHub
 from boardroom.server.room import Room
+from boardroom.server.tournament import table_rooms
 from boardroom.server.viewer import Viewer
-from boardroom.store import RoomRow, Store, StoreError, leases
+from boardroom.store import RoomRow, Store, StoreError, TournamentRow, leases
+from boardroom.store import tournament as tournament_row
 from boardroom.table import TableSettings
+
+if TYPE_CHECKING:
+    from boardroom.server.tournament import TournamentHost
 
 
 class Server(Protocol):
     """What a worker's cluster part needs of its server (``app.Server`` is one)."""
 
     rooms: dict[str, Room]
+    tournaments: dict[str, TournamentHost]
     hub: SocketHub
+    # Runs an HTTP request (as ``cluster_http`` packs it) through this worker's own app.
+    http_answer: Callable[[dict[str, Any]], Awaitable[dict[str, Any]]] | None
 
     @property
     def store(self) -> Store: ...
@@ -54,6 +69,12 @@ class Server(Protocol):
     async def restore_many(self, rows: Sequence[RoomRow]) -> list[Room]: ...
 
     async def create_local_room(self, settings: TableSettings) -> tuple[str, str]: ...
+
+    def runs_tournament(self, tournament_id: str) -> bool: ...
+
+    def tournament_from_row(self, row: TournamentRow) -> TournamentHost: ...
+
+    async def start_tournament(self, host: TournamentHost) -> None: ...
 
 log = logging.getLogger("boardroom.cluster")
 
@@ -64,6 +85,9 @@ ROUTE_TIMEOUT = 8.0  # seconds a command may spend finding its room's owner (a f
 ADOPT_BATCH = 25  # orphans taken together: one lease statement and three reads for them all
 ADOPT_AT_ONCE = 4  # batches under way at once (each holds a database connection or two)
 AUDIT_SECONDS = 5.0  # how often an owner checks the other workers' connections it keeps
+
+
+Routed = Literal["here", "there", "no_room", "unavailable"]
 
 
 def worker_channel(worker: str) -> str:
@@ -127,6 +151,7 @@ class Cluster:
         self.live: dict[str, dict[str, Any]] = {}  # worker -> its load, as of the last sweep
         self.owners: dict[str, str] = {}  # room -> the worker running it, as last heard
         self.joins: dict[str, dict[str, Any]] = {}  # sid -> how it joined (to join again)
+        self.tournament_of: dict[str, str] = {}  # table room run here -> its tournament
         self._pending: dict[str, asyncio.Future[Any]] = {}
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loops: list[asyncio.Task[None]] = []
@@ -144,12 +169,16 @@ class Cluster:
                        asyncio.create_task(self._every_renewal(self._sweep),
                                            name="cluster-sweep"),
                        asyncio.create_task(self._every_renewal(self._audit, AUDIT_SECONDS),
-                                           name="cluster-audit")]
+                                           name="cluster-audit"),
+                       asyncio.create_task(self._every_renewal(self._sweep_tournaments),
+                                           name="cluster-sweep-tournaments")]
 
     async def stop(self) -> None:
         """Drain: take no more rooms, hand every room over, then stop listening."""
         self.draining = True
         await self._publish_load()
+        for tournament_id in list(self.server.tournaments):  # each with all its tables
+            await self.give_up_tournament(tournament_id, release=True)
         for room_id in list(self.server.rooms):
             await self.give_up(room_id, release=True)
         for task in self._loops:
@@ -164,6 +193,8 @@ class Cluster:
 
     def health(self) -> dict[str, Any]:
         return {"worker": self.id, "room_ids": sorted(self.server.rooms),
+                "tournament_ids": sorted(t for t, host in self.server.tournaments.items()
+                                         if host.lease is not None),
                 "draining": self.draining}
 
     def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
@@ -223,6 +254,10 @@ class Cluster:
                 future.set_result(message.get("body"))
         elif op == "command":
             self._spawn(self._serve_command(message))
+        elif op == "read":
+            self._spawn(self._serve_read(message))
+        elif op == "tournament":
+            self._spawn(self._serve_tournament(message))
         elif op == "create":
             self._spawn(self._serve_create(message))
         elif op == "gone":
@@ -233,6 +268,8 @@ class Cluster:
             self._spawn(self._on_taken(message["room"], message["owner"]))
         elif op == "released" and not self.draining:
             self._spawn(self._adopt_if_free(message["room"]))
+        elif op == "released_tournament" and not self.draining:
+            self._spawn(self._adopt_if_free(message["tournament"], tournament=True))
 
     async def _reply(self, message: dict[str, Any], body: Any) -> None:
         await self._send(worker_channel(message["reply_to"]),
@@ -249,6 +286,14 @@ class Cluster:
         here = {sid: self._forwarding.get(sid, viewer.room) for sid in message.get("sids", ())
                 if (viewer := hub.connection(sid)) is not None}
         await self._reply(message, {"rooms": here})
+
+    async def _serve_read(self, message: dict[str, Any]) -> None:
+        room = self.server.rooms.get(message.get("room", ""))
+        read = READS.get(message.get("what", ""))
+        if room is None or not room.running or read is None:
+            await self._reply(message, {"here": False})
+            return
+        await self._reply(message, {"here": True, "answer": await read(room)})
 
     async def _serve_create(self, message: dict[str, Any]) -> None:
         if self.draining:
@@ -270,6 +315,60 @@ class Cluster:
         self.owners[room_id] = held[0]
         return held[0]
 
+    async def _route(self, key: str, here: Callable[[], Awaitable[Any] | None],
+                     message: dict[str, Any], *, is_open: Callable[[], Awaitable[bool]],
+                     adopt: Callable[[], Awaitable[bool]]) -> tuple[Routed, Any]:
+        """Find the worker holding lease ``key`` (a room's, a tournament's) and have it answer:
+        ``here()`` when this worker runs it (None otherwise), else ``message`` sent to the
+        worker that does; one nobody runs is taken over here (``adopt``) if ``is_open``.
+        ``("here" or "there", answer)``, ``("no_room", None)`` when there is nothing open to
+        run, ``("unavailable", None)`` if no worker answered in time."""
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + ROUTE_TIMEOUT
+        while loop.time() < deadline:
+            local = here()
+            if local is not None:
+                return "here", await local
+            try:
+                owner = self.owners.get(key) or await self.owner(key)
+                if owner is None:
+                    if not await is_open():
+                        return "no_room", None
+                    if not self.draining and await adopt():
+                        continue
+                    await asyncio.sleep(0.25)
+                    continue
+            except StoreError as error:
+                log.warning("%s: cannot find its worker: %s", key, error)
+                await asyncio.sleep(0.25)
+                continue
+            if owner == self.id:  # we gave it up a moment ago: ask the lease again
+                self.owners.pop(key, None)
+                await asyncio.sleep(0.1)
+                continue
+            reply = await self._request(owner, message)
+            if reply is None or not reply.get("here"):
+                self.owners.pop(key, None)  # gone or moved on: ask the lease again
+                await asyncio.sleep(0.1 if reply is not None else 0.25)
+                continue
+            return "there", reply["answer"]
+        return "unavailable", None
+
+    async def _route_room(self, room_id: str, here: Callable[[Room], Awaitable[Any]],
+                          message: dict[str, Any]) -> tuple[Routed, Any]:
+        """``_route`` for a room: ``here(room)`` where it runs, else ``message`` to its
+        worker."""
+        def run_here() -> Awaitable[Any] | None:
+            room = self.server.rooms.get(room_id)
+            return here(room) if room is not None and room.running else None
+
+        async def is_open() -> bool:
+            row = await self.server.store.room(room_id)
+            return row is not None and not row.closed
+
+        return await self._route(room_id, run_here, message, is_open=is_open,
+                                 adopt=lambda: self.adopt(room_id))
+
     async def forward(self, viewer: Viewer, room_id: str, data: Any) -> dict[str, Any]:
         """Take ``viewer``'s command to the worker running ``room_id`` (taking the room over if
         nobody does) and bring its answer back."""
@@ -281,45 +380,28 @@ class Cluster:
 
     async def _forward(self, viewer: Viewer, room_id: str, data: Any) -> dict[str, Any]:
         command = parse(data)  # the hub parsed it already: it is well formed
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + ROUTE_TIMEOUT
-        while loop.time() < deadline:
-            room = self.server.rooms.get(room_id)
-            if room is not None and room.running:
-                here = await room.submit(viewer, command)
-                self.note(viewer, room_id, command, here)
-                return here
-            try:
-                owner = self.owners.get(room_id) or await self.owner(room_id)
-                if owner is None:
-                    row = await self.server.store.room(room_id)
-                    if row is None or row.closed:
-                        return failure(command.id, "no_room",
-                                       f"there is no room {room_id[:40]!r}")
-                    if not self.draining and await self.adopt(room_id):
-                        continue
-                    await asyncio.sleep(0.25)
-                    continue
-            except StoreError as error:
-                log.warning("room %s: cannot find its worker: %s", room_id, error)
-                await asyncio.sleep(0.25)
-                continue
-            if owner == self.id:  # we gave it up a moment ago: ask the lease again
-                self.owners.pop(room_id, None)
-                await asyncio.sleep(0.1)
-                continue
-            reply = await self._request(owner, {"op": "command", "sid": viewer.sid,
-                                                "data": data})
-            if reply is None or not reply.get("here"):
-                self.owners.pop(room_id, None)  # gone or moved on: ask the lease again
-                await asyncio.sleep(0.1 if reply is not None else 0.25)
-                continue
-            answer: dict[str, Any] = reply["answer"]
-            self.note(viewer, room_id, command, answer)
+        where, answer = await self._route_room(
+            room_id, lambda room: room.submit(viewer, command),
+            {"op": "command", "sid": viewer.sid, "data": data})
+        if where == "no_room":
+            return failure(command.id, "no_room", f"there is no room {room_id[:40]!r}")
+        if where == "unavailable":
+            return failure(command.id, "unavailable",
+                           "the room's server is not answering: try again in a moment")
+        self.note(viewer, room_id, command, answer)
+        if where == "there":
             await self._place_here(viewer, room_id, command, answer)
-            return answer
-        return failure(command.id, "unavailable",
-                       "the room's server is not answering: try again in a moment")
+        return dict(answer)
+
+    async def read(self, room_id: str, what: str) -> Any:
+        """What the worker running ``room_id`` answers to ``what`` (``reads.READS``: an HTTP
+        route's answer); None if there is no open room ``room_id``. Raises ``StoreError``
+        when no worker answers in time."""
+        where, answer = await self._route_room(room_id, READS[what],
+                                          {"op": "read", "room": room_id, "what": what})
+        if where == "unavailable":
+            raise StoreError("the room's server is not answering: try again in a moment")
+        return answer
 
     def note(self, viewer: Viewer, room_id: str, command: Command,
              answer: dict[str, Any]) -> None:
@@ -419,6 +501,9 @@ class Cluster:
         try:
             rows = await store.rooms(include_closed=True, ids=list(tokens))
             rows = [row for row in rows if not row.closed and row.id not in self.server.rooms]
+            # a tournament's table runs with its tournament, never alone
+            tournaments = sorted({row.tournament for row in rows if row.tournament})
+            rows = [row for row in rows if not row.tournament]
             try:
                 restored = await self.server.restore_many(rows)
             except Exception:
@@ -439,6 +524,11 @@ class Cluster:
                                for room in restored))
         for room in restored:
             self._spawn(self._rejoin(room.id))
+        for tournament_id in tournaments:
+            if await self.adopt_tournament(tournament_id):
+                restored += [room for room_id in room_ids
+                             if (room := self.server.rooms.get(room_id)) is not None
+                             and self.tournament_of.get(room_id) == tournament_id]
         return len(restored)
 
     async def _restore_each(self, rows: list[RoomRow]) -> list[Room]:
@@ -452,16 +542,19 @@ class Cluster:
                             type(error).__name__)
         return restored
 
-    def run(self, room: Room, token: int) -> None:
-        """Start ``room`` here under the lease ``token``."""
+    def run(self, room: Room, token: int, *, tournament: str | None = None) -> None:
+        """Start ``room`` here under the lease ``token`` (a table of ``tournament``: one lost
+        lease gives up the whole tournament)."""
         room.lease = token
-        room.on_lost = lambda lost: self._spawn(self.give_up(lost.id))
+        room.on_lost = lambda lost: self._spawn(self._lost(lost.id))
         self.owners[room.id] = self.id
+        if tournament is not None:
+            self.tournament_of[room.id] = tournament
         room.start()
 
-    async def _adopt_if_free(self, room_id: str) -> None:
+    async def _adopt_if_free(self, key: str, *, tournament: bool = False) -> None:
         with contextlib.suppress(StoreError):
-            await self.adopt(room_id)
+            await (self.adopt_tournament(key) if tournament else self.adopt(key))
 
     async def give_up(self, room_id: str, *, release: bool = False) -> None:
         """Stop running ``room_id`` here. Its connections here lose their place in it and join
@@ -477,6 +570,7 @@ class Cluster:
             await room.stop()
         self.server.rooms.pop(room_id, None)
         self.owners.pop(room_id, None)
+        self.tournament_of.pop(room_id, None)
         hub = self.server.hub
         for viewer in hub.viewers(room_id):
             if viewer.origin is not None:
@@ -499,7 +593,7 @@ class Cluster:
         self.owners[room_id] = owner
         if owner != self.id:
             if room_id in self.server.rooms:  # another took it: this worker's lease lapsed
-                await self.give_up(room_id)
+                await self._lost(room_id)
             else:
                 await self._rejoin(room_id)
 
@@ -524,6 +618,148 @@ class Cluster:
                 return str(reply["room"]), str(reply["host_secret"])
         return await self.create_here(settings)
 
+    # -- tournaments -------------------------------------------------------------------------
+
+    async def ask_tournament(self, tournament_id: str,
+                             request: dict[str, Any]) -> dict[str, Any] | None:
+        """The answer of the worker running ``tournament_id`` to an HTTP ``request``
+        (``cluster_http``), taking the tournament over if nobody runs it; None when there is
+        no tournament to run (none, or a finished one). Raises ``StoreError`` when no worker
+        answers in time."""
+        server = self.server
+
+        def here() -> Awaitable[Any] | None:
+            answer = server.http_answer
+            return answer(request) if server.runs_tournament(tournament_id) and \
+                answer is not None else None
+
+        async def is_open() -> bool:
+            row = await tournament_row(server.store, tournament_id)
+            return row is not None and not row.finished
+
+        where, answer = await self._route(
+            leases.tournament_key(tournament_id), here,
+            {"op": "tournament", "tournament": tournament_id, "request": request},
+            is_open=is_open, adopt=lambda: self.adopt_tournament(tournament_id))
+        if where == "unavailable":
+            raise StoreError("the tournament's server is not answering: try again in a moment")
+        return None if where == "no_room" else dict(answer)
+
+    async def _serve_tournament(self, message: dict[str, Any]) -> None:
+        host = self.server.tournaments.get(message.get("tournament", ""))
+        answer = self.server.http_answer
+        if host is None or host.lease is None or answer is None:
+            await self._reply(message, {"here": False})
+            return
+        await self._reply(message, {"here": True, "answer": await answer(message["request"])})
+
+    async def adopt_tournament(self, tournament_id: str) -> bool:
+        """Take ``tournament_id``'s lease if nobody holds it, then the leases of its open
+        tables (a lapsing owner's may take up to a lease to run out), and run it all here:
+        the tables restored from the store, the director from its row, recovered as after a
+        restart (the level clock resumes with the time it had left). Whether it runs here."""
+        server = self.server
+        if self.draining or server.runs_tournament(tournament_id):
+            return server.runs_tournament(tournament_id)
+        key = leases.tournament_key(tournament_id)
+        token = await leases.take(server.store, key, self.id, self.lease)
+        if token is None:
+            return False
+        taken: dict[str, int] = {}
+        try:
+            row = await tournament_row(server.store, tournament_id)
+            ids = [] if row is None or row.finished else table_rooms(row.state)
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + self.lease + 4 * self.renew
+            for room_id in ids:
+                while room_id not in taken:
+                    got = await leases.take(server.store, room_id, self.id, self.lease)
+                    if got is not None:
+                        taken[room_id] = got
+                    elif loop.time() > deadline:
+                        raise StoreError(f"room {room_id} is held by another worker")
+                    else:
+                        await asyncio.sleep(0.25)
+            rows = [await server.store.room(room_id) for room_id in ids]  # read once held
+        except BaseException as error:
+            with contextlib.suppress(StoreError):
+                for room_id, held in taken.items():
+                    await leases.release(server.store, room_id, self.id, held)
+                await leases.release(server.store, key, self.id, token)
+            if isinstance(error, StoreError):
+                log.warning("worker %s: cannot take tournament %s: %s", self.id,
+                            tournament_id, error)
+                return False
+            raise
+        if row is None or row.finished:
+            with contextlib.suppress(StoreError):
+                await leases.release(server.store, key, self.id, token)
+            return False
+        host = server.tournament_from_row(row)
+        host.lease = token
+        rooms = []
+        for room_row in rows:
+            if room_row is None or room_row.closed:
+                if room_row is not None:
+                    with contextlib.suppress(StoreError):
+                        await leases.release(server.store, room_row.id, self.id,
+                                             taken[room_row.id])
+                continue
+            room = await server.restore(room_row)
+            room.listener = host.listen  # before its bots play on
+            self.run(room, taken[room_row.id], tournament=tournament_id)
+            rooms.append(room)
+        await server.start_tournament(host)
+        log.info("worker %s: took tournament %s (lease %d) with %d tables", self.id,
+                 tournament_id, token, len(rooms))
+        for room in rooms:
+            await self._send(BROADCAST, {"op": "taken", "room": room.id, "owner": self.id})
+            self._spawn(self._rejoin(room.id))
+        return True
+
+    async def give_up_tournament(self, tournament_id: str, *, release: bool = False) -> None:
+        """Stop running ``tournament_id`` here, its director and every one of its tables
+        (``give_up``, ``release`` as there); with ``release`` (the drain) its lease is
+        released and the other workers told, so one takes it at once."""
+        host = self.server.tournaments.pop(tournament_id, None)
+        if host is None:
+            return
+        await host.stop()
+        for room_id in [r for r, t in self.tournament_of.items() if t == tournament_id]:
+            del self.tournament_of[room_id]
+            await self.give_up(room_id, release=release)
+        if host.lease is None:
+            return
+        if release:
+            with contextlib.suppress(StoreError):
+                await leases.release(self.server.store, leases.tournament_key(tournament_id),
+                                     self.id, host.lease)
+            await self._send(BROADCAST, {"op": "released_tournament",
+                                         "tournament": tournament_id})
+            log.warning("worker %s: handed tournament %s over (draining)", self.id,
+                        tournament_id)
+        else:
+            log.warning("worker %s: gave tournament %s up (its lease was taken)", self.id,
+                        tournament_id)
+
+    async def _lost(self, key: str) -> None:
+        """Another worker holds ``key``'s lease now: give up what runs under it here (a
+        tournament's table: the whole tournament)."""
+        tournament = leases.tournament_of_key(key) or self.tournament_of.get(key)
+        if tournament is not None:
+            await self.give_up_tournament(tournament)
+        else:
+            await self.give_up(key)
+
+    async def _sweep_tournaments(self) -> None:
+        """Take the tournaments nobody runs (a dead worker's), first come first served."""
+        if self.draining:
+            return
+        for tournament_id in await leases.orphan_tournaments(self.server.store):
+            if self.draining:
+                return
+            await self.adopt_tournament(tournament_id)
+
     # -- the sweep ---------------------------------------------------------------------------
 
     async def _every_renewal(self, step: Callable[[], Awaitable[None]],
@@ -546,11 +782,14 @@ class Cluster:
     async def _renew(self) -> None:
         store = self.server.store
         held = {room_id: room.lease for room_id, room in self.server.rooms.items()}
+        held.update({leases.tournament_key(tournament_id): host.lease
+                     for tournament_id, host in self.server.tournaments.items()
+                     if host.lease is not None})
         if held:
             renewed = await leases.renew(store, self.id, list(held), self.lease)
-            for room_id, token in held.items():
-                if renewed.get(room_id) != token:
-                    self._spawn(self.give_up(room_id))
+            for key, token in held.items():
+                if renewed.get(key) != token:
+                    self._spawn(self._lost(key))
         await self._publish_load()
         self.live = await self._loads()
         alive = {*self.live, self.id}

@@ -9,9 +9,7 @@ cards never shown.
 from __future__ import annotations
 
 import asyncio
-import csv
 import functools
-import io
 from typing import Annotated, Any, Protocol
 
 import tomli_w
@@ -21,11 +19,12 @@ from fastapi.staticfiles import StaticFiles
 from pydantic import BaseModel, ConfigDict, Field
 
 from boardroom.rules import SpecError
-from boardroom.server import wire
+from boardroom.server import reads, wire
 from boardroom.server.auth import AuthError, Signer
 from boardroom.server.config import ServerConfig
+from boardroom.server.reads import spreadsheet_safe as spreadsheet_safe  # re-exported
 from boardroom.server.room import Room
-from boardroom.store import Store
+from boardroom.store import Store, StoreError
 from boardroom.table import TableError, TableSettings, history_for
 
 
@@ -44,6 +43,8 @@ class Service(Protocol):
     async def create_room(self, settings: TableSettings) -> tuple[str, str]: ...
 
     async def settings_of(self, room_id: str) -> TableSettings | None: ...
+
+    async def read_room(self, room_id: str, what: str) -> Any: ...
 
     def health(self) -> dict[str, Any]: ...
 
@@ -84,15 +85,6 @@ TokenHeader = Annotated[str | None, Header(alias="X-Seat-Token",
                                            description="a seat token, to see your own cards")]
 # Hand numbers count from 1 and are stored as 32-bit integers.
 HandNo = Annotated[int, Path(ge=1, le=2**31 - 1, description="the hand's number, from 1")]
-
-
-FORMULA_LEADS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def spreadsheet_safe(cell: str) -> str:
-    """A text cell a spreadsheet will not run: one that starts like a formula gets a leading
-    apostrophe (OWASP's advice for CSV injection). Player names are the only text cells."""
-    return "'" + cell if cell.startswith(FORMULA_LEADS) else cell
 
 
 def example_of(game_id: str) -> dict[str, Any]:
@@ -170,12 +162,24 @@ def add_routes(app: FastAPI, server: Service) -> None:
         return RoomCreated(room=room_id, join_link=link, host_secret=secret,
                            settings=settings.to_dict())
 
+    async def at_room(room_id: str, what: str) -> Any:
+        """What the room's actor answers to ``what`` (``reads.READS``), here or on the worker
+        that runs it; None if nobody runs it (no such room, or a closed one)."""
+        found = server.rooms.get(room_id)
+        if found is not None and found.running:
+            return await reads.READS[what](found)
+        try:
+            return await server.read_room(room_id, what)
+        except StoreError as error:
+            raise HTTPException(503, str(error)) from None
+
     @app.get("/api/rooms/{room_id}")
     async def room(room_id: str) -> dict[str, Any]:
-        found = server.rooms.get(room_id)
+        found = await at_room(room_id, "room")
         if found is None:
             raise HTTPException(404, f"there is no open room {room_id[:40]!r}")
-        return {"room": room_id, "table": found.table.public_state(), "bots": found.bots.styles()}
+        answer: dict[str, Any] = found
+        return answer
 
     async def reader(room_id: str, token: str | None,
                      in_url: str | None) -> tuple[TableSettings, str | None]:
@@ -229,30 +233,10 @@ def add_routes(app: FastAPI, server: Service) -> None:
     async def ledger(room_id: str) -> PlainTextResponse:
         if await server.settings_of(room_id) is None:
             raise HTTPException(404, f"there is no room {room_id[:40]!r}")
-        rows = await server.store.ledger(room_id)
-        found = server.rooms.get(room_id)
-        players: dict[str, dict[str, Any]] = {}
-        for row in rows:
-            entry = players.setdefault(row.player, {"name": row.name, "buy_ins": 0,
-                                                    "adjustments": 0, "cash_outs": 0})
-            entry["name"] = row.name
-            if row.entry in ("buy-in", "rebuy"):
-                entry["buy_ins"] += row.amount
-            elif row.entry == "adjust":
-                entry["adjustments"] += row.amount
-            else:
-                entry["cash_outs"] -= row.amount
-        out = io.StringIO()
-        writer = csv.writer(out, lineterminator="\n")
-        writer.writerow(["player", "buy_ins", "adjustments", "cash_outs", "on_table", "net"])
-        for player, entry in players.items():
-            seat = found.table.seat_of(player) if found is not None else None
-            on_table = found.table.chips_of(seat) if found is not None and seat is not None \
-                else 0
-            net = entry["cash_outs"] + on_table - entry["buy_ins"] - entry["adjustments"]
-            writer.writerow([spreadsheet_safe(entry["name"]), entry["buy_ins"],
-                             entry["adjustments"], entry["cash_outs"], on_table, net])
-        return PlainTextResponse(out.getvalue(), media_type="text/csv")
+        text = await at_room(room_id, "ledger")
+        if text is None:  # a room nobody runs (closed): no chip is on its table
+            text = await reads.ledger_csv(server.store, room_id, None)
+        return PlainTextResponse(str(text), media_type="text/csv")
 
     web = server.config.web
     if web is not None and (web / "index.html").is_file():

@@ -36,7 +36,7 @@ from boardroom.bots import STYLES
 from boardroom.rules import DEALERS_CHOICE, find_variant
 from boardroom.server import bot_driver
 from boardroom.server.auth import Signer, is_host_secret, new_host_secret, secret_hash
-from boardroom.store import TournamentRow, save_tournament
+from boardroom.store import LeaseLost, TournamentRow, leases, save_tournament
 from boardroom.table import CLOSED, Table, TableError, TableSettings
 from boardroom.table.events import TableEvent
 from boardroom.tournament import Director, HandPlan, TournamentConfig, TournamentError
@@ -112,6 +112,9 @@ class TournamentHost:
         self._pending: list[asyncio.Task[None]] = []
         self._stopped = False
         self._followers: dict[str, list[Viewer]] = {}  # player -> connections, before a move
+        # A cluster's worker runs the tournament under a lease (``store.leases``): every save
+        # carries its token, so a worker that lost it never writes the tournament again.
+        self.lease: int | None = None
 
     # -- the clock and the store -------------------------------------------------------------
 
@@ -145,8 +148,8 @@ class TournamentHost:
             try:
                 async with self._lock:
                     await self._sync()
-            except Exception:  # a bug must not stop the clock for good
-                log.exception("tournament %s: the clock failed", self.id)
+            except Exception as error:  # a bug must not stop the clock for good
+                _failed(self.id, "the clock", error)
 
     def to_state(self) -> dict[str, Any]:
         now = self.clock()
@@ -157,8 +160,10 @@ class TournamentHost:
                 "closed_rooms": list(self.closed_rooms), "version": self.version}
 
     async def save(self) -> None:
+        lease = None if self.lease is None else (leases.tournament_key(self.id), self.lease)
         await save_tournament(self.server.store, TournamentRow(
-            self.id, self.created_at, self.host_hash, self.to_state(), self.director.finished))
+            self.id, self.created_at, self.host_hash, self.to_state(), self.director.finished),
+            lease=lease)
 
     @classmethod
     def from_row(cls, server: Server, row: TournamentRow) -> TournamentHost:
@@ -298,8 +303,8 @@ class TournamentHost:
                     return  # already reported (a restart replays the report)
                 self.director.hand_ended(number, stacks, self.clock())
                 await self._sync()
-        except Exception:
-            log.exception("tournament %s: table %s's hand %s", self.id, number, hand_no)
+        except Exception as error:
+            _failed(self.id, f"table {number}'s hand {hand_no}", error)
 
     async def _sync(self) -> None:
         """Seat, save, deal (the module docstring's three steps), until nothing changes."""
@@ -461,11 +466,22 @@ class TournamentHost:
                 if current.hand is not None:
                     continue  # the hand plays on; its end is reported as usual
                 if current.hand_no >= plan.hand_no:
-                    stacks = {p: current.seats[s].stack for s, p, _ in plan.players}
+                    stacks = await self._ended_stacks(room, plan)
                     self.director.hand_ended(number, stacks, self.clock())
                 else:
                     await self._deal(plan)
             await self._sync()
+
+    async def _ended_stacks(self, room: Room, plan: HandPlan) -> dict[str, int]:
+        """The stacks the players of ``plan`` ended its hand with, as the table said when it
+        ended (its ``hand_ended``, from the store): a player the director unseated after it
+        (eliminated, moved) before the crash is no longer at the table to ask."""
+        ended = await self.server.store.hand_event(room.id, plan.hand_no, "hand_ended")
+        if ended is None:  # (not stored: the table's seats are all there is)
+            return {p: room.table.seats[s].stack for s, p, _ in plan.players
+                    if s in room.table.seats}
+        by_seat = ended.payload["data"]["stacks"]
+        return {player: by_seat[str(seat)] for seat, player, _ in plan.players}
 
     # -- reading -----------------------------------------------------------------------------
 
@@ -544,6 +560,21 @@ class TournamentHost:
                 for f in self.director.standings()]
 
 
+def _failed(tournament_id: str, what: str, error: Exception) -> None:
+    """Log a failure of the director's work: a lease lost to another worker (which runs the
+    tournament now) or a table that moved with it in one line, any other error in full."""
+    if isinstance(error, LeaseLost) or (isinstance(error, TableError)
+                                         and error.code == "unavailable"):
+        log.warning("tournament %s: %s: %s", tournament_id, what, error)
+    else:
+        log.error("tournament %s: %s failed", tournament_id, what, exc_info=error)
+
+
+def table_rooms(state: Mapping[str, Any]) -> list[str]:
+    """The table rooms a tournament's saved state names: its tables' and its broken ones'."""
+    return [*state["rooms"].values(), *state["closed_rooms"]]
+
+
 def _close(table: Table) -> None:
     if table.phase != CLOSED and table.hand is None:
         table.close()
@@ -562,4 +593,4 @@ def new_tournament(server: Server, config: TournamentConfig, name: str, *,
 
 
 __all__ = ["PLAYER_COMMANDS", "TournamentHost", "new_tournament", "plan_from_dict",
-           "plan_to_dict"]
+           "plan_to_dict", "table_rooms"]

@@ -13,8 +13,10 @@ from boardroom.store.store import (
     TournamentRow,
     database_url,
     save_tournament,
+    tournament,
     tournaments,
 )
 
 __all__ = ["EventRow", "HandRow", "LeaseLost", "LedgerRow", "RoomRow", "Store", "StoreError",
-           "TournamentRow", "database_url", "leases", "save_tournament", "tournaments"]
+           "TournamentRow", "database_url", "leases", "save_tournament", "tournament",
+           "tournaments"]

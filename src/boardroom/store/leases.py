@@ -5,7 +5,9 @@ lease is one atomic statement that succeeds only if the row is absent or expired
 the room's token by one; the holder renews its leases well before they expire, and every write
 of the room carries the token (``Store.append(token=...)``), checked in the write's own
 transaction, so a worker that was paused or cut off past its lease can never write the room
-again. Expiry is on the database's clock, so the workers' clocks need not agree. These are
+again. Expiry is on the database's clock, so the workers' clocks need not agree. A tournament
+has a lease of its own too (key ``tournament:ID``): its holder runs the director and every one
+of its tables (each under its own room lease), and its saves carry the tournament's token. These are
 PostgreSQL statements: a single server on SQLite takes no lease.
 """
 
@@ -48,16 +50,39 @@ _OWNER = text("""
 SELECT owner, token, expires_at > now() AS live FROM room_leases WHERE room_id = :room
 """)
 
-# Open rooms nobody holds: never leased, released, or whose owner stopped renewing.
+# Open rooms nobody holds: never leased, released, or whose owner stopped renewing. A
+# tournament's tables are not among them: they are taken with their tournament.
 _ORPHANS = text("""
 SELECT rooms.id FROM rooms LEFT JOIN room_leases ON room_leases.room_id = rooms.id
-WHERE NOT rooms.closed AND (room_leases.room_id IS NULL OR room_leases.expires_at < now())
+WHERE NOT rooms.closed AND rooms.tournament IS NULL
+    AND (room_leases.room_id IS NULL OR room_leases.expires_at < now())
+""")
+
+# Tournaments not finished that nobody holds (their leases' keys: ``tournament_key``).
+_ORPHAN_TOURNAMENTS = text("""
+SELECT tournaments.id FROM tournaments LEFT JOIN room_leases
+    ON room_leases.room_id = 'tournament:' || tournaments.id
+WHERE NOT tournaments.finished
+    AND (room_leases.room_id IS NULL OR room_leases.expires_at < now())
 """)
 
 _SECRET = text("""
 INSERT INTO cluster_secrets (name, value) VALUES ('seat_tokens', :value)
 ON CONFLICT (name) DO NOTHING
 """)
+
+
+TOURNAMENT = "tournament:"  # the lease keys of tournaments start so (room ids never do)
+
+
+def tournament_key(tournament_id: str) -> str:
+    """The lease key of a tournament (its director and all its tables run on its holder)."""
+    return TOURNAMENT + tournament_id
+
+
+def tournament_of_key(key: str) -> str | None:
+    """The tournament whose lease ``key`` is; None: a room's."""
+    return key.removeprefix(TOURNAMENT) if key.startswith(TOURNAMENT) else None
 
 
 def _check(store: Store) -> None:
@@ -132,6 +157,11 @@ async def holder(store: Store, room_id: str) -> tuple[str, int] | None:
 async def orphans(store: Store) -> list[str]:
     """The open rooms whose lease nobody holds."""
     return sorted(row.id for row in await _run(store, _ORPHANS))
+
+
+async def orphan_tournaments(store: Store) -> list[str]:
+    """The tournaments not finished whose lease nobody holds."""
+    return sorted(row.id for row in await _run(store, _ORPHAN_TOURNAMENTS))
 
 
 async def shared_secret(store: Store) -> bytes:

@@ -38,6 +38,7 @@ rooms = Table(
     Column("state", Text, nullable=False),
     Column("version", Integer, nullable=False),
     Column("closed", Boolean, nullable=False, default=False),
+    Column("tournament", String(32), nullable=True),  # a tournament's table: run with it
 )
 
 events = Table(

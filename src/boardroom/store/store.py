@@ -101,6 +101,7 @@ class RoomRow:
     version: int
     closed: bool
     changes: tuple[dict[str, Any], ...] = ()  # the state's changes since, oldest first
+    tournament: str | None = None  # the tournament whose table this is (None: a cash room)
 
 
 @dataclass
@@ -259,7 +260,7 @@ class Store:
                 tails.setdefault(room_id, []).append(json.loads(change))
         return [RoomRow(row.id, row.created_at, json.loads(row.settings), row.host_hash,
                         json.loads(row.state), row.version, row.closed,
-                        tuple(tails.get(row.id, ()))) for row in rows]
+                        tuple(tails.get(row.id, ())), row.tournament) for row in rows]
 
     async def room(self, room_id: str) -> RoomRow | None:
         found = await self.rooms(include_closed=True, ids=[room_id])
@@ -273,6 +274,19 @@ class Store:
                 .order_by(table.c.version))).all()
         return [EventRow(row.version, row.kind, row.hand_no, row.command_id, row.at,
                          json.loads(row.payload)) for row in rows]
+
+    async def hand_event(self, room_id: str, hand_no: int, kind: str) -> EventRow | None:
+        """The last event ``kind`` of hand ``hand_no`` of a room (its ``hand_ended``, say)."""
+        table = schema.events
+        async with self.engine.connect() as connection:
+            row = (await connection.execute(
+                select(table).where(table.c.room_id == room_id, table.c.hand_no == hand_no,
+                                    table.c.kind == kind)
+                .order_by(table.c.version.desc()).limit(1))).first()
+        if row is None:
+            return None
+        return EventRow(row.version, row.kind, row.hand_no, row.command_id, row.at,
+                        json.loads(row.payload))
 
     async def recent_commands(self, room_id: str, limit: int) -> list[tuple[str, int]]:
         """The ids of the last ``limit`` commands applied to a room, with their versions,
@@ -343,20 +357,34 @@ class TournamentRow:
     finished: bool
 
 
-async def save_tournament(store: Store, row: TournamentRow) -> None:
+async def save_tournament(store: Store, row: TournamentRow, *,
+                          lease: tuple[str, int] | None = None) -> None:
     """Write (create or replace) a tournament's row, in its own transaction; returns once it
-    is committed. Tournaments write once per hand, not per action: no group commit needed."""
+    is committed. Tournaments write once per hand, not per action: no group commit needed.
+    With a ``lease`` (a cluster's: its key and fencing token, ``store.leases``) the write
+    lands only if the token is still the lease's, checked in the same transaction; otherwise
+    it raises ``LeaseLost``."""
     table = schema.tournaments
     values = {"created_at": row.created_at, "host_hash": row.host_hash,
               "state": _dumps(row.state), "finished": row.finished}
     try:
         async with store.engine.begin() as connection:
+            if lease is not None:
+                held = schema.room_leases
+                query = select(held.c.token).where(held.c.room_id == lease[0])
+                if connection.dialect.name == "postgresql":
+                    query = query.with_for_update(read=True)
+                if (await connection.execute(query)).scalar() != lease[1]:
+                    raise LeaseLost(f"tournament {row.id}: another worker runs it now")
             done = await connection.execute(update(table).where(table.c.id == row.id)
                                             .values(**values))
             if not done.rowcount:
                 await connection.execute(insert(table).values(id=row.id, **values))
+    except LeaseLost:
+        raise
     except Exception as error:
-        raise StoreError(f"cannot write to the database: {error}") from error
+        reason = getattr(error, "orig", None) or error
+        raise StoreError(f"cannot write to the database: {reason}") from error
 
 
 async def tournaments(store: Store, *, include_finished: bool = True) -> list[TournamentRow]:
@@ -367,6 +395,17 @@ async def tournaments(store: Store, *, include_finished: bool = True) -> list[To
         rows = (await connection.execute(query)).all()
     return [TournamentRow(row.id, row.created_at, row.host_hash, json.loads(row.state),
                           row.finished) for row in rows]
+
+
+async def tournament(store: Store, tournament_id: str) -> TournamentRow | None:
+    """One tournament's row, or None."""
+    query = select(schema.tournaments).where(schema.tournaments.c.id == tournament_id)
+    async with store.engine.connect() as connection:
+        row = (await connection.execute(query)).first()
+    if row is None:
+        return None
+    return TournamentRow(row.id, row.created_at, row.host_hash, json.loads(row.state),
+                         row.finished)
 
 
 def _fail(write: _Write, error: Exception) -> None:
@@ -417,7 +456,7 @@ async def _write_batch(connection: AsyncConnection, batch: Sequence[_Write]) -> 
         await connection.execute(insert(schema.rooms), [
             {"id": r.id, "created_at": r.created_at, "settings": _dumps(r.settings),
              "host_hash": r.host_hash, "state": _dumps(r.state), "version": r.version,
-             "closed": r.closed} for r in created])
+             "closed": r.closed, "tournament": r.tournament} for r in created])
     events = [{"room_id": w.room_id, "version": e.version, "kind": e.kind,
                "hand_no": e.hand_no, "command_id": e.command_id, "at": e.at,
                "payload": _dumps(e.payload),

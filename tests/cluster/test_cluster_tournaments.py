@@ -1,0 +1,203 @@
+"""Tournaments on a cluster (real PostgreSQL, Redis and HAProxy): one worker runs a tournament's
+director and all its tables, and every worker answers its routes (forwarded to the owner, with
+the owner's checks of the host secret); people reach its tables through any worker. A bots
+tournament played to the end through HAProxy, and a ``kill -9`` of the owning worker
+mid-tournament, after which another worker takes the whole tournament over, its level clock
+resumed with the time it had left, and it finishes with every chip and prize accounted for."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import signal
+import time
+from typing import Any
+
+import httpx
+from checks import check_room, open_store
+from server_helpers import Client
+from services import Cluster, Redis, Worker, cluster
+
+BOTS = 9
+BUY_IN = 100
+STACK = 200
+HANDS = [{"small_blind": 10 * 2**k, "big_blind": 20 * 2**k, "ante": 2**k, "hands": 3}
+         for k in range(1, 9)]
+FAST = {"name": "fast", "starting_stack": STACK, "late_registration_levels": 0,
+        "levels": [{"small_blind": 10, "big_blind": 20, "ante": 1, "hands": 3}, *HANDS]}
+# The first level in minutes, to see its clock resume after a take-over.
+TIMED = {**FAST, "levels": [{"small_blind": 10, "big_blind": 20, "ante": 1, "minutes": 2},
+                            *HANDS]}
+OPTIONS = ("--bot-think", "0")
+
+
+async def _create(http: httpx.AsyncClient, url: str,
+                  structure: dict[str, Any]) -> tuple[str, dict[str, str]]:
+    body = {"name": "Cluster", "games": ["plo"], "structure": structure, "table_size": 4,
+            "buy_in": BUY_IN, "action_clock": 5.0}
+    made = await http.post(f"{url}/api/tournaments", json=body)
+    assert made.status_code == 201, made.text
+    return made.json()["tournament"], {"X-Host-Secret": made.json()["host_secret"]}
+
+
+def _owner(running: Cluster, tournament: str) -> Worker:
+    owners = [w for w in running.workers if w.process is not None and w.process.poll() is None
+              and tournament in w.health()["tournament_ids"]]
+    assert len(owners) == 1, [w.health() for w in running.workers]
+    return owners[0]
+
+
+async def _lobby(http: httpx.AsyncClient, url: str, tournament: str,
+                 timeout: float = 60.0) -> dict[str, Any]:
+    """The lobby, asked of ``url``, waiting out a take-over (503 while nobody answers)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        answer = await http.get(f"{url}/api/tournaments/{tournament}")
+        if answer.status_code == 200:
+            lobby: dict[str, Any] = answer.json()
+            assert lobby["chips"] == sum(p["stack"] for p in lobby["players"]), lobby
+            return lobby
+        assert answer.status_code == 503, answer.text
+        assert time.monotonic() < deadline, answer.text
+        await asyncio.sleep(0.2)
+
+
+async def _until(http: httpx.AsyncClient, url: str, tournament: str, seconds: float,
+                 done: Any) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    while True:
+        lobby = await _lobby(http, url, tournament)
+        if done(lobby):
+            return lobby
+        assert time.monotonic() < deadline, lobby
+        await asyncio.sleep(0.2)
+
+
+async def _accounted(http: httpx.AsyncClient, url: str, database: str,
+                     lobby: dict[str, Any]) -> None:
+    """Every prize paid once, every place taken once, and in every table room the hands were
+    dealt once, no chip was made or lost and the ledger nets to zero."""
+    players = lobby["players"]
+    assert sorted(p["place"] for p in players) == list(range(1, BOTS + 1))
+    assert sum(p["prize"] for p in players) == lobby["prize_pool"] == BOTS * BUY_IN
+    assert next(p for p in players if p["place"] == 1)["stack"] == BOTS * STACK
+    rooms = [t["room"] for t in lobby["tables"]] + lobby["closed_tables"]
+    store = await open_store(database)
+    try:
+        for room in rooms:
+            stored = await check_room(store, room)
+            assert stored.started, room
+            ledger = (await http.get(f"{url}/api/rooms/{room}/ledger.csv")).text
+            rows = list(csv.DictReader(io.StringIO(ledger)))
+            assert rows, room
+            assert sum(int(r["net"]) for r in rows) == 0, ledger
+    finally:
+        await store.close()
+
+
+async def test_a_bots_tournament_on_two_workers_plays_to_the_end(database: str,
+                                                                 redis_server: Redis) -> None:
+    with cluster(database, redis_server, 2, *OPTIONS) as running:
+        async with httpx.AsyncClient(timeout=30) as http:
+            tournament, host = await _create(http, running.url, FAST)
+            owner = _owner(running, tournament)
+            other = next(w for w in running.workers if w is not owner)
+            base = f"/api/tournaments/{tournament}"
+            wrong = await http.post(f"{other.url}{base}/bots", json={"count": 1},
+                                    headers={"X-Host-Secret": "not-it"})
+            assert wrong.status_code == 403, wrong.text  # the owner's check, from anywhere
+            added = await http.post(f"{other.url}{base}/bots",
+                                    json={"style": "loose", "count": BOTS}, headers=host)
+            assert added.status_code == 201, added.text
+            started = await http.post(f"{running.url}{base}/start", headers=host)
+            assert started.status_code == 200, started.text
+            lobby = started.json()
+            assert lobby["entrants"] == BOTS
+            assert len(lobby["tables"]) == 3
+            # A spectator of a table on the worker that does not run it sees its hands.
+            watcher = await Client(other.url).connect()
+            try:
+                await watcher.ok("join", room=lobby["tables"][0]["room"], role="spectator")
+                await watcher.wait_for(lambda e: e["kind"] == "hand_started", timeout=60)
+            finally:
+                await watcher.close()
+            lobby = await _until(http, running.url, tournament, 400, lambda t: t["finished"])
+            for path in (base, f"{base}/results", f"{base}/results.csv"):
+                here = await http.get(owner.url + path)
+                there = await http.get(other.url + path)
+                assert (there.status_code, there.headers["content-type"], there.text) == \
+                    (here.status_code, here.headers["content-type"], here.text), path
+            missing = [(await http.get(f"{w.url}/api/tournaments/feedfacecafe")).status_code
+                       for w in running.workers]
+            assert missing == [404, 404]
+            await _accounted(http, other.url, database, lobby)
+            assert _owner(running, tournament) is owner  # it never moved
+    assert "Traceback" not in running.logs()
+
+
+async def test_kill_9_of_the_owner_mid_tournament_moves_it_whole_and_it_finishes(
+        database: str, redis_server: Redis) -> None:
+    with cluster(database, redis_server, 2, *OPTIONS) as running:
+        async with httpx.AsyncClient(timeout=30) as http:
+            tournament, host = await _create(http, running.url, TIMED)
+            base = f"/api/tournaments/{tournament}"
+            await http.post(f"{running.url}{base}/bots", json={"style": "loose", "count": BOTS},
+                            headers=host)
+            await http.post(f"{running.url}{base}/start", headers=host)
+            victim = _owner(running, tournament)
+            survivor = next(w for w in running.workers if w is not victim)
+            # Hands in progress at every table, then kill -9 of the owner.
+            before = await _until(http, survivor.url, tournament, 120,
+                                  lambda t: sum(x["hand_no"] for x in t["tables"]) >= 6)
+            assert before["level"]["number"] == 1
+            placed = [p for p in before["players"] if p["place"]]
+            victim.kill()
+            killed_at = time.monotonic()
+            after = await _lobby(http, survivor.url, tournament)
+            print(f"the survivor answered the lobby {time.monotonic() - killed_at:.1f} s after "
+                  f"the kill -9")
+            assert _owner(running, tournament) is survivor
+            taken = set(survivor.health()["room_ids"])
+            assert {t["room"] for t in after["tables"]} <= taken  # every table came with it
+            # The level clock resumed with the time it had left (saved every 5 s), the
+            # seconds nobody ran it not spent.
+            assert after["level"]["number"] == 1
+            assert after["time_left"] >= before["time_left"] - 6.0, (before, after)
+            assert after["chips"] == BOTS * STACK
+            for finish in placed:  # every elimination and prize stands
+                assert any(p["name"] == finish["name"] and p["place"] == finish["place"]
+                           for p in after["players"])
+            hurried = await http.post(f"{running.url}{base}/add_time", headers=host,
+                                      json={"seconds": -3600})  # on to the levels in hands
+            assert hurried.status_code == 200, hurried.text
+            lobby = await _until(http, running.url, tournament, 600, lambda t: t["finished"])
+            await _accounted(http, survivor.url, database, lobby)
+    assert "Traceback" not in running.logs()
+
+
+async def test_sigterm_of_the_owner_hands_the_tournament_over_whole_and_it_finishes(
+        database: str, redis_server: Redis) -> None:
+    with cluster(database, redis_server, 2, *OPTIONS) as running:
+        async with httpx.AsyncClient(timeout=30) as http:
+            tournament, host = await _create(http, running.url, FAST)
+            base = f"/api/tournaments/{tournament}"
+            await http.post(f"{running.url}{base}/bots", json={"style": "loose", "count": BOTS},
+                            headers=host)
+            await http.post(f"{running.url}{base}/start", headers=host)
+            victim = _owner(running, tournament)
+            survivor = next(w for w in running.workers if w is not victim)
+            await _until(http, survivor.url, tournament, 120,
+                         lambda t: sum(x["hand_no"] for x in t["tables"]) >= 4)
+            victim.signal(signal.SIGTERM)
+            assert victim.process is not None
+            victim.process.wait(60)
+            assert victim.process.returncode in (0, -signal.SIGTERM)
+            assert f"handed tournament {tournament} over" in victim.log.read_text()
+            after = await _lobby(http, survivor.url, tournament)
+            assert _owner(running, tournament) is survivor
+            assert {t["room"] for t in after["tables"]} <= set(survivor.health()["room_ids"])
+            lobby = await _until(http, running.url, tournament, 400, lambda t: t["finished"])
+            await _accounted(http, survivor.url, database, lobby)
+    assert "Traceback" not in running.logs()
+
