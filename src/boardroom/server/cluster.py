@@ -524,12 +524,12 @@ class Cluster:
                                for room in restored))
         for room in restored:
             self._spawn(self._rejoin(room.id))
+        taken = len(restored)
         for tournament_id in tournaments:
             if await self.adopt_tournament(tournament_id):
-                restored += [room for room_id in room_ids
-                             if (room := self.server.rooms.get(room_id)) is not None
-                             and self.tournament_of.get(room_id) == tournament_id]
-        return len(restored)
+                taken += sum(self.tournament_of.get(room_id) == tournament_id
+                             for room_id in room_ids)
+        return taken
 
     async def _restore_each(self, rows: list[RoomRow]) -> list[Room]:
         restored = []
@@ -705,7 +705,7 @@ class Cluster:
                         await leases.release(server.store, room_row.id, self.id,
                                              taken[room_row.id])
                 continue
-            room = await server.restore(room_row)
+            (room,) = await server.restore_many([room_row])
             room.listener = host.listen  # before its bots play on
             self.run(room, taken[room_row.id], tournament=tournament_id)
             rooms.append(room)
