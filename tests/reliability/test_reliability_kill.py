@@ -146,6 +146,8 @@ async def _kill_at_random_moments(tmp_path: Path, games: list[str], kills: int,
             assert cards_in(payload) <= entitled.at(version, None), watched.game
     assert mid_hand >= kills  # most kills land with a hand in progress somewhere
     assert "Traceback" not in log.read_text()
+    print(f"{kills} kills over {len(rooms)} rooms: {sum(w.last_hand for w in rooms)} hands "
+          f"dealt; a room was mid-hand at {mid_hand} of the {kills * len(rooms)} room-kills")
 
 
 def _record(watching: list[tuple[Watched, Client, dict[str, Any]]]) -> None:

@@ -1,6 +1,7 @@
 """``boardroom bench soak`` runs end to end: bot rooms through a live server, a row of the
-server's memory every so many hands, the growth after the warm-up and the errors (none); bad
-options are clear errors; what the server logs counts as errors, a traceback once."""
+server's CPU and memory (all of it, anonymous and file-backed) every so many hands, its hands per
+CPU second, the growth after the warm-up and the errors (none); bad options are clear errors;
+what the server logs counts as errors, a traceback once."""
 
 from __future__ import annotations
 
@@ -22,12 +23,21 @@ def test_a_short_soak_reports_memory_over_time_and_no_error() -> None:
     assert done.returncode == 0, done.stdout[-2000:] + done.stderr[-2000:]
     lines = done.stdout.splitlines()
     start = next(n for n, line in enumerate(lines) if line.split()[:2] == ["hands", "seconds"])
-    rows = [line.split() for line in lines[start + 1:-1]]
+    assert lines[start].split()[3:8] == ["CPU", "s", "RSS", "MiB", "anon"]
+    rows = [line.split() for line in lines[start + 1:] if line.split()[0][0].isdigit()]
     assert len(rows) >= 2
-    assert all(float(row[3]) > 10 for row in rows)  # the server's RSS, in MiB
-    assert all(row[-1] == "0" for row in rows)  # errors so far
+    for row in rows:
+        cpu, rss, anon, mapped = (float(value) for value in row[3:7])
+        assert cpu > 0  # the server's CPU seconds so far
+        assert rss > 10  # the server's RSS, in MiB: its anonymous and its file-backed parts
+        assert anon > 0
+        assert mapped > 0
+        assert anon + mapped <= rss + 0.1
+        assert row[-1] == "0"  # errors so far
     assert int(rows[-1][0].replace(",", "")) >= 24
-    assert "KiB per 1,000 hands" in lines[-1]
+    rate = next(line for line in lines if line.startswith("server CPU: "))
+    assert "hands per CPU second: 1,000,000 hands would take about" in rate
+    assert "KiB per 1,000 hands, anonymous" in lines[-1]
     assert lines[-1].endswith("errors 0 (goal: 0)")
 
 

@@ -144,7 +144,11 @@ class Client:
 
     async def connect(self) -> Client:
         self.schema = await fetch_schema(self.url)
-        await asyncio.wait_for(self.sio.connect(self.url, transports=["websocket"]), 20)
+        # python-socketio gives up on the namespace's answer after wait_timeout (1 s unless
+        # told): a server starved of CPU on a loaded machine answers later, so the bound is the
+        # same 20 s as the whole connection's.
+        await asyncio.wait_for(self.sio.connect(self.url, transports=["websocket"],
+                                                wait_timeout=20), 25)
         return self
 
     async def close(self) -> None:

@@ -8,10 +8,16 @@ push, as the web client does) adds ``--bots`` bots of ``--styles``. The bots pla
 when they bust, until the rooms have dealt ``--hands`` hands in all (up to 1,000,000); then the
 host closes every room.
 
-Every ``--every`` hands it prints a row: hands dealt, seconds, hands a minute, the server's
-resident memory (VmRSS), its change since the warm-up ended (the first ``--warmup`` hands), and
-errors so far. The last line gives the RSS growth after the warm-up per 1,000 hands, as the
-least-squares slope over the rows (goal: flat), and the errors (goal: 0). Errors are commands
+Every ``--every`` hands it prints a row: hands dealt, seconds, hands a minute, the server's CPU
+seconds, its resident memory (VmRSS) split into anonymous memory (RssAnon: the heap, where
+anything kept per hand would grow) and file-backed pages (RssFile: the memory-mapped evaluator
+tables and the libraries, which the kernel shares between processes and may drop at will; the
+tables' 30 MiB are touched page by page as new boards are evaluated, so this part climbs slowly
+towards its bound), the growth of RSS and of its anonymous part since the warm-up ended (the first
+``--warmup`` hands), and errors so far. Then the server's hands per CPU second (and what
+``MAX_HANDS`` would take at that rate); the last line gives the growth after the warm-up per
+1,000 hands, as the least-squares slope over the rows, of RSS and of each part (goal: flat), and
+the errors (goal: 0). Errors are commands
 the server refused, connections lost, each room that dealt no hand for ``STALL`` seconds, and
 every record the server logged (at WARNING and above: a traceback counts once). Exit 1 with errors.
 """
@@ -26,9 +32,17 @@ import statistics
 import tempfile
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TextIO
 
-from boardroom.bench.server import Client, Stats, TableRun, raise_file_limit, rss_kib, serve_child
+from boardroom.bench.server import (
+    Client,
+    Stats,
+    TableRun,
+    _cpu_seconds,
+    raise_file_limit,
+    serve_child,
+)
 
 MAX_HANDS = 1_000_000
 STALL = 300.0  # seconds without a new hand in a room before the run counts it an error
@@ -60,6 +74,21 @@ class Sample:
     seconds: float
     rss_kib: int
     errors: int
+    anon_kib: int = 0  # RssAnon: the heap and other private memory
+    file_kib: int = 0  # RssFile: mapped files (the evaluator's tables, libraries)
+    cpu_seconds: float = 0.0  # the server's user and system CPU time
+
+
+def memory_kib(pid: int) -> tuple[int, int, int]:
+    """Process ``pid``'s resident memory in KiB: all of it (VmRSS), its anonymous part
+    (RssAnon) and its file-backed part (RssFile), from /proc/PID/status; zeros if it is gone."""
+    found = dict.fromkeys(("VmRSS", "RssAnon", "RssFile"), 0)
+    with contextlib.suppress(OSError):
+        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+            name, _, value = line.partition(":")
+            if name in found:
+                found[name] = int(value.split()[0])
+    return found["VmRSS"], found["RssAnon"], found["RssFile"]
 
 
 @dataclass
@@ -162,22 +191,31 @@ def run(args: argparse.Namespace) -> int:
         if log_records(log):
             log.seek(0)
             print("the server logged:\n" + log.read()[-3000:], flush=True)
+    if samples and samples[-1].cpu_seconds > 0:
+        rate = samples[-1].hands / samples[-1].cpu_seconds
+        print(f"server CPU: {samples[-1].cpu_seconds:,.0f} s for {samples[-1].hands:,} hands "
+              f"(start-up included), {rate:.2f} hands per CPU second: {MAX_HANDS:,} hands "
+              f"would take about {MAX_HANDS / rate / 3600:,.0f} CPU hours of the server",
+              flush=True)
     after = [s for s in samples if s.hands >= warmup]
     if len(after) >= 2:
-        slope = statistics.linear_regression([s.hands for s in after],
-                                             [s.rss_kib for s in after]).slope
+        def per_1000(kib: list[int]) -> float:
+            return 1000 * statistics.linear_regression([s.hands for s in after], kib).slope
+
         first, last = after[0], after[-1]
         print(f"after the warm-up: RSS {first.rss_kib / 1024:.1f} MiB at {first.hands:,} hands "
               f"-> {last.rss_kib / 1024:.1f} MiB at {last.hands:,} hands: "
-              f"{slope * 1000:+.0f} KiB per 1,000 hands (goal: flat); errors {errors} "
+              f"{per_1000([s.rss_kib for s in after]):+.0f} KiB per 1,000 hands, anonymous "
+              f"{per_1000([s.anon_kib for s in after]):+.0f}, file-backed "
+              f"{per_1000([s.file_kib for s in after]):+.0f} (goal: flat); errors {errors} "
               f"(goal: 0)")
     else:
         print(f"too few rows after the warm-up to measure growth; errors {errors} (goal: 0)")
     return 1 if errors else 0
 
 
-HEADER = (f"{'hands':>9} {'seconds':>8} {'hands/min':>9} {'RSS MiB':>8} {'since warm-up':>13} "
-          f"{'errors':>6}")
+HEADER = (f"{'hands':>9} {'seconds':>8} {'hands/min':>9} {'CPU s':>7} {'RSS MiB':>8} "
+          f"{'anon MiB':>8} {'file MiB':>8} {'RSS since':>9} {'anon since':>10} {'errors':>6}")
 
 
 async def _soak(url: str, pid: int, games: list[str], styles: list[str],
@@ -235,14 +273,19 @@ async def _watch(soak: Soak, pid: int, hands: int, every: int, warmup: int,
         dealt = soak.hands()
         if dealt < min(next_row, hands):
             continue
-        rss = rss_kib(pid) or 0
-        sample = Sample(dealt, time.monotonic() - start, rss, soak.errors(log))
+        rss, anon, mapped = memory_kib(pid)
+        sample = Sample(dealt, time.monotonic() - start, rss, soak.errors(log), anon, mapped,
+                        _cpu_seconds(pid) or 0.0)
         samples.append(sample)
         if warm is None and dealt >= warmup:
             warm = sample
-        since = f"{(rss - warm.rss_kib) / 1024:+.1f} MiB" if warm is not None else "warm-up"
+        since, anon_since = ((f"{(rss - warm.rss_kib) / 1024:+.1f}",
+                              f"{(anon - warm.anon_kib) / 1024:+.1f}") if warm is not None
+                             else ("warm-up", "warm-up"))
         print(f"{dealt:>9,} {sample.seconds:>8.0f} {60 * dealt / sample.seconds:>9,.0f} "
-              f"{rss / 1024:>8.1f} {since:>13} {sample.errors:>6}", flush=True)
+              f"{sample.cpu_seconds:>7.0f} {rss / 1024:>8.1f} {anon / 1024:>8.1f} "
+              f"{mapped / 1024:>8.1f} {since:>9} {anon_since:>10} {sample.errors:>6}",
+              flush=True)
         if dealt >= hands:
             return samples
         while next_row <= dealt:
