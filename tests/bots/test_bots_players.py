@@ -159,3 +159,37 @@ def test_unknown_styles_are_refused() -> None:
     with pytest.raises(BotError, match="unknown bot style"):
         make_bot("maniac")
     assert isinstance(make_bot("tight"), EquityBot)
+
+
+@pytest.mark.parametrize(("game", "hole", "thrown"), [
+    ("27-triple-draw", "7c 5d 4h 3s 3c", ("3s", "3c")),
+    ("27-single-draw", "7c 5d 4h 3s 3c", ("3s", "3c")),
+    ("badugi", "Ac 2d 3h Kh", ("Kh",)),
+])
+def test_the_draw_weighs_every_choice_of_discards_in_one_evaluation(
+        monkeypatch: pytest.MonkeyPatch, game: str, hole: str, thrown: tuple[str, ...],
+) -> None:
+    """Every choice of discards (32 for a five-card hand) is scored in a single batch call,
+    and the choice is still the one a player makes: break the pair, throw the second
+    heart."""
+    import numpy as np
+
+    from boardroom.bots import players
+    from boardroom.engine import strengths
+
+    calls = []
+    real = strengths.category_strengths
+
+    def counted(*args: object, **kwargs: object) -> object:
+        calls.append(args)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(strengths, "category_strengths", counted)
+    cards = parse_cards(hole)
+    variant = find_variant(game)
+    most = len(cards)
+    chosen = players.best_discards(variant, cards, set(cards), most, np.random.default_rng(3))
+    assert len(chosen) == 1
+    assert chosen[0] in parse_cards(" ".join(thrown))
+    assert len(calls) == 1
+    assert len(calls[0][2]) == 1 + 48 * (2 ** most - 1)  # standing pat is one row

@@ -111,3 +111,16 @@ def test_bench_bots_prints_a_margin_row_per_draw_game(
             if line.startswith(("razz ", "badugi "))]
     assert rows == [["razz", "tight"], ["razz", "loose"], ["badugi", "tight"],
                     ["badugi", "loose"]]
+
+
+def test_bench_bots_rates_only_the_styles_asked(capsys: pytest.CaptureFixture[str]) -> None:
+    main(["bench", "bots", "--games", "badugi", "--timing-hands", "0", "--hands", "2",
+          "--samples", "10", "--jobs", "1", "--styles", "tight"])
+    rows = [line.split()[:2] for line in capsys.readouterr().out.splitlines()
+            if line.startswith("badugi ")]
+    assert rows == [["badugi", "tight"]]
+
+
+def test_bench_bots_names_an_unknown_style(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["bench", "bots", "--timing-hands", "0", "--styles", "tight,wild"]) != 0
+    assert "--styles takes tight and/or loose, not 'tight,wild'" in capsys.readouterr().err

@@ -242,3 +242,34 @@ def test_something_that_is_not_an_action_is_refused_and_changes_nothing() -> Non
     with pytest.raises(ActionError, match="not an action: 'fold'"):
         hand.apply(hand.actor, "fold")  # type: ignore[arg-type]
     assert len(hand.events) == before
+
+
+def test_a_decision_s_raise_bounds_are_worked_out_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The legal actions, asked twice, and the check of the raise that follows share one
+    working-out of the raise bounds; the next decision works them out afresh."""
+    from boardroom.engine.betting import BettingRound
+
+    calls = []
+    real = BettingRound.bounds
+
+    def counted(self: BettingRound, *args: object, **kwargs: object) -> object:
+        calls.append(args[0])
+        return real(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(BettingRound, "bounds", counted)
+    variant = find_variant("holdem")
+    hand = Hand(variant, default_stakes(variant), [200, 200, 200], 0,
+                cards=Deck(rng=random.Random(5)), seats=[2, 5, 7])
+    first = hand.legal_actions()
+    assert first is not None
+    assert first.raise_min is not None
+    assert hand.legal_actions() is first
+    assert hand.can_raise_to(first.raise_min)
+    hand.raise_to(first.raise_min)
+    assert len(calls) == 1
+    after = hand.legal_actions()
+    # The button (seat 2) raised to 4; the small blind (seat 5, 1 in) has 3 to call.
+    assert after is not None
+    assert after.seat == 5
+    assert after.call == 3
+    assert len(calls) == 2

@@ -43,6 +43,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--variants", dest="games", help=argparse.SUPPRESS)  # the old name
     parser.add_argument("--samples", type=int, default=200,
                         help="Monte Carlo samples per decision (default: 200)")
+    parser.add_argument("--styles", default="tight,loose",
+                        help="comma-separated equity styles whose win rates are rated "
+                             "(default: tight,loose)")
     parser.add_argument("--jobs", type=int, default=2, help="processes for the win rates")
     parser.add_argument("--seed", type=int, default=1)
 
@@ -75,6 +78,10 @@ def _percentile(values: Sequence[float], q: float) -> float:
 
 def run(args: argparse.Namespace) -> int:
     chosen = [v.strip() for v in args.games.split(",")] if args.games else None
+    styles = [s.strip() for s in args.styles.split(",") if s.strip()]
+    unknown = [s for s in styles if s not in ("tight", "loose")]
+    if unknown or not styles:
+        raise ValueError(f"--styles takes tight and/or loose, not {args.styles!r}")
     timing = chosen or [variant.id for variant in VARIANTS]
     if args.timing_hands > 0:
         print(f"decision time, {args.samples} samples, 4 equity bots, "
@@ -91,7 +98,7 @@ def run(args: argparse.Namespace) -> int:
     print(f"\nwin margins per 100 hands (95% CI), {args.hands} hands per line, "
           f"table: STYLE, random, station, station")
     print(f"{'variant':<18}{'style':<7}{'over random':>32}{'over station':>32}")
-    jobs = [(v, s) for v in rated for s in ("tight", "loose")]
+    jobs = [(v, s) for v in rated for s in styles]
     failures = 0
     with ProcessPoolExecutor(max_workers=max(1, args.jobs)) as pool:
         futures = [pool.submit(margins, v, s, args.hands, args.samples, args.seed)

@@ -22,6 +22,7 @@ import argparse
 import random
 import statistics
 import time
+from collections import Counter
 from typing import Any
 
 SEATS = 6
@@ -61,7 +62,9 @@ def _choose(rng: random.Random, can_fold: bool, low: int | None, high: int | Non
 
 
 def play_ours(hands: int, seed: int, variant_id: str = "plo", betting: str | None = None,
-              ) -> float:
+              work: Counter[str] | None = None) -> float:
+    """CPU seconds for ``hands`` random-action hands of our engine; ``work`` (untimed runs
+    only) counts what they did: hands, betting decisions, draws and bring-ins."""
     from boardroom.engine import Deck, Hand
     from boardroom.engine.betting import default_stakes
     from boardroom.rules import find_variant
@@ -78,10 +81,16 @@ def play_ours(hands: int, seed: int, variant_id: str = "plo", betting: str | Non
             assert legal is not None
             if legal.bring_in is not None:
                 hand.post_bring_in()  # PokerKit's policy below does the same
+                if work is not None:
+                    work["bring-ins"] += 1
                 continue
             if legal.draw is not None:  # the draw: the first 0 to N cards, as for PokerKit
                 hand.draw(hand.hole[legal.seat][:rng.randint(0, legal.draw)])
+                if work is not None:
+                    work["draws"] += 1
                 continue
+            if work is not None:
+                work["decisions"] += 1
             choice = _choose(rng, legal.fold, legal.raise_min, legal.raise_max)
             if choice == 0:
                 hand.fold()
@@ -94,6 +103,8 @@ def play_ours(hands: int, seed: int, variant_id: str = "plo", betting: str | Non
                 assert legal.raise_min is not None
                 assert legal.raise_max is not None
                 hand.raise_to(legal.raise_min if choice == 2 else legal.raise_max)
+        if work is not None:
+            work["hands"] += 1
     return time.process_time() - start
 
 
@@ -121,7 +132,9 @@ def _pokerkit_state(game: str, automations: tuple[Any, ...], boards: int) -> Any
 
 
 def play_pokerkit(hands: int, seed: int, boards: int = 1,
-                  game: str = "PotLimitOmahaHoldem") -> float:
+                  game: str = "PotLimitOmahaHoldem", work: Counter[str] | None = None) -> float:
+    """CPU seconds for ``hands`` random-action hands of PokerKit's ``game``; ``work`` as for
+    ``play_ours``."""
     from pokerkit import Automation
 
     automations = (
@@ -141,11 +154,17 @@ def play_pokerkit(hands: int, seed: int, boards: int = 1,
         while state.status:
             if state.can_post_bring_in():
                 state.post_bring_in()
+                if work is not None:
+                    work["bring-ins"] += 1
                 continue
             if state.can_stand_pat_or_discard():
                 held = state.hole_cards[state.stand_patter_or_discarder_index]
                 state.stand_pat_or_discard(held[:rng.randint(0, len(held))])
+                if work is not None:
+                    work["draws"] += 1
                 continue
+            if work is not None:
+                work["decisions"] += 1
             can_raise = state.can_complete_bet_or_raise_to()
             low = state.min_completion_betting_or_raising_to_amount if can_raise else None
             high = state.max_completion_betting_or_raising_to_amount if can_raise else None
@@ -156,6 +175,8 @@ def play_pokerkit(hands: int, seed: int, boards: int = 1,
                 state.check_or_call()
             else:
                 state.complete_bet_or_raise_to(low if choice == 2 else high)
+        if work is not None:
+            work["hands"] += 1
     return time.process_time() - start
 
 
@@ -245,6 +266,12 @@ def suggest_time(seed: int, repeats: int = 30) -> float:
     return statistics.median(times)
 
 
+def _work(work: Counter[str]) -> str:
+    hands = max(1, work["hands"])
+    return (f"{work['decisions'] / hands:>8.2f} decisions{work['draws'] / hands:>7.2f} draws"
+            f"{work['bring-ins'] / hands:>6.2f} bring-ins")
+
+
 def _row(name: str, hands: int, seconds: float, ratio: str = "") -> str:
     return f"{name:<26}{hands:>8}{seconds:>10.2f}{hands / seconds:>12.0f}{ratio:>10}"
 
@@ -300,6 +327,15 @@ def run(args: argparse.Namespace) -> int:
                                          else "pokerkit 0.7.7 plo 2 boards")
             ratio = f"{rates[name] / rates[peer]:.1f}x"
         print(_row(name, count, best[name], ratio))
+    print("work per hand, untimed runs of the same hands' count: betting decisions, draws, "
+          "bring-ins (each engine deals, shows down and pays by itself)")
+    for (variant_id, betting, peer_game), (ours, theirs) in zip(CARD_ROOM, pairs, strict=True):
+        mine: Counter[str] = Counter()
+        theirs_work: Counter[str] = Counter()
+        play_ours(few, args.seed, variant_id, betting, work=mine)
+        play_pokerkit(few, args.seed, game=peer_game, work=theirs_work)
+        print(f"{ours.removeprefix('boardroom '):<34}{_work(mine)}")
+        print(f"{theirs:<34}{_work(theirs_work)}")
     for ours, theirs in pairs:
         speedup = rates[ours] / rates[theirs]
         verdict = "met" if speedup >= 25 else "NOT met"

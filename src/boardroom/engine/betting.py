@@ -173,28 +173,39 @@ class BettingRound:
 
     def bounds(self, seat: Seat, structure: BettingStructure, raise_cap: int | None, *,
                stacks: Sequence[int], bets: Sequence[int], live: Sequence[bool],
-               chips_in_play: int, who: str | None = None) -> tuple[int, int] | str:
+               chips_in_play: int, who: str | None = None,
+               table_seat: Seat | None = None) -> tuple[int, int] | str:
         """The (min, max) raise-to for ``seat``, or the reason it may not raise (naming the
-        player ``who``, by default ``seat N``)."""
-        who = who or f"seat {seat}"
+        player ``who``, else ``seat {table_seat}``, by default ``seat N``: the name is only
+        written when there is a refusal to write)."""
         current = self.current_bet
-        owed = max(0, current - bets[seat])
-        if stacks[seat] <= owed:
-            return f"{who} cannot raise: calling puts it all-in"
+        owed = current - bets[seat]
+        if owed < 0:
+            owed = 0
+        stack = stacks[seat]
+        if stack <= owed:
+            return f"{self._who(seat, who, table_seat)} cannot raise: calling puts it all-in"
         if raise_cap is not None and self.raise_count >= raise_cap:
-            return (f"{who} cannot raise: the betting is capped at {raise_cap} bets this "
-                    f"round")
+            return (f"{self._who(seat, who, table_seat)} cannot raise: the betting is capped at "
+                    f"{raise_cap} bets this round")
         if self.acted[seat]:
-            return (f"{who} cannot raise: the all-in short of a full raise does not reopen "
-                    f"the betting for a seat that has already acted")
+            return (f"{self._who(seat, who, table_seat)} cannot raise: the all-in short of a "
+                    f"full raise does not reopen the betting for a seat that has already acted")
         for other, alive in enumerate(live):  # a loop, not any(): asked at every decision
             if alive and other != seat and stacks[other] + bets[other] > current:
                 break
         else:
-            return f"{who} cannot raise: every other player is all-in or folded"
+            return (f"{self._who(seat, who, table_seat)} cannot raise: every other player is "
+                    f"all-in or folded")
         return raise_range(structure, current_bet=current, full_raise=self.full_raise,
                            completion_to=self.completion_to, chips_in_play=chips_in_play,
-                           to_call=owed, all_in_to=stacks[seat] + bets[seat])
+                           to_call=owed, all_in_to=stack + bets[seat])
+
+    @staticmethod
+    def _who(seat: Seat, who: str | None, table_seat: Seat | None) -> str:
+        if who:
+            return who
+        return f"seat {seat if table_seat is None else table_seat}"
 
     def first_needing(self, start: Seat, live: Sequence[bool], stacks: Sequence[int],
                       bets: Sequence[int]) -> Seat | None:
@@ -203,11 +214,18 @@ class BettingRound:
         RULES.md s.2: a seat that has matched the bet while every other live player is all-in
         is not prompted (whatever it did, nobody could answer: no pointless check)."""
         count = len(live)
+        needs = self.needs
+        # Live players with chips behind, counted once (not once per seat asked).
+        with_chips = -1
         for k in range(count):
             seat = (start + k) % count
-            if self.needs[seat] and not (bets[seat] >= self.current_bet and not any(
-                    other != seat and live[other] and stacks[other] > 0
-                    for other in range(count))):
+            if not needs[seat]:
+                continue
+            if bets[seat] < self.current_bet:
+                return seat
+            if with_chips < 0:
+                with_chips = sum(1 for other in range(count) if live[other] and stacks[other] > 0)
+            if with_chips - (1 if live[seat] and stacks[seat] > 0 else 0) > 0:
                 return seat
         return None
 

@@ -103,6 +103,26 @@ class LegalActions:
     draw: int | None = None  # the draw: the most cards this seat may throw (0: stand pat)
 
 
+# Legal actions are frozen values that recur (the same seat, the same call, the same limits),
+# so each is built once and shared: a dict look-up costs less than a frozen dataclass's
+# construction, which is asked at every decision. Bounded: cleared when full.
+_LEGAL_VALUES: dict[tuple[object, ...], LegalActions] = {}
+_LEGAL_VALUES_MAX = 4096
+
+
+def _legal_value(seat: Seat, fold: bool, check: bool, call: int | None, raise_min: int | None,
+                 raise_max: int | None, bring_in: int | None, is_bet: bool,
+                 draw: int | None) -> LegalActions:
+    key = (seat, fold, check, call, raise_min, raise_max, bring_in, is_bet, draw)
+    found = _LEGAL_VALUES.get(key)
+    if found is None:
+        if len(_LEGAL_VALUES) >= _LEGAL_VALUES_MAX:
+            _LEGAL_VALUES.clear()
+        found = _LEGAL_VALUES[key] = LegalActions(seat, fold, check, call, raise_min, raise_max,
+                                                  bring_in, is_bet, draw)
+    return found
+
+
 @dataclass(frozen=True, slots=True)
 class RunDeal:
     """What one run of the rest of a hand dealt (engine.runs), and each live seat's hands."""
@@ -241,6 +261,11 @@ class Hand:
         self._recorded_timeouts = set(run_timeouts)
         self._branch: Hand | None = None  # the hand where the runs part
         self._run_only = False  # a later run's copy: deals its cards, settles nothing
+        # The decision asked about, worked out once: every change records an event, which
+        # moves ``_version`` on, so a cached answer of the same version is still the answer.
+        self._version = 0
+        self._legal: tuple[int, LegalActions] | None = None
+        self._bounds: tuple[int, Seat, tuple[int, int] | str] | None = None
         self._start()
 
     # -- reading the state ----------------------------------------------------------------
@@ -297,25 +322,33 @@ class Hand:
         seat = self.actor
         if seat is None:
             return None
+        cached = self._legal
+        if cached is not None and cached[0] == self._version:
+            return cached[1]
+        legal = self._legal_now(seat)
+        self._legal = (self._version, legal)
+        return legal
+
+    def _legal_now(self, seat: Seat) -> LegalActions:
         if self.is_drawing:
-            return LegalActions(seat=self.seats[seat], fold=False, check=False, call=None,
-                                raise_min=None, raise_max=None, bring_in=None, is_bet=False,
-                                draw=self._street.draw)
+            return _legal_value(self.seats[seat], False, False, None, None, None, None, False,
+                                self._street.draw)
         round_ = self._round
         bounds = self._raise_bounds(seat)
         low, high = bounds if isinstance(bounds, tuple) else (None, None)
         pending = round_.bring_in_seat == seat
         owed = round_.to_call(seat, self.bets)
         stack = self.stacks[seat]
-        return LegalActions(
-            seat=self.seats[seat],
-            fold=not pending and owed > 0,
-            check=not pending and owed == 0,
-            call=min(owed, stack) if not pending and owed > 0 else None,
-            raise_min=low,
-            raise_max=high,
-            bring_in=min(self.stakes.bring_in, stack) if pending else None,
-            is_bet=round_.current_bet == 0,
+        return _legal_value(
+            self.seats[seat],
+            not pending and owed > 0,  # fold
+            not pending and owed == 0,  # check
+            min(owed, stack) if not pending and owed > 0 else None,  # call
+            low,
+            high,
+            min(self.stakes.bring_in, stack) if pending else None,  # bring-in
+            round_.current_bet == 0,  # is_bet
+            None,  # draw
         )
 
     def raise_refusal(self) -> str | None:
@@ -536,6 +569,7 @@ class Hand:
 
     def _record(self, event: ev.Event) -> None:
         """Append ``event`` to the hand's events, its players named by their table seats."""
+        self._version += 1
         self.events.append(ev.renamed(event, self.seats) if self._renamed else event)
 
     # -- the draw (draw games) ------------------------------------------------------------
@@ -828,11 +862,17 @@ class Hand:
         return self.stacks[seat] + self.bets[seat]
 
     def _raise_bounds(self, seat: Seat) -> tuple[int, int] | str:
-        """The (min, max) raise-to for ``seat``, or the reason it may not raise."""
-        return self._round.bounds(seat, self.variant.betting, self.variant.raise_cap,
-                                  stacks=self.stacks, bets=self.bets, live=self.live,
-                                  chips_in_play=sum(self.contributed),
-                                  who=self._who(seat) if self._renamed else None)
+        """The (min, max) raise-to for ``seat``, or the reason it may not raise (worked out
+        once per decision: the legal actions and the check of the raise both ask)."""
+        cached = self._bounds
+        if cached is not None and cached[0] == self._version and cached[1] == seat:
+            return cached[2]
+        bounds = self._round.bounds(seat, self.variant.betting, self.variant.raise_cap,
+                                    stacks=self.stacks, bets=self.bets, live=self.live,
+                                    chips_in_play=sum(self.contributed),
+                                    table_seat=self.seats[seat] if self._renamed else None)
+        self._bounds = (self._version, seat, bounds)
+        return bounds
 
     # -- the flow of the hand ---------------------------------------------------------------
 
@@ -896,11 +936,14 @@ class Hand:
                 # Every board card is set aside before any redraw (RULES.md s.3).
                 cards.set_aside(variant.board_card_count)
                 self.pool_size = starting_pool(variant, self.seat_count)
-        if street.hole_down or street.hole_up:
+        down, up = street.hole_down, street.hole_up
+        if down or up:
             for seat in self.order:
                 if self.live[seat]:
-                    self._deal_hole(seat, cards.hole(seat, street.hole_down), False)
-                    self._deal_hole(seat, cards.hole(seat, street.hole_up), True)
+                    if down:  # a source deals nothing for a count of 0: no call for none
+                        self._deal_hole(seat, cards.hole(seat, down), False)
+                    if up:
+                        self._deal_hole(seat, cards.hole(seat, up), True)
         if street.reveals:
             if variant.burns:
                 card = cards.burn()

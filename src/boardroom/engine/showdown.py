@@ -13,7 +13,7 @@ has a low.
 
 from __future__ import annotations
 
-import math
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -101,6 +101,17 @@ def category_winners(
     return tuple(winners)
 
 
+@functools.cache
+def _share(count: int) -> Fraction:
+    """One point split ``count`` ways (a Fraction is immutable: one value serves every pot)."""
+    return Fraction(1, count)
+
+
+_ZERO = Fraction(0)
+_WHOLE = Fraction(1)
+_HALF = Fraction(1, 2)
+
+
 def split_chips(amount: int, winners: Sequence[Seat], order: Sequence[Seat]) -> dict[Seat, int]:
     """Split ``amount`` equally; odd chips one at a time in ``order`` (clockwise from button)."""
     ranked = sorted(winners, key=order.index)
@@ -117,17 +128,18 @@ def score_pot(
     """Score the categories among ``seats``: the results, the points, and the pot's portions."""
     scored = tuple(CategoryResult(name, category_winners(name, seats, hands))
                    for name in categories)
-    points = dict.fromkeys(seats, Fraction(0))
+    points = dict.fromkeys(seats, _ZERO)
     for result in scored:
+        share = _share(len(result.winners)) if result.winners else _ZERO
         for seat in result.winners:
-            points[seat] += Fraction(1, len(result.winners))
+            points[seat] = share if points[seat] is _ZERO else points[seat] + share
     if split is Split.HI_LO:
         high, low = scored
         if low.is_void:
-            return scored, points, ((Fraction(1), high.winners),)
-        return scored, points, ((Fraction(1, 2), high.winners), (Fraction(1, 2), low.winners))
+            return scored, points, ((_WHOLE, high.winners),)
+        return scored, points, ((_HALF, high.winners), (_HALF, low.winners))
     top = max(points.values())
-    return scored, points, ((Fraction(1), tuple(s for s in seats if points[s] == top)),)
+    return scored, points, ((_WHOLE, tuple(s for s in seats if points[s] == top)),)
 
 
 def settle_pots(
@@ -147,7 +159,7 @@ def settle_pots(
     for pot in pots:
         seats = [seat for seat in order if seat in pot.eligible]
         if len(seats) == 1:
-            whole = ((Fraction(1), (seats[0],)),)
+            whole = ((_WHOLE, (seats[0],)),)
             results.append(PotResult(pot, (), {}, whole, {seats[0]: pot.amount}))
             continue
         scored, points, portions = score_pot(seats, hands, categories, split)
@@ -160,7 +172,8 @@ def pay(
 ) -> dict[Seat, int]:
     """Chips for each portion, rounded down except the first (a hi-lo pot's odd chip goes to the
     high half), then split equally inside each portion with odd chips clockwise from the button."""
-    rounded = [math.floor(amount * part) for part, _ in portions]
+    # floor(amount * part) in whole numbers (parts are positive fractions of the pot).
+    rounded = [amount * part.numerator // part.denominator for part, _ in portions]
     rounded[0] += amount - sum(rounded)
     shares: dict[Seat, int] = {}
     for chips, (_, seats) in zip(rounded, portions, strict=True):

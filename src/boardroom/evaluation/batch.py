@@ -335,13 +335,6 @@ def badugi(cards: Cards) -> Strengths:
         for subset in combinations(range(4), size):
             rank_mask = np.bitwise_or.reduce(ranks[:, subset], axis=1)
             suit_mask = np.bitwise_or.reduce(suits[:, subset], axis=1)
-            valid = (_popcount(rank_mask) == size) & (_popcount(suit_mask) == size)
+            valid = (np.bitwise_count(rank_mask) == size) & (np.bitwise_count(suit_mask) == size)
             np.maximum(best, np.where(valid, table[rank_mask], 0), out=best)
     return best
-
-
-def _popcount(masks: npt.NDArray[np.int32]) -> npt.NDArray[np.int32]:
-    count = np.zeros_like(masks)
-    for bit in range(13):
-        count += (masks >> bit) & 1
-    return count
