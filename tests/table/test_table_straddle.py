@@ -14,7 +14,7 @@ from boardroom.table import Table, TableError, TableSettings
 
 def _posts(table: Table) -> list[tuple[int, int, str]]:
     assert table.hand is not None
-    return [(table.hand_seats[e.seat], e.amount, e.blind) for e in table.hand.events
+    return [(e.seat, e.amount, e.blind) for e in table.hand.events
             if isinstance(e, BlindPosted)]
 
 
