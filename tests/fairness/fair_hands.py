@@ -35,6 +35,7 @@ def fair_record(hand_no: int, button: int, count: int, rng: random.Random,
     pending = table_fair.new_commitment(hand_no, rng)
     pending["client_seeds"] = {str(seat): seed for seat, seed in (sent or {}).items()}
     return {"hand_no": hand_no, "button": button, "stacks": [0] * count,
+            "seats": list(range(count)),
             "fair": table_fair.for_hand(pending, "test-room", list(range(count)), rng)}
 
 
@@ -128,7 +129,7 @@ def random_table_hands(variant_id: str, hands: int, seed: int) -> list[dict[str,
             assert legal is not None
             if legal.draw is not None:
                 seat = actor_seat(table)
-                mine = format_cards(hand.hole[table.hand.position(seat)]).split()  # type: ignore[index]
+                mine = format_cards(hand.cards(seat)).split()
                 table.act(seat, Draw(parse_cards(random_throw(mine, legal.draw, rng))))
                 continue
             choices: list[Action] = [Fold()] * (legal.fold and rng.random() < 0.3)

@@ -8,6 +8,8 @@ import asyncio
 import csv
 import io
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -186,21 +188,35 @@ async def test_bots_wait_their_think_time(tmp_path: Path) -> None:
             assert acted["event"]["type"] in ("Called", "Checked")
 
 
+@asynccontextmanager
+async def _hosting(running: Any, room: str, secret: str) -> AsyncIterator[Client]:
+    """The host of ``room`` on ``running``, joined as a spectator."""
+    async with clients(running.url, 1) as (host,):
+        await host.ok("join", room=room, role="spectator", host_secret=secret)
+        yield host
+
+
+@asynccontextmanager
+async def _two_bots(running: Any, game: str,
+                    pause: float) -> AsyncIterator[tuple[str, str, Client]]:
+    """A new room of ``game`` where two bots (a station and a random) play, and its host."""
+    room, secret = await new_room(running, game=game, pause_between_hands=pause)
+    async with _hosting(running, room, secret) as host:
+        await host.ok("add_bot", style="station")
+        await host.ok("add_bot", style="random")
+        yield room, secret, host
+
+
 async def test_bots_play_on_after_a_restart(tmp_path: Path) -> None:
-    async with running_server(tmp_path, bot_think=0.0) as running:
-        room, secret = await new_room(running, game="esg", pause_between_hands=0.0)
-        async with clients(running.url, 1) as (host,):
-            await host.ok("join", room=room, role="spectator", host_secret=secret)
-            await host.ok("add_bot", style="station")
-            await host.ok("add_bot", style="random")
-            await host.wait_for(lambda e: e["kind"] == "hand_ended", timeout=30)
-            await host.ok("pause")  # stop between two commands; the hand may be mid-way
-            before = (await host.ok("snapshot"))["snapshot"]["table"]["hand_no"]
+    async with running_server(tmp_path, bot_think=0.0) as running, \
+            _two_bots(running, "esg", 0.0) as (room, secret, host):
+        await host.wait_for(lambda e: e["kind"] == "hand_ended", timeout=30)
+        await host.ok("pause")  # stop between two commands; the hand may be mid-way
+        before = (await host.ok("snapshot"))["snapshot"]["table"]["hand_no"]
     async with running_server(tmp_path, bot_think=0.0) as running:
         restored = running.server.rooms[room]
         assert sorted(restored.bots.drivers) == [0, 1]
-        async with clients(running.url, 1) as (host,):
-            await host.ok("join", room=room, role="spectator", host_secret=secret)
+        async with _hosting(running, room, secret) as host:
             await host.ok("resume")
             await host.wait_for(lambda e: e["kind"] == "hand_ended"
                                 and e["data"]["hand_no"] > before, timeout=30)
@@ -212,21 +228,16 @@ async def test_bots_play_on_after_a_restart(tmp_path: Path) -> None:
 
 
 async def test_a_restarted_room_shows_the_hand_that_ended_last(tmp_path: Path) -> None:
-    async with running_server(tmp_path, bot_think=0.0) as running:
-        room, secret = await new_room(running, game="plo", pause_between_hands=600.0)
-        async with clients(running.url, 1) as (host,):
-            await host.ok("join", room=room, role="spectator", host_secret=secret)
-            await host.ok("add_bot", style="station")
-            await host.ok("add_bot", style="random")
-            await host.wait_for(lambda e: e["kind"] == "next_hand", timeout=30)
-            await host.ok("deal_now")  # the one hand, then a pause of ten minutes
-            ended = await host.wait_for(lambda e: e["kind"] == "hand_ended", timeout=30)
-            before = (await host.ok("snapshot"))["snapshot"]["last_hand"]
-            assert before is not None
-            assert before["hand_no"] == ended["data"]["hand_no"]
     async with running_server(tmp_path, bot_think=0.0) as running, \
-            clients(running.url, 1) as (host,):
-        await host.ok("join", room=room, role="spectator", host_secret=secret)
+            _two_bots(running, "plo", 600.0) as (room, secret, host):
+        await host.wait_for(lambda e: e["kind"] == "next_hand", timeout=30)
+        await host.ok("deal_now")  # the one hand, then a pause of ten minutes
+        ended = await host.wait_for(lambda e: e["kind"] == "hand_ended", timeout=30)
+        before = (await host.ok("snapshot"))["snapshot"]["last_hand"]
+        assert before is not None
+        assert before["hand_no"] == ended["data"]["hand_no"]
+    async with running_server(tmp_path, bot_think=0.0) as running, \
+            _hosting(running, room, secret) as host:
         after = (await host.ok("snapshot"))["snapshot"]["last_hand"]
         assert after == before  # the result stays on screen across the restart
 

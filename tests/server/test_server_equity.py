@@ -15,7 +15,7 @@ from boardroom.server.equity import hand_equity, percent
 def _all_in_hand() -> Hand:
     deck = new_deck()
     random.Random(11).shuffle(deck)
-    hand = Hand(find_variant("plo"), Stakes(small_blind=1, big_blind=2), [20, 20], 0,
+    hand = Hand(find_variant("plo"), Stakes(small_blind=1, big_blind=2), [20, 20], 3,
                 cards=Deck(deck, rng=random.Random(11)), seats=RECORD["seats"])
     while not hand.is_over:
         legal = hand.legal_actions()

@@ -47,18 +47,17 @@ def kinds(events: list[TableEvent]) -> list[str]:
 
 def actor_seat(table: Table) -> int:
     assert table.hand is not None
-    assert table.hand.actor is not None
-    return table.hand_seats[table.hand.actor]
+    assert table.hand.seat_to_act is not None
+    return table.hand.seat_to_act
 
 
 def allocate_all(table: Table) -> None:
     """Allocator games: every pending seat commits the engine's suggestion."""
     hand = table.hand
     assert hand is not None
-    for index in hand.allocation_pending:
-        best = hand.suggest_allocation(index)
-        table.allocate(table.hand_seats[index],
-                       {name: format_cards(cards) for name, cards in best.items()})
+    for seat in hand.seats_to_allocate:
+        best = hand.suggest_allocation(seat)
+        table.allocate(seat, {name: format_cards(cards) for name, cards in best.items()})
         if table.hand is not hand:
             return
 
@@ -67,8 +66,8 @@ def answer_runs(table: Table, runs: int = 1) -> None:
     """Every player offered to run it more than once answers ``runs``."""
     hand = table.hand
     assert hand is not None
-    for index in hand.runs_pending:
-        table.choose_runs(table.hand_seats[index], runs)
+    for seat in hand.seats_choosing_runs:
+        table.choose_runs(seat, runs)
 
 
 def play_passively(table: Table) -> None:

@@ -29,13 +29,11 @@ def test_a_seat_throws_cards_by_name_and_is_dealt_as_many() -> None:
     seat = to_the_draw(table)
     hand = table.hand
     assert hand is not None
-    index = table.hand.position(seat)
-    assert index is not None
-    before = list(hand.hole[index])
+    before = list(hand.cards(seat))
     thrown = format_cards(before[:2])
     table.drain()
     table.act(seat, Draw(parse_cards(thrown)))
-    after = hand.hole[index]
+    after = hand.cards(seat)
     assert len(after) == 5
     assert not set(before[:2]) & set(after)
     assert table.hand_actions[-1] == (seat, Draw(tuple(before[:2])))
@@ -54,7 +52,7 @@ def test_a_bad_draw_is_refused_naming_why_and_changes_nothing() -> None:
     start_hand(table, clock)
     seat = to_the_draw(table)
     state = table.to_state()
-    held = list(table.hand.hole[table.hand.position(seat)])  # type: ignore[union-attr,index]
+    held = list(table.hand.cards(seat))  # type: ignore[union-attr]
     other = next(c for c in range(52) if c not in held)
     with pytest.raises(TableError, match=f"^seat {seat} may throw only cards it holds$"):
         table.act(seat, Draw((other,)))
@@ -69,13 +67,12 @@ def test_a_clock_that_runs_out_in_the_draw_stands_pat() -> None:
     table, clock = make_table(players=2, game="five-card-draw", action_clock=10.0, time_bank=0.0)
     start_hand(table, clock)
     seat = to_the_draw(table)
-    index = table.hand.position(seat)
     assert table.hand is not None
-    held = list(table.hand.hole[index])  # type: ignore[index]
+    held = list(table.hand.cards(seat))
     clock.advance(10.0)
     table.tick()
-    assert table.hand_actions[-1] == (index, Draw())
-    assert list(table.hand.hole[index]) == held  # type: ignore[index]
+    assert table.hand_actions[-1] == (seat, Draw())
+    assert list(table.hand.cards(seat)) == held
 
 
 def test_a_restart_mid_hand_replays_every_draw() -> None:
@@ -85,7 +82,7 @@ def test_a_restart_mid_hand_replays_every_draw() -> None:
         seat = to_the_draw(table)
         hand = table.hand
         assert hand is not None
-        table.act(seat, Draw(tuple(hand.hole[table.hand.position(seat)][:1])))  # type: ignore[index]
+        table.act(seat, Draw(hand.cards(seat)[:1]))
     again = Table.from_state(table.settings, table.to_state(), clock=clock,
                              rng=random.Random(9))
     assert again.hand is not None

@@ -53,7 +53,7 @@ def test_two_players_start_a_hand_after_the_pause() -> None:
     assert [e.version for e in events] == list(range(1, len(events) + 1))
     blinds = [e.truth for e in hand_events(events) if isinstance(e.truth, BlindPosted)]
     # Heads-up the button posts the small blind (RULES.md s.1).
-    assert table.hand_seats[table.hand.button] == table.button
+    assert table.hand.button == table.button
     assert blinds[0] is not None
     assert blinds[0].seat == table.hand.button
 
@@ -105,7 +105,7 @@ def test_acting_out_of_turn_or_out_of_the_hand_is_an_error() -> None:
         table.act(5, Call())
     with pytest.raises(TableError, match="above the pot limit of 7"):
         table.act(seat, RaiseTo(8))
-    big_blind = table.hand_seats[(table.hand.button + 2) % len(table.hand_seats)]
+    big_blind = table.hand.clockwise[1]
     table.act(seat, Call())
     # An engine message names table seats, not the hand's own numbering.
     while actor_seat(table) != big_blind:
@@ -144,7 +144,7 @@ def test_timeout_checks_when_free_else_folds_and_spends_the_time_bank() -> None:
     table.tick()
     checked = [e.truth for e in hand_events(table.drain()) if isinstance(e.truth, Checked)]
     assert checked
-    assert checked[0].seat == table.hand_seats.index(seat)
+    assert checked[0].seat == seat
 
 
 def test_time_bank_pays_for_a_slow_decision() -> None:
@@ -210,13 +210,12 @@ def test_leaving_during_a_hand_folds_at_the_turn_and_leaves_at_the_end() -> None
     table, clock = make_table(players=3)
     start_hand(table, clock)
     seat = actor_seat(table)
-    waiting = next(s for s in table.hand_seats if s != seat and table.hand.to_call(
-        table.hand_seats.index(s)) > 0 and s != seat)
+    waiting = next(s for s in table.hand_seats if s != seat and table.hand.to_call(s) > 0)
     table.leave(waiting)
     assert table.seats[waiting].leaving
     table.drain()
-    while table.hand is not None and waiting in table.hand_seats and table.hand.live[
-            table.hand_seats.index(waiting)]:
+    while table.hand is not None and waiting in table.hand_seats and \
+            table.hand.is_live(waiting):
         table.act(actor_seat(table), Call())
     events = table.drain()
     assert any(isinstance(e.truth, Folded) for e in hand_events(events))
@@ -231,7 +230,7 @@ def test_the_player_to_act_who_leaves_folds_at_once() -> None:
     seat = actor_seat(table)
     table.leave(seat)
     assert actor_seat(table) != seat
-    assert not table.hand.live[table.hand_seats.index(seat)]
+    assert not table.hand.is_live(seat)
 
 
 def test_seat_approval_rebuys_and_stacks_need_the_host() -> None:
@@ -389,13 +388,12 @@ def test_allocation_commits_hidden_and_a_timeout_allocates_the_best() -> None:
         assert legal is not None
         table.act(actor_seat(table), Check() if legal.check else Call())
     assert table.hand is not None
-    pending = [table.hand_seats[i] for i in table.hand.allocation_pending]
+    pending = list(table.hand.seats_to_allocate)
     assert len(pending) == 3
     events = table.drain()
     assert events[-1].kind == "allocating"
     assert events[-1].data == {"seats": pending, "deadline": clock.now + 5.0}
-    first = table.hand_seats.index(pending[0])
-    best = table.hand.suggest_allocation(first)
+    best = table.hand.suggest_allocation(pending[0])
     with pytest.raises(TableError, match="Hand takes 2 cards, not 1"):
         table.allocate(pending[0], {**{k: list(format_cards(v).split())
                                        for k, v in best.items()}, "Hand": "2c"})
@@ -485,8 +483,7 @@ def test_bots_with_short_stacks_are_only_asked_real_decisions() -> None:
         start_hand(table, clock)
         while table.hand is not None:
             if table.hand.is_choosing_runs:  # all-in: every bot answers the offer to run it twice
-                for index in table.hand.runs_pending:
-                    seat = table.hand_seats[index]
+                for seat in table.hand.seats_choosing_runs:
                     answer = bots[seat].respond(table.hand_view(seat))  # type: ignore[arg-type]
                     assert isinstance(answer, ChooseRuns)
                     table.choose_runs(seat, answer.runs)

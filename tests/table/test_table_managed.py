@@ -42,7 +42,7 @@ def test_a_managed_table_never_deals_on_its_own_and_deals_the_plan() -> None:
              if isinstance(e, ev.BlindPosted | ev.AntePosted)]
     assert posts == [(2, 20), (2, 5)]  # the big blind (table seat 2) alone: blind then ante
     while table.hand is not None:
-        table.act(table.hand_seats[table.hand.actor], Fold())  # type: ignore[index]
+        table.act(table.hand.seat_to_act, Fold())  # type: ignore[arg-type]
     assert table.chips_on_table() == table.balance == 1000
     assert all(state.status == "playing" for state in table.seats.values())
     record = table.last_record

@@ -1,6 +1,7 @@
 """One seat numbering: a hand dealt to seats 1, 3 and 4 names them 1, 3 and 4 in its events, its
-views, its refusals and its record; a table stored before (its hand's players named 0, 1, 2, by
-their position in the hand) still recovers, card for card."""
+views, its refusals and its record, its button included; a table stored before (its hand's
+players, or its button alone, named 0, 1, 2, by their position in the hand) still recovers, card
+for card."""
 
 from __future__ import annotations
 
@@ -79,8 +80,9 @@ def test_hand_events_views_and_refusals_name_table_seats() -> None:
     assert {seat: table.seats[seat].stack for seat, _ in ended.stacks} == dict(ended.stacks)
     record = table.last_record
     assert record is not None
-    assert record["numbering"] == "table seats"
+    assert record["numbering"] == "table seats and button"
     assert {seat for seat, *_ in record["actions"]} <= set(SEATS)
+    assert record["button"] == table.button == view.button
 
 
 def test_a_hand_history_keeps_phh_numbering_and_names_the_table_seats() -> None:
@@ -94,9 +96,17 @@ def test_a_hand_history_keeps_phh_numbering_and_names_the_table_seats() -> None:
     assert written["players"] == [f"P{seat}" for seat in written["_table_seats"]]
 
 
+def _button_by_position(record: dict[str, Any]) -> dict[str, Any]:
+    """``record`` as stored before its button was a seat: the button by its position."""
+    old = copy.deepcopy(record)
+    old["numbering"] = "table seats"
+    old["button"] = old["seats"].index(old["button"])
+    return old
+
+
 def _by_position(record: dict[str, Any]) -> dict[str, Any]:
     """``record`` as stored before the one numbering: players by their position in the hand."""
-    old = copy.deepcopy(record)
+    old = _button_by_position(record)
     del old["numbering"]
     seats = old["seats"]
     old["actions"] = [[seats.index(seat), *rest] for seat, *rest in old["actions"]]
@@ -106,14 +116,15 @@ def _by_position(record: dict[str, Any]) -> dict[str, Any]:
     return old
 
 
-def test_a_table_stored_before_the_one_numbering_recovers_mid_hand() -> None:
+@pytest.mark.parametrize("older", [_by_position, _button_by_position])
+def test_a_table_stored_before_the_one_numbering_recovers_mid_hand(older: Any) -> None:
     table, clock = _table()
     for _ in range(2):
         legal = table.hand.legal_actions()  # type: ignore[union-attr]
         table.act(actor_seat(table), Check() if legal is not None and legal.check else Call())
     state = json.loads(json.dumps(table.to_state()))
-    old = dict(state, hand=_by_position(state["hand"]))
-    assert old["hand"]["actions"] != state["hand"]["actions"]  # positions 0..2, not seats
+    old = dict(state, hand=older(state["hand"]))
+    assert old["hand"]["button"] != state["hand"]["button"]  # a position, not a seat
     restored = Table.from_state(table.settings, old, clock=clock, rng=random.Random(9))
     assert restored.hand is not None
     assert table.hand is not None
@@ -128,13 +139,14 @@ def test_a_table_stored_before_the_one_numbering_recovers_mid_hand() -> None:
         {n: s.stack for n, s in table.seats.items()}
 
 
-def test_a_finished_hand_stored_before_the_one_numbering_reads_the_same() -> None:
+@pytest.mark.parametrize("older", [_by_position, _button_by_position])
+def test_a_finished_hand_stored_before_the_one_numbering_reads_the_same(older: Any) -> None:
     table, clock = _table()
     play_passively(table)
     state = json.loads(json.dumps(table.to_state()))
     record = dict(state["last_record"], shown_after={str(SEATS[2]): ["As", "Kd"]})
-    old = _by_position(record)
-    assert old["shown_after"] == {str(record["seats"].index(SEATS[2])): ["As", "Kd"]}
+    old = older(record)
+    assert old["button"] == record["seats"].index(record["button"])
     restored = Table.from_state(table.settings, dict(state, last_record=old), clock=clock,
                                 rng=random.Random(9))
     assert restored.last_record == record

@@ -26,7 +26,7 @@ def test_the_uncontested_winner_may_show_any_of_their_cards() -> None:
     table, clock = make_table(players=3)
     start_hand(table, clock)
     assert table.hand is not None
-    holes = {table.hand_seats[i]: list(cards) for i, cards in enumerate(table.hand.hole)}
+    holes = {seat: list(table.hand.cards(seat)) for seat in table.hand_seats}
     winner = _fold_to_the_big_blind(table)
     table.drain()
     first_two = format_cards(holes[winner][:2])
@@ -50,7 +50,7 @@ def test_show_after_refuses_what_is_not_yours_to_show() -> None:
         table.show_after(0, "As")
     start_hand(table, clock)
     assert table.hand is not None
-    holes = {table.hand_seats[i]: list(cards) for i, cards in enumerate(table.hand.hole)}
+    holes = {seat: list(table.hand.cards(seat)) for seat in table.hand_seats}
     with pytest.raises(TableError, match="show your cards once the hand is over"):
         table.show_after(0, format_cards(holes[0][:1]))
     winner = _fold_to_the_big_blind(table)

@@ -166,14 +166,13 @@ def _random_step(table: Table, clock: FakeClock, rng: random.Random) -> None:
         elif table.phase == DEALING and table.hand is not None and table.hand.is_choosing_runs \
                 and roll < 0.8:
             hand = table.hand
-            table.choose_runs(table.hand_seats[hand.runs_pending[0]],
-                              rng.randint(1, hand.runs_most))
+            table.choose_runs(hand.seats_choosing_runs[0], rng.randint(1, hand.runs_most))
         elif table.phase == DEALING and table.hand is not None and roll < 0.8:
             legal = table.hand.legal_actions()
             assert legal is not None
             seat = actor_seat(table)
             if legal.draw is not None:
-                held = format_cards(table.hand.hole[table.hand.position(seat)]).split()  # type: ignore[index]
+                held = format_cards(table.hand.cards(seat)).split()
                 table.act(seat, Draw(parse_cards(random_throw(held, legal.draw, rng))))
                 return
             options: list[Action] = []

@@ -3,23 +3,50 @@ hand history, its persistence format and its replay).
 
 Events are small frozen records. Cards are plain ints (``boardroom.cards``); ``None`` stands for
 a card this viewer may not see (see ``boardroom.engine.view.events_for``). A ``Seat`` is the
-player's table seat (``Hand(seats=...)``; 0..n-1 for a hand dealt without them).
+player's table seat (``Hand(seats=...)``; 0..n-1 for a hand dealt without them): every field
+that names a player is annotated with it (alone, in a tuple, or leading a pair), and that
+annotation is all ``renamed`` reads, so a new event's seats are renamed like every other's.
+Likewise a ``Private`` card is one only its owner (the seat beside it: the event's, or the one
+leading its pair) may see until it is public; ``redacted`` reads that mark alone.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+import types
+import typing
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Annotated, Any, ClassVar
 
 from boardroom.cards import Card
 
-Seat = int
+
+class _SeatMark:
+    """The mark of an ``int`` that names a player (``Seat``)."""
+
+    def __repr__(self) -> str:
+        return "Seat"
+
+
+class _PrivateMark:
+    """The mark of a card only its owner may see until it is public (``Private``)."""
+
+    def __repr__(self) -> str:
+        return "Private"
+
+
+SEAT = _SeatMark()
+Seat = Annotated[int, SEAT]
+PRIVATE = _PrivateMark()
+Private = Annotated[Card | None, PRIVATE]  # None: a card this viewer may not see
 
 @dataclass(frozen=True, slots=True)
 class Event:
     """Base of every hand event."""
+
+    # Whether its private cards show once their owner's hand is shown (``redacted``).
+    shown_with_hand: ClassVar[bool] = True
 
 @dataclass(frozen=True, slots=True)
 class AntePosted(Event):
@@ -38,7 +65,7 @@ class StreetStarted(Event):
 
 @dataclass(frozen=True, slots=True)
 class CardBurned(Event):
-    card: Card | None  # None when the history does not say which card (PHH has no burn action)
+    card: Private  # nobody's: never seen; None when the history does not say which card
 
 @dataclass(frozen=True, slots=True)
 class BoardDealt(Event):
@@ -48,7 +75,7 @@ class BoardDealt(Event):
 @dataclass(frozen=True, slots=True)
 class HoleDealt(Event):
     seat: Seat
-    cards: tuple[Card | None, ...]
+    cards: tuple[Private, ...]
     up: tuple[bool, ...]  # stud: True for a card dealt face up (public)
 
 @dataclass(frozen=True, slots=True)
@@ -108,15 +135,22 @@ class HandEnded(Event):
 
 @dataclass(frozen=True, slots=True)
 class Redrawn(HoleDealt):
-    """Redraw cards from the pool (RULES.md s.3): extra hole cards, private like any other."""
+    """Redraw cards from the pool (RULES.md s.3): extra hole cards, private like any other.
+    A redraw stays hidden in its own event even once its hand is shown: the ``HandShown``
+    event shows it, and a redraw may be published in the same batch as the showdown."""
+
+    shown_with_hand: ClassVar[bool] = False
 
 @dataclass(frozen=True, slots=True)
 class Discarded(Event):
     """The draw: a seat throws ``cards`` (none: it stands pat); private, others see the count.
-    The seat's new cards follow as a ``HoleDealt``."""
+    The seat's new cards follow as a ``HoleDealt``. Never shown: a card thrown may come back to
+    the same hand after a reshuffle, and be shown there."""
+
+    shown_with_hand: ClassVar[bool] = False
 
     seat: Seat
-    cards: tuple[Card | None, ...]
+    cards: tuple[Private, ...]
 
 @dataclass(frozen=True, slots=True)
 class PoolChanged(Event):
@@ -142,36 +176,6 @@ class AllocationsRevealed(Event):
     """Every allocation at once: (seat, ((category, cards), ...)); discards are never shown."""
 
     allocations: tuple[tuple[Seat, tuple[tuple[str, tuple[Card, ...]], ...]], ...]
-
-# The fields of each event type that name players, and how: one seat, several, or pairs led by
-# a seat ((seat, chips), (seat, stack), (seat, allocation)).
-_ONE, _MANY, _PAIRS = "one", "many", "pairs"
-_SEAT_FIELDS = {"seat": _ONE, "seats": _MANY, "eligible": _MANY, "shares": _PAIRS,
-                "stacks": _PAIRS, "allocations": _PAIRS}
-
-_FIELDS_OF: dict[type[Event], tuple[tuple[str, str], ...]] = {}
-
-def _seat_fields(kind: type[Event]) -> tuple[tuple[str, str], ...]:
-    found = _FIELDS_OF.get(kind)
-    if found is None:
-        found = _FIELDS_OF[kind] = tuple((f.name, _SEAT_FIELDS[f.name])
-                                         for f in dataclasses.fields(kind)
-                                         if f.name in _SEAT_FIELDS) + _OWN_SEAT_FIELDS.get(kind, ())
-    return found
-
-def renamed(event: Event, seats: Sequence[Seat]) -> Event:
-    """``event`` with each player's position in the hand (0..n-1) replaced by its table seat
-    ``seats[position]``: the engine's events name the players by their table seats."""
-    changes: dict[str, Any] = {}
-    for name, how in _seat_fields(type(event)):
-        value = getattr(event, name)
-        if how == _ONE:
-            changes[name] = seats[value]
-        elif how == _MANY:
-            changes[name] = tuple(seats[position] for position in value)
-        else:
-            changes[name] = tuple((seats[position], rest) for position, rest in value)
-    return dataclasses.replace(event, **changes) if changes else event
 
 @dataclass(frozen=True, slots=True)
 class RunsOffered(Event):
@@ -208,9 +212,123 @@ class RunDealt(Event):
 
     run: int
     boards: tuple[tuple[str, tuple[Card, ...]], ...]
-    cards: tuple[tuple[Seat, tuple[Card | None, ...]], ...]
+    cards: tuple[tuple[Seat, tuple[Private, ...]], ...]
+
+    shown_with_hand: ClassVar[bool] = False  # a later run's redraws stay private, like any
 
 
-# Fields that name players under a name other events use for something else (a run's ``cards``
-# are (seat, redraws) pairs; a board's ``cards`` are cards).
-_OWN_SEAT_FIELDS: dict[type[Event], tuple[tuple[str, str], ...]] = {RunDealt: (("cards", _PAIRS),)}
+
+# -- naming the players by their table seats ---------------------------------------------------
+
+Rename = Callable[[Any, Sequence[int]], Any]  # (a field's value, seat of each position) -> value
+
+
+def _renamer(hint: Any) -> Rename | None:
+    """How to rename the players in a value of type ``hint`` (None: it names none): a ``Seat``,
+    any tuple of them, ``Seat | None``, recursively."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is Annotated:
+        return (lambda value, seats: seats[value]) if SEAT in args[1:] else _renamer(args[0])
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        each = _renamer(args[0])
+        return None if each is None else (
+            lambda value, seats: tuple(each(item, seats) for item in value))
+    if origin is tuple:
+        parts = [_renamer(arg) for arg in args]
+        if all(part is None for part in parts):
+            return None
+        return lambda value, seats: tuple(item if part is None else part(item, seats)
+                                          for part, item in zip(parts, value, strict=True))
+    if origin in (typing.Union, types.UnionType):
+        arms = [arm for arm in map(_renamer, args) if arm is not None]
+        if not arms:
+            return None
+        if len(arms) > 1:
+            raise TypeError(f"{hint}: a union may hold seats in one arm only")
+        arm = arms[0]
+        return lambda value, seats: None if value is None else arm(value, seats)
+    return None
+
+
+_RENAMERS: dict[type[Event], tuple[tuple[str, Rename], ...]] = {}
+
+
+def seat_fields(kind: type[Event]) -> tuple[tuple[str, Rename], ...]:
+    """The fields of event type ``kind`` that name players, each with its renamer: read once
+    from the type's annotations."""
+    found = _RENAMERS.get(kind)
+    if found is None:
+        hints = typing.get_type_hints(kind, include_extras=True)
+        found = _RENAMERS[kind] = tuple(
+            (field.name, rename) for field in dataclasses.fields(kind)
+            if (rename := _renamer(hints[field.name])) is not None)
+    return found
+
+
+def renamed(event: Event, seats: Sequence[int]) -> Event:
+    """``event`` with each player's position in the hand (0..n-1) replaced by its table seat
+    ``seats[position]``: the engine's events name the players by their table seats."""
+    fields = seat_fields(type(event))
+    if not fields:
+        return event
+    return dataclasses.replace(event, **{name: rename(getattr(event, name), seats)
+                                         for name, rename in fields})
+
+
+# -- hiding the cards a viewer may not see -----------------------------------------------------
+
+See = Callable[[int | None, Card], bool]  # (its owner's seat or None, a card) -> may it be seen?
+Hide = Callable[[Any, "int | None", See], Any]  # (a value, its owner, see) -> the value as seen
+
+
+def _names_a_seat(hint: Any) -> bool:
+    return typing.get_origin(hint) is Annotated and SEAT in typing.get_args(hint)[1:]
+
+
+def _hider(hint: Any) -> Hide | None:
+    """How to hide the ``Private`` cards in a value of type ``hint`` (None: it holds none); a
+    tuple led by a ``Seat`` is owned by that seat."""
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if origin is Annotated:
+        if PRIVATE in args[1:]:
+            return lambda card, owner, see: card if card is not None and see(owner, card) else None
+        return _hider(args[0])
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        each = _hider(args[0])
+        return None if each is None else (
+            lambda value, owner, see: tuple(each(item, owner, see) for item in value))
+    if origin is tuple:
+        parts = [_hider(arg) for arg in args]
+        if all(part is None for part in parts):
+            return None
+        lead = next((k for k, arg in enumerate(args) if _names_a_seat(arg)), None)
+        return lambda value, owner, see: tuple(
+            item if part is None else part(item, owner if lead is None else value[lead], see)
+            for part, item in zip(parts, value, strict=True))
+    return None
+
+
+_HIDERS: dict[type[Event], tuple[str | None, tuple[tuple[str, Hide], ...]]] = {}
+
+
+def private_fields(kind: type[Event]) -> tuple[str | None, tuple[tuple[str, Hide], ...]]:
+    """The field naming the owner of event type ``kind``'s private cards (its one ``Seat``
+    field; None: nobody's), and the fields holding private cards with their hiders."""
+    found = _HIDERS.get(kind)
+    if found is None:
+        hints = typing.get_type_hints(kind, include_extras=True)
+        names = [field.name for field in dataclasses.fields(kind)]
+        owners = [name for name in names if _names_a_seat(hints[name])]
+        found = _HIDERS[kind] = (owners[0] if len(owners) == 1 else None, tuple(
+            (name, hide) for name in names if (hide := _hider(hints[name])) is not None))
+    return found
+
+
+def redacted(event: Event, see: See) -> Event:
+    """``event`` with each private card ``see`` refuses (given its owner's seat) as None."""
+    owner_field, fields = private_fields(type(event))
+    if not fields:
+        return event
+    owner = getattr(event, owner_field) if owner_field is not None else None
+    return dataclasses.replace(event, **{name: hide(getattr(event, name), owner, see)
+                                         for name, hide in fields})

@@ -17,12 +17,19 @@ betting, who acts first, big-bet streets) and ``variant.categories``; nothing he
 game it is. No I/O, no clock, no global random.
 
 Seats. A hand is built with the table seat numbers of its players (``seats``, clockwise, in the
-order of ``stacks``; by default 0..n-1), and it names them by those numbers wherever it speaks to
-the world: in every event, every error message, ``legal_actions()``, ``seat_to_act``,
-``seats_to_allocate`` and ``apply(seat, action)``, and in the views (``engine.view``). Inside,
-and in its per-player lists (``stacks``, ``hole``, ``live``, ``actor``, ``button``, ``order``...),
-a player is its position 0..n-1 in the hand; ``seats[position]`` and ``position(seat)`` go from
-one to the other.
+order of ``stacks``; by default 0..n-1) and its button's seat, and it names them by those numbers
+wherever it speaks to the world: in every event, every error message, ``legal_actions()``,
+``seat_to_act``, ``seats_to_allocate``, ``seats_choosing_runs``, ``button``, ``clockwise``,
+``winnings``, and in the views (``engine.view``). Every method that takes a player takes its
+table seat: ``apply(seat, action)``, ``to_call``, ``allocate`` (and its ``verify_``/``can_``
+twins), ``allocate_best``, ``suggest_allocation``, ``choose_runs``, ``public_cards``,
+``category_hands``, ``ask_to_show``, and the readers of one player, ``stack``, ``bet``,
+``contribution``, ``cards``, ``is_live`` and ``showed``; so do ``show_requests`` and a history's
+``run_choices``. Inside, in its per-player lists (``stacks``, ``hole``, ``live``, ``bets``...)
+and what is built on them (``actor``, ``order``, ``live_seats``, ``allocation_pending``,
+``runs_pending``, ``results``), a player is its position 0..n-1 in the hand: the engine's own
+state, read by its own modules (views, histories) through ``position(seat)`` and
+``seats[position]``, never by the layers above.
 
 Multi-board variants (RULES.md s.3) add two things, both driven by the spec. Redraws: in a game
 whose streets have redraw caps the board cards are set aside after the deal, ``pool_size`` is
@@ -136,9 +143,16 @@ class RunDeal:
 
 
 def deal_order(button: int, count: int) -> tuple[Seat, ...]:
-    """The hand's seats clockwise from the first left of the button: the dealing order (PHH's
-    p1, p2, ...) and the odd-chip order."""
+    """The hand's positions clockwise from the first left of the button's: the dealing order
+    (PHH's p1, p2, ...) and the odd-chip order."""
     return tuple((button + 1 + k) % count for k in range(count))
+
+
+def clockwise(seats: Sequence[Seat], button: Seat) -> tuple[Seat, ...]:
+    """Table ``seats`` (clockwise) in the dealing order: from the button's left, the button
+    last."""
+    start = list(seats).index(button) + 1
+    return (*seats[start:], *seats[:start])
 
 
 class Hand:
@@ -179,8 +193,9 @@ class Hand:
             if not isinstance(stack, int) or isinstance(stack, bool) or stack <= 0:
                 raise StakesError(f"{self._who(seat)} has a stack of {stack!r}; stacks are whole "
                                   f"numbers of chips above 0")
-        if not 0 <= button < count:
-            raise StakesError(f"the button must be one of the seats 0 to {count - 1}")
+        if not isinstance(button, int) or button not in self._positions:
+            raise StakesError(f"the button must be one of the seats "
+                              f"{', '.join(map(str, self.seats))}, not {button!r:.12}")
         stakes.check_for(variant)
         if (dead_small_blind or big_blind_ante) and variant.forced_bets is not ForcedBets.BLINDS:
             raise StakesError(f"{variant.name} has no blinds: no dead small blind or big-blind "
@@ -203,13 +218,14 @@ class Hand:
         self.big_blind_ante = big_blind_ante
         self.variant = variant
         self.stakes = stakes
-        self.button = button
+        self.button: Seat = button  # the button's table seat
+        self._button = self._positions[button]
         self.starting_stacks = tuple(stacks)
         self.seat_count = count
-        self.order: tuple[Seat, ...] = deal_order(button, count)
+        self.order: tuple[Seat, ...] = deal_order(self._button, count)
         # The straddle (engine.straddle): its kind, and the seat that posts it (None heads-up).
         self.straddle = kind
-        self.straddle_seat: Seat | None = straddle_seat(kind, self.order, button)
+        self.straddle_seat: Seat | None = straddle_seat(kind, self.order, self._button)
         self.stacks = list(stacks)
         self.bets = [0] * count
         self.contributed = [0] * count
@@ -224,7 +240,7 @@ class Hand:
         self.is_over = False
         self.shown: dict[Seat, bool] = {}  # seat -> shown (True) or mucked (False)
         self.results: tuple[PotResult, ...] = ()
-        self.show_requests = set(show_requests)
+        self.show_requests = {self.seats[self.position(seat)] for seat in show_requests}
         self._cards: CardSource = cards if cards is not None else Deck(rng=rng)
         # The betting round (``engine.betting``), and the last one played: its last aggressor
         # (else its first to act) shows first (RULES.md s.4).
@@ -257,8 +273,9 @@ class Hand:
         self.run_count = 1
         self.runs: tuple[Run, ...] = ()  # every run once dealt (empty for a hand run once)
         self._runs_asked = False
-        self._recorded_runs = dict(run_choices) if run_choices is not None else None
-        self._recorded_timeouts = set(run_timeouts)
+        self._recorded_runs = {self.position(seat): runs for seat, runs in run_choices.items()} \
+            if run_choices is not None else None
+        self._recorded_timeouts = {self.position(seat) for seat in run_timeouts}
         self._branch: Hand | None = None  # the hand where the runs part
         self._run_only = False  # a later run's copy: deals its cards, settles nothing
         # The decision asked about, worked out once: every change records an event, which
@@ -290,8 +307,52 @@ class Hand:
         return self._round.current_bet
 
     def to_call(self, seat: Seat) -> int:
-        """Chips ``seat`` must add to match the current bet (before the all-in cap)."""
-        return self._round.to_call(seat, self.bets)
+        """Chips the player at table seat ``seat`` must add to match the current bet (before
+        the all-in cap)."""
+        return self._round.to_call(self.position(seat), self.bets)
+
+    # -- one player, by table seat (the lists above are by position: module docstring) ------
+
+    def stack(self, seat: Seat) -> int:
+        """The chips behind of the player at table seat ``seat``."""
+        return self.stacks[self.position(seat)]
+
+    def bet(self, seat: Seat) -> int:
+        """The chips ``seat`` has bet this betting round."""
+        return self.bets[self.position(seat)]
+
+    def contribution(self, seat: Seat) -> int:
+        """The chips ``seat`` has put in this hand (antes, blinds, bets; less what came back
+        uncalled), paid out or not."""
+        return self.contributed[self.position(seat)]
+
+    def cards(self, seat: Seat) -> tuple[Card, ...]:
+        """The cards ``seat`` holds (every one of them: private)."""
+        return tuple(self.hole[self.position(seat)])
+
+    def is_live(self, seat: Seat) -> bool:
+        """Whether ``seat`` still has a hand (has not folded)."""
+        return self.live[self.position(seat)]
+
+    def showed(self, seat: Seat) -> bool | None:
+        """At the showdown: True if ``seat`` showed its hand, False if it mucked, None
+        without a showdown (yet) or when it had no hand there."""
+        return self.shown.get(self.position(seat))
+
+    @property
+    def winnings(self) -> dict[Seat, int]:
+        """The chips each table seat took from the pots (empty until the hand is over)."""
+        won: dict[Seat, int] = {}
+        for result in self.results:
+            for position, chips in result.shares.items():
+                seat = self.seats[position]
+                won[seat] = won.get(seat, 0) + chips
+        return won
+
+    @property
+    def clockwise(self) -> tuple[Seat, ...]:
+        """The table seats in the dealing order: from the button's left, the button last."""
+        return clockwise(self.seats, self.button)
 
     def pots(self) -> list[Pot]:
         """The main pot and side pots as they stand (bets on the table included)."""
@@ -305,8 +366,12 @@ class Hand:
         return tuple(seat for seat in self.live_seats if seat not in self.allocations)
 
     def public_cards(self, seat: Seat) -> set[Card]:
-        """The cards of ``seat``'s hand everybody may see: up cards, and once shown, the hand
-        (in the Allocator games only its allocated cards: discards are never shown)."""
+        """The cards of table seat ``seat``'s hand everybody may see: up cards, and once
+        shown, the hand (in the Allocator games only its allocated cards: discards are never
+        shown)."""
+        return self._public_cards(self.position(seat))
+
+    def _public_cards(self, seat: int) -> set[Card]:
         cards = {card for card, up in zip(self.hole[seat], self.up[seat], strict=True) if up}
         if self.shown.get(seat):
             if seat in self.allocations and self.allocations_revealed:
@@ -364,7 +429,7 @@ class Hand:
         seat = self._verify_turn("fold")
         if self._round.bring_in_seat == seat:
             raise ActionError(f"{self._who(seat)} must post the bring-in or complete, not fold")
-        if self.to_call(seat) == 0:
+        if self._round.to_call(seat, self.bets) == 0:
             raise ActionError(f"{self._who(seat)} cannot fold: nothing to call, check instead")
         return seat
 
@@ -372,7 +437,7 @@ class Hand:
         seat = self._verify_turn("check")
         if self._round.bring_in_seat == seat:
             raise ActionError(f"{self._who(seat)} must post the bring-in or complete, not check")
-        owed = self.to_call(seat)
+        owed = self._round.to_call(seat, self.bets)
         if owed:
             raise ActionError(f"{self._who(seat)} cannot check facing a bet of {self.current_bet} "
                               f"(call {min(owed, self.stacks[seat])})")
@@ -382,7 +447,7 @@ class Hand:
         seat = self._verify_turn("call")
         if self._round.bring_in_seat == seat:
             raise ActionError(f"{self._who(seat)} must post the bring-in or complete, not call")
-        if not self.to_call(seat):
+        if not self._round.to_call(seat, self.bets):
             raise ActionError(f"{self._who(seat)} cannot call: there is no bet to call, check "
                               f"instead")
         return seat
@@ -455,7 +520,7 @@ class Hand:
 
     def call(self) -> None:
         seat = self.verify_call()
-        chips = min(self.to_call(seat), self.stacks[seat])
+        chips = min(self._round.to_call(seat, self.bets), self.stacks[seat])
         self._put_in(seat, chips)
         self._round.passed(seat)
         self._record(ev.Called(seat, chips))
@@ -509,13 +574,13 @@ class Hand:
             raise ActionError(f"seat {seat!r:.12} is not in this hand")
         match action:
             case Allocate():
-                self.allocate(position, action.mapping())
+                self.allocate(seat, action.mapping())
                 return
             case AllocateBest():
-                self.allocate_best(position)
+                self.allocate_best(seat)
                 return
             case ChooseRuns(runs, automatic):
-                self.choose_runs(position, runs, automatic=automatic)
+                self.choose_runs(seat, runs, automatic=automatic)
                 return
         if not hasattr(action, "name") or isinstance(action, str):
             raise ActionError(f"not an action: {action!r:.40}")
@@ -640,11 +705,13 @@ class Hand:
 
     def verify_allocate(self, seat: Seat,
                         allocation: Mapping[str, Sequence[Card] | str]) -> Allocation:
-        """The checked allocation, or an ``ActionError`` saying why not (naming no card)."""
+        """The checked allocation of table seat ``seat``, or an ``ActionError`` saying why not
+        (naming no card)."""
+        seat = self.position(seat)
         if not self.is_allocating:
             raise ActionError("there is no allocation to make now" if self.variant.has_allocation
                               else f"{self.variant.name} has no allocation phase")
-        if not 0 <= seat < self.seat_count or not self.live[seat]:
+        if not self.live[seat]:
             raise ActionError(f"{self._who(seat)} has no hand to allocate")
         if seat in self.allocations:
             raise ActionError(f"{self._who(seat)} has already committed its allocation")
@@ -662,8 +729,10 @@ class Hand:
 
     def allocate(self, seat: Seat, allocation: Mapping[str, Sequence[Card] | str],
                  *, automatic: bool = False) -> None:
-        """Commit ``seat``'s allocation: category name -> its cards (ints or notation)."""
+        """Commit table seat ``seat``'s allocation: category name -> its cards (ints or
+        notation)."""
         checked = self.verify_allocate(seat, allocation)
+        seat = self._positions[seat]
         self.allocations[seat] = checked
         self._record(ev.AllocationCommitted(seat, automatic))
         if not self.allocation_pending:
@@ -674,16 +743,19 @@ class Hand:
             self._showdown()
 
     def suggest_allocation(self, seat: Seat) -> Allocation:
-        """The engine's best allocation of ``seat``'s cards now (deterministic; a hint)."""
-        if not 0 <= seat < self.seat_count or not self.hole[seat]:
+        """The engine's best allocation of table seat ``seat``'s cards now (deterministic; a
+        hint)."""
+        seat = self.position(seat)
+        if not self.hole[seat]:
             raise ActionError(f"{self._who(seat)} has no cards to allocate")
         if not self.variant.has_allocation:
             raise ActionError(f"{self.variant.name} has no allocation phase")
         return best_allocation(self.variant, self.hole[seat], self.boards)
 
     def allocate_best(self, seat: Seat) -> None:
-        """A timeout: commit the engine's best allocation for ``seat`` (RULES.md s.3)."""
-        if not self.is_allocating or seat not in self.allocation_pending:
+        """A timeout: commit the engine's best allocation for table seat ``seat`` (RULES.md
+        s.3)."""
+        if not self.is_allocating or seat not in self.seats_to_allocate:
             self.verify_allocate(seat, {})  # raises the precise reason
         self.allocate(seat, self.suggest_allocation(seat), automatic=True)
 
@@ -702,10 +774,12 @@ class Hand:
         return tuple(self.seats[position] for position in self.runs_pending)
 
     def verify_choose_runs(self, seat: Seat, runs: int) -> None:
-        """An ``ActionError`` saying why ``seat`` may not answer ``runs`` now, if it may not."""
+        """An ``ActionError`` saying why table seat ``seat`` may not answer ``runs`` now, if
+        it may not."""
+        seat = self.position(seat)
         if not self.is_choosing_runs:
             raise ActionError("nobody is offered to run it more than once now")
-        if not 0 <= seat < self.seat_count or not self.live[seat]:
+        if not self.live[seat]:
             raise ActionError(f"{self._who(seat)} has no hand in the pot")
         if seat in self.run_choices:
             raise ActionError(f"{self._who(seat)} has already answered")
@@ -714,9 +788,10 @@ class Hand:
                               f"not {runs!r:.20}")
 
     def choose_runs(self, seat: Seat, runs: int, *, automatic: bool = False) -> None:
-        """``seat`` answers the offer: 1 (once), 2 or 3. Once every seat has answered, the rest
-        is dealt the fewest times anyone chose."""
+        """Table seat ``seat`` answers the offer: 1 (once), 2 or 3. Once every seat has
+        answered, the rest is dealt the fewest times anyone chose."""
         self.verify_choose_runs(seat, runs)
+        seat = self._positions[seat]
         self.run_choices[seat] = runs
         self._record(ev.RunsChosen(seat, runs, automatic))
         if self.runs_pending:
@@ -734,7 +809,7 @@ class Hand:
 
     def runs_timed_out(self) -> None:
         """The offer's clock ran out: every seat still to answer runs it once."""
-        for seat in self.runs_pending:
+        for seat in self.seats_choosing_runs:
             if self.is_choosing_runs:
                 self.choose_runs(seat, 1, automatic=True)
 
@@ -770,7 +845,7 @@ class Hand:
                 self._record(ev.RunsOffered(live, most))
                 if self._recorded_runs is not None:
                     for seat in live:
-                        self.choose_runs(seat, self._recorded_runs.get(seat, 1),
+                        self.choose_runs(self.seats[seat], self._recorded_runs.get(seat, 1),
                                          automatic=seat in self._recorded_timeouts)
                 return True
         self._record(ev.RunsUnavailable(refusal))
@@ -834,7 +909,9 @@ class Hand:
         return tuple(deals)
 
     def ask_to_show(self, seat: Seat) -> None:
-        """The player at ``seat`` will show at showdown even a hand that cannot win."""
+        """The player at table seat ``seat`` will show at showdown even a hand that cannot
+        win."""
+        self.position(seat)  # a seat of this hand
         if self.is_over:
             raise ActionError("the hand is over")
         self.show_requests.add(seat)
@@ -919,7 +996,7 @@ class Hand:
         if self.dead_small_blind:
             return None, self.order[0]
         if self.seat_count == 2:
-            return self.button, self.order[0]
+            return self._button, self.order[0]
         return self.order[0], self.order[1]
 
     def _begin_street(self, index: int) -> None:
@@ -1068,7 +1145,7 @@ class Hand:
             self._record(ev.AllocationStarted(self.live_seats))
             if not self.manual_allocation:
                 for seat in self.live_seats:
-                    self.allocate_best(seat)
+                    self.allocate_best(self.seats[seat])
         else:
             self._showdown()
 
@@ -1102,7 +1179,8 @@ class Hand:
         self._record(ev.HandEnded(tuple(enumerate(self.stacks))))
 
     def category_hands(self, seat: Seat) -> dict[str, HandValue | None]:
-        """The seat's hand in every scoring category, from the cards dealt so far."""
+        """Table seat ``seat``'s hand in every scoring category, from the cards dealt so far."""
+        seat = self.position(seat)
         allocation = self.allocations.get(seat) if self.allocations_revealed else None
         return {category.name: category_hand(self.variant, category, self.hole[seat], self.boards,
                                              allocation)
@@ -1145,7 +1223,7 @@ class Hand:
             if self._must_show(seat, pots, hands):
                 self.shown[seat] = True
                 self._record(ev.HandShown(seat, tuple(sorted(
-                    self.public_cards(seat), key=self.hole[seat].index))))
+                    self._public_cards(seat), key=self.hole[seat].index))))
             else:
                 self.shown[seat] = False
                 self._record(ev.HandMucked(seat))
@@ -1193,7 +1271,8 @@ class Hand:
         Points games show every hand (s.3); so does an all-in showdown (TDA: once a player is
         all-in and the betting is over, every hand is tabled); a player may ask to show.
         """
-        if seat in self.show_requests or any(self.stacks[s] == 0 for s in self.live_seats):
+        if self.seats[seat] in self.show_requests or any(
+                self.stacks[s] == 0 for s in self.live_seats):
             return True
         if self.variant.split is Split.POINTS and len(self.variant.categories) > 1:
             return True

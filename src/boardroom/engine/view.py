@@ -20,7 +20,7 @@ from fractions import Fraction
 
 from boardroom.cards import Card
 from boardroom.engine import events as ev
-from boardroom.engine.hand import Hand, LegalActions
+from boardroom.engine.hand import Hand, LegalActions, clockwise
 from boardroom.engine.pills import Pill, pills_for
 from boardroom.engine.showdown import Pot
 
@@ -113,9 +113,7 @@ class HandView:
     def clockwise(self) -> tuple[Seat, ...]:
         """The players' table seats clockwise from the first left of the button (the dealing
         order); ``seats`` runs clockwise too, from the hand's first position."""
-        names = tuple(view.seat for view in self.seats)
-        start = names.index(self.button) + 1
-        return names[start:] + names[:start]
+        return clockwise(tuple(view.seat for view in self.seats), self.button)
 
 
 def can_see(hand: Hand, viewer: Seat | None, seat: Seat, index: int) -> bool:
@@ -124,7 +122,7 @@ def can_see(hand: Hand, viewer: Seat | None, seat: Seat, index: int) -> bool:
     if viewer == seat or hand.up[position][index]:
         return True
     return hand.shown.get(position, False) and \
-        hand.hole[position][index] in hand.public_cards(position)
+        hand.hole[position][index] in hand.public_cards(seat)
 
 
 def view_for(hand: Hand, viewer: Seat | None) -> HandView:
@@ -142,7 +140,7 @@ def views_for(hand: Hand, viewers: Iterable[Seat | None]) -> dict[Seat | None, H
     positions; the views name their table seats (``names``)."""
     names = hand.seats
     pending = hand.allocation_pending
-    publics = [hand.public_cards(seat) for seat in range(hand.seat_count)]
+    publics = [hand.public_cards(seat) for seat in names]
     seats = tuple(SeatView(
         seat=names[seat], stack=hand.stacks[seat], bet=hand.bets[seat], folded=not hand.live[seat],
         all_in=hand.live[seat] and hand.stacks[seat] == 0,
@@ -150,18 +148,14 @@ def views_for(hand: Hand, viewers: Iterable[Seat | None]) -> dict[Seat | None, H
         up=tuple(hand.up[seat]), shown=hand.shown.get(seat), redraws=hand.redraws[seat],
         allocated=(seat not in pending) if hand.is_allocating and hand.live[seat] else None,
     ) for seat in range(hand.seat_count))
-    winnings: dict[Seat, int] = {}
-    for result in hand.results:
-        for seat, chips in result.shares.items():
-            winnings[names[seat]] = winnings.get(names[seat], 0) + chips
     street = hand.street
     base = HandView(
         viewer=None, game=hand.variant.id, street=street.name if street else None,
-        button=names[hand.button], seats=seats,
+        button=hand.button, seats=seats,
         boards={name: tuple(cards) for name, cards in hand.boards.items()},
         pots=tuple(Pot(pot.amount, tuple(names[s] for s in pot.eligible)) for pot in hand.pots())
         if not hand.is_over else (), actor=hand.seat_to_act, legal=None,
-        is_over=hand.is_over, winnings=winnings, pool_size=hand.pool_size,
+        is_over=hand.is_over, winnings=hand.winnings, pool_size=hand.pool_size,
         allocating=hand.is_allocating, allocation_pending=hand.seats_to_allocate,
         showdown=_shown_hands(hand), results=_pot_views(hand),
         runs_most=hand.runs_most if hand.is_choosing_runs else 0,
@@ -208,11 +202,12 @@ def _shown_hands(hand: Hand) -> tuple[ShownHand, ...]:
     for seat, showed in hand.shown.items():
         if not showed:
             continue
-        hands = hand.category_hands(seat)
+        hands = hand.category_hands(hand.seats[seat])
         allocation = hand.allocations.get(seat) if hand.allocations_revealed else None
         shown.append(ShownHand(
             seat=hand.seats[seat],
-            cards=tuple(card for card in hand.hole[seat] if card in hand.public_cards(seat)),
+            cards=tuple(card for card in hand.hole[seat]
+                        if card in hand.public_cards(hand.seats[seat])),
             categories=tuple((name, value.description if value is not None else "none")
                              for name, value in hands.items()),
             allocation=tuple(allocation.items()) if allocation is not None else (),
@@ -240,28 +235,27 @@ def _pot_views(hand: Hand) -> tuple[PotView, ...]:
 def events_for(hand: Hand, viewer: Seat | None, start: int = 0) -> list[ev.Event]:
     """The hand's events from ``start`` on with every card ``viewer`` (a table seat, None: a
     spectator) may not see replaced by None."""
-    shown = {hand.seats[seat] for seat, showed in hand.shown.items() if showed}
-    return [event_as_seen(hand, viewer, event, shown) for event in hand.events[start:]]
+    publics: dict[Seat, set[Card]] = {}
+    return [event_as_seen(hand, viewer, event, publics) for event in hand.events[start:]]
 
 
 def event_as_seen(hand: Hand, viewer: Seat | None, event: ev.Event,
-                  shown: set[Seat]) -> ev.Event:
-    """One event of ``hand`` as ``viewer`` may see it now (``shown``: the table seats whose
-    hands are shown)."""
-    if isinstance(event, ev.HoleDealt) and event.seat != viewer:
-        # A redraw stays hidden in its own event even once its hand is shown: the HandShown
-        # event shows it, and a redraw may be published in the same batch as the showdown.
-        shows = event.seat in shown and not isinstance(event, ev.Redrawn)
-        public = hand.public_cards(hand.position(event.seat)) if shows else set()
-        return replace(event, cards=tuple(
-            card if up or card in public else None
-            for card, up in zip(event.cards, event.up, strict=True)))
-    if isinstance(event, ev.CardBurned):
-        return ev.CardBurned(None)
-    if isinstance(event, ev.RunDealt):  # a later run's redraws stay private, like any redraw
-        return replace(event, cards=tuple(
-            (seat, cards if seat == viewer else (None,) * len(cards))
-            for seat, cards in event.cards))
-    if isinstance(event, ev.Discarded) and event.seat != viewer:
-        return ev.Discarded(event.seat, (None,) * len(event.cards))  # the count is public
-    return event
+                  publics: dict[Seat, set[Card]] | None = None) -> ev.Event:
+    """One event of ``hand`` as ``viewer`` may see it now: each private card (``ev.Private``)
+    only by its owner, or by anyone once it is public (an up card, a shown hand's card, unless
+    the event keeps its cards private: ``shown_with_hand``). ``publics`` caches each owner's
+    public cards between the events of one call."""
+    reveal = type(event).shown_with_hand
+    known = publics if publics is not None else {}
+
+    def see(owner: Seat | None, card: Card) -> bool:
+        if owner is None or owner == viewer:
+            return owner is not None
+        if not reveal:
+            return False
+        public = known.get(owner)
+        if public is None:
+            public = known[owner] = hand.public_cards(owner)
+        return card in public
+
+    return ev.redacted(event, see)

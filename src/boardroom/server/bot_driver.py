@@ -30,8 +30,7 @@ from boardroom.engine import Action, Allocate, Draw, actions
 from boardroom.engine.actions import ChooseRuns
 from boardroom.server.protocol import Command, ProtocolError, RateLimit, failure, parse
 from boardroom.server.viewer import Viewer
-from boardroom.table import Table, TableError
-from boardroom.table.table import BETWEEN, OUT, PENDING, PICKING, PLAYING
+from boardroom.table import BETWEEN, OUT, PENDING, PICKING, PLAYING, Table, TableError
 
 
 class Room(Protocol):

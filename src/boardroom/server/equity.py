@@ -30,7 +30,7 @@ def hand_equity(hand: Hand, record: dict[str, Any]) -> dict[str, Any] | None:
     variant = hand.variant
     if not hand.is_over or not hand.runout or not supports(variant):
         return None
-    if not all(hand.shown.get(hand.position(seat)) for spot in hand.runout
+    if not all(hand.showed(seat) for spot in hand.runout
                for seat, _ in spot.hands):
         return None  # a live hand still face down: its chances would tell its cards
     names = {player["seat"]: player["name"] for player in record["players"]}

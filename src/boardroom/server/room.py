@@ -53,9 +53,16 @@ from boardroom.server.protocol import (
 )
 from boardroom.server.viewer import Audience, Viewer
 from boardroom.store import EventRow, HandRow, LeaseLost, LedgerRow, Store, StoreError
-from boardroom.table import CLOSED, HAND, Table, TableError, TableEvent, TableSettings
+from boardroom.table import (
+    CLOSED,
+    HAND,
+    Table,
+    TableError,
+    TableEvent,
+    TableSettings,
+    rebuild_hand,
+)
 from boardroom.table.changes import state_change, with_changes
-from boardroom.table.table import rebuild_hand
 
 log = logging.getLogger("boardroom.server")
 
@@ -645,8 +652,8 @@ class Room:
                 "equity": self._equity,
                 "can_hunt": "rabbit" not in record and can_hunt(self.settings, hand),
                 # the show command's rule: a hand that won uncontested or was mucked
-                "can_show": held is not None and hand.live[hand.position(held)]
-                and not hand.shown.get(hand.position(held))})[1:]
+                "can_show": held is not None and hand.is_live(held)
+                and not hand.showed(held)})[1:]
             view = dumps_shared(self._last_hand_views[held], self._last_texts)
             self._last_views[held] = f'{head},"view":{view},{tail}'
         return self._last_views[held]
@@ -674,7 +681,7 @@ def allocation_hint(table: Table, seat: int | None) -> dict[str, Any] | None:
     if hand is None or seat is None or seat not in hand.seats_to_allocate:
         return None
     return {name: plain(cards, cards=True)
-            for name, cards in hand.suggest_allocation(hand.position(seat)).items()}
+            for name, cards in hand.suggest_allocation(seat).items()}
 
 
 def blinds(table: Table) -> dict[str, str]:
@@ -696,12 +703,11 @@ def raise_sizes(table: Table, seat: int | None) -> dict[str, Any] | None:
     legal = hand.legal_actions() if hand.seat_to_act == seat else None
     if legal is None or legal.raise_min is None or legal.raise_max is None:
         return None
-    index = hand.position(seat)
     low, high = legal.raise_min, legal.raise_max
-    to_call = hand.to_call(index)
+    to_call = hand.to_call(seat)
     pot = pot_limit_max_raise_to(hand.current_bet, hand.chips_in_play, to_call)
     half = hand.current_bet + (hand.chips_in_play + to_call) // 2
-    all_in = hand.bets[index] + hand.stacks[index]
+    all_in = hand.bet(seat) + hand.stack(seat)
     return {"min": low, "half_pot": min(high, max(low, half)), "pot": min(high, max(low, pot)),
             "all_in": all_in if low <= all_in <= high else None, "max": high}
 

@@ -6,10 +6,7 @@ host's choices; ``TableEvent`` is what a table publishes; ``history_for`` writes
 as one viewer may read it.
 """
 
-from boardroom.table.events import HAND, TableEvent
-from boardroom.table.history import history_for
-from boardroom.table.settings import MAX_SEATS, TableError, TableSettings
-from boardroom.table.table import (
+from boardroom.table.base import (
     BETWEEN,
     CLOSED,
     DEALING,
@@ -20,9 +17,12 @@ from boardroom.table.table import (
     WAITING,
     Clock,
     SeatState,
-    Table,
-    rebuild_hand,
 )
+from boardroom.table.events import HAND, TableEvent
+from boardroom.table.history import history_for
+from boardroom.table.record import rebuild_hand
+from boardroom.table.settings import MAX_SEATS, TableError, TableSettings
+from boardroom.table.table import Table
 
 __all__ = [
     "BETWEEN",

@@ -23,16 +23,15 @@ class AfterHand(TableBase):
         if record is None:
             raise TableError("there is no finished hand to show cards from")
         state = self._seat(seat)
-        index = next((n for n, p in enumerate(record["players"])
-                      if p["player"] == state.player), None)
-        if index is None:
+        held = next((p["seat"] for p in record["players"] if p["player"] == state.player), None)
+        if held is None:
             raise TableError(f"you were not dealt in hand {record['hand_no']}")
         if self._last_hand is None:
             self._last_hand = rebuild_hand(self.settings, record)
         hand = self._last_hand
-        if not hand.live[index]:
+        if not hand.is_live(held):
             raise TableError("you folded this hand: folded cards are not shown")
-        if hand.shown.get(index):
+        if hand.showed(held):
             raise TableError("your hand was shown at the showdown")
         try:
             chosen = parse_cards(cards)
@@ -40,14 +39,14 @@ class AfterHand(TableBase):
             raise TableError(str(error)) from None
         if not chosen:
             raise TableError("name the cards to show, e.g. 'As Kd'")
-        held = hand.hole[index]
+        cards_held = hand.cards(held)
         for card in chosen:
-            if card not in held:
+            if card not in cards_held:
                 raise TableError(f"you did not hold {format_card(card)}")
         shown = dict(record.get("shown_after", {}))
-        key = str(hand.seats[index])  # the seat it had in the hand
+        key = str(held)  # the seat it had in the hand
         before = set(parse_cards(shown.get(key, [])))
-        codes = [format_card(card) for card in held if card in before or card in chosen]
+        codes = [format_card(card) for card in cards_held if card in before or card in chosen]
         shown[key] = codes
         record = {**record, "shown_after": shown}
         self.last_record = record

@@ -222,9 +222,9 @@ class Driver(Persistence, Seating, Clocks, DealersChoice):
         self.hand_no += 1
         self.button = button
         self.hand_setup = {"game": game, "options": dict(options), "stakes": asdict(stakes),
-                           "stacks": stacks, "button": seats.index(button), "fair": dealt,
+                           "stacks": stacks, "button": button, "fair": dealt,
                            "numbering": TABLE_SEATS, **(hooks or {})}
-        seeds = fair.seeds_of({**self.hand_setup, "hand_no": self.hand_no})
+        seeds = fair.seeds_of({**self.hand_setup, "hand_no": self.hand_no, "seats": seats})
         assert seeds is not None
         self.hand_setup["deck"] = fairness.deck(seeds)
         self.hand_actions = []
@@ -237,8 +237,7 @@ class Driver(Persistence, Seating, Clocks, DealersChoice):
             "server_made": [s for s, made in zip(seats, dealt["server_made"], strict=True) if made],
         })
         self._published = 0
-        self.hand = new_hand(variant, stakes, seats, stacks, seats.index(button), seeds,
-                             self.hand_setup)
+        self.hand = new_hand(variant, stakes, seats, stacks, button, seeds, self.hand_setup)
         self._after_change()
 
     def _straddler(self, variant: Variant, seats: tuple[int, ...],
@@ -355,13 +354,9 @@ class Driver(Persistence, Seating, Clocks, DealersChoice):
         hand = self.hand
         assert hand is not None
         record = self.hand_record()
-        for index, seat in enumerate(self.hand_seats):
-            self.seats[seat].stack = hand.stacks[index]
-        winnings: dict[int, int] = {}
-        for result in hand.results:
-            for index, chips in result.shares.items():
-                seat = self.hand_seats[index]
-                winnings[seat] = winnings.get(seat, 0) + chips
+        for seat in self.hand_seats:
+            self.seats[seat].stack = hand.stack(seat)
+        winnings = hand.winnings
         self._emit("hand_ended", {
             "hand_no": self.hand_no,
             "stacks": {str(s): self.seats[s].stack for s in self.hand_seats},

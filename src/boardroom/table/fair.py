@@ -13,12 +13,14 @@ Plain data throughout, as the table's state is: seeds are hex strings.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 from boardroom import fairness
 from boardroom.cards import RandomSource
-from boardroom.engine.hand import deal_order
+from boardroom.engine.hand import clockwise
 from boardroom.rules import Variant
+
+T = TypeVar("T")
 
 
 def _new_seed(rng: RandomSource | None) -> bytes:
@@ -69,9 +71,8 @@ def seeds_of(record: Mapping[str, Any]) -> fairness.Seeds | None:
     fair = record.get("fair")
     if fair is None:
         return None
-    order = deal_order(record["button"], len(record["stacks"]))
     return fairness.Seeds(bytes.fromhex(fair["server_seed"]), fair["room"], record["hand_no"],
-                          tuple(fair["client_seeds"][seat] for seat in order))
+                          tuple(_in_deal_order(record, fair["client_seeds"])))
 
 
 def history_fields(record: Mapping[str, Any], variant: Variant) -> dict[str, Any] | None:
@@ -81,12 +82,18 @@ def history_fields(record: Mapping[str, Any], variant: Variant) -> dict[str, Any
     fair = record.get("fair")
     if fair is None:
         return None
-    order = deal_order(record["button"], len(record["stacks"]))
     return {
         "scheme": fair["scheme"], "room": fair["room"], "hand_no": record["hand_no"],
         "commitment": fair["commitment"], "server_seed": fair["server_seed"],
-        "client_seeds": [fair["client_seeds"][seat] for seat in order],
-        "server_made": [fair["server_made"][seat] for seat in order],
+        "client_seeds": _in_deal_order(record, fair["client_seeds"]),
+        "server_made": _in_deal_order(record, fair["server_made"]),
         "burns": variant.burns,
         "set_aside": variant.board_card_count if variant.has_redraws else 0,
     }
+
+
+def _in_deal_order(record: Mapping[str, Any], values: Sequence[T]) -> list[T]:
+    """``values``, one for each of the hand's ``seats`` in their order, in the dealing order
+    (from the button's left: PHH's p1 first)."""
+    by_seat = dict(zip(record["seats"], values, strict=True))
+    return [by_seat[seat] for seat in clockwise(record["seats"], record["button"])]

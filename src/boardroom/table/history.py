@@ -32,9 +32,10 @@ def history_for(settings: TableSettings, record: Mapping[str, Any],
     seen.events = events_for(hand, viewer)
     seen.burned = []
     written = history.to_record(seen)
-    by_position = record["players"]  # clockwise, as the hand deals
-    written["players"] = [by_position[seat]["name"] for seat in hand.order]
-    written["_table_seats"] = [by_position[seat]["seat"] for seat in hand.order]
+    names = {seated["seat"]: seated["name"] for seated in record["players"]}
+    order = hand.clockwise  # the table seats in PHH's order, p1 first
+    written["players"] = [names[seat] for seat in order]
+    written["_table_seats"] = list(order)
     written["_hand_no"] = record["hand_no"]
     tags = record.get("tournament")
     if tags:  # a tournament's hand: which tournament, level (1-based) and table
@@ -43,7 +44,7 @@ def history_for(settings: TableSettings, record: Mapping[str, Any],
         written["_table"] = tags["table"]
     shown_after = record.get("shown_after")
     if shown_after:  # cards shown after the hand (public): by PHH label, in the label order
-        labels = {f"p{hand.order.index(hand.position(int(seat))) + 1}": "".join(cards)
+        labels = {f"p{order.index(int(seat)) + 1}": "".join(cards)
                   for seat, cards in shown_after.items()}
         written["_shown_after"] = dict(sorted(labels.items()))
     if "rabbit" in record:  # the rabbit hunt: board cards never dealt, in the order they'd come

@@ -12,15 +12,14 @@ class Ledger(TableBase):
 
     def live_stack(self, seat: int) -> int:
         if self.hand is not None and self.in_hand(seat):
-            return self.hand.stacks[self.hand.position(seat)]
+            return self.hand.stack(seat)
         return self.seats[seat].stack
 
     def chips_of(self, seat: int) -> int:
         """The chips of ``seat`` at the table: its stack and what it has put in this hand."""
         if self.hand is not None and self.in_hand(seat):
-            index = self.hand.position(seat)
-            in_pots = 0 if self.hand.is_over else self.hand.contributed[index]
-            return self.hand.stacks[index] + in_pots
+            in_pots = 0 if self.hand.is_over else self.hand.contribution(seat)
+            return self.hand.stack(seat) + in_pots
         return self.seats[seat].stack
 
     def chips_on_table(self) -> int:

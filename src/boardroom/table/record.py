@@ -1,11 +1,12 @@
 """A hand's record: dealing a hand from its setup (its seeds or, stored before fair deals,
 its deck) and playing its stored actions again through the engine's one replayer.
 
-A record names players by their table seats (``"numbering": "table seats"``): its ``actions``
-are ``[seat, name, argument]`` and its ``shown_after`` is keyed by seat. Records stored before
-(without ``numbering``) named them by their position in the hand (0..n-1, the order of
-``seats``); ``current`` turns such a record into today's form, and every reader goes through it,
-so a room or a hand stored before still recovers and replays."""
+A record names players by their table seats (``"numbering": "table seats and button"``): its
+``button`` is the button's seat, its ``actions`` are ``[seat, name, argument]`` and its
+``shown_after`` is keyed by seat. Records stored before named them by their position in the hand
+(0..n-1, the order of ``seats``): everything without ``numbering``, the button alone with
+``"numbering": "table seats"``. ``current`` turns such a record into today's form, and every
+reader goes through it, so a room or a hand stored before still recovers and replays."""
 
 from __future__ import annotations
 
@@ -20,13 +21,16 @@ from boardroom.rules import Variant
 from boardroom.table import fair
 from boardroom.table.settings import TableError, TableSettings
 
-TABLE_SEATS = "table seats"  # a record's ``numbering``: players named by their table seats
+# A record's ``numbering``: every player, the button included, named by its table seat; and
+# (stored before) the players named by seat but the button by its position in the hand.
+TABLE_SEATS = "table seats and button"
+BUTTON_BY_POSITION = "table seats"
 
 
 def new_hand(variant: Variant, stakes: Stakes, seats: Sequence[int], stacks: Sequence[int],
              button: int, cards: fairness.Seeds | Sequence[int],
              setup: Mapping[str, Any]) -> Hand:
-    """A hand dealt to table ``seats`` (clockwise; ``button``: the button's position among them)
+    """A hand dealt to table ``seats`` (clockwise; ``button``: the button's seat among them)
     from its committed seeds (or, stored before fair deals, from its deck), with the tournament
     hooks its setup names."""
     deck = Deck(seeds=cards) if isinstance(cards, fairness.Seeds) else Deck(list(cards))
@@ -37,9 +41,10 @@ def new_hand(variant: Variant, stakes: Stakes, seats: Sequence[int], stacks: Seq
 
 
 def current(record: Mapping[str, Any]) -> dict[str, Any]:
-    """``record`` naming its players by table seat: as it is, or (stored before, by position
-    in the hand) a copy with its actions' and shown cards' positions turned into seats."""
-    if record.get("numbering") == TABLE_SEATS:
+    """``record`` naming its players and its button by table seat: as it is, or (stored before,
+    by position in the hand) a copy with its positions turned into seats."""
+    numbering = record.get("numbering")
+    if numbering == TABLE_SEATS:
         return record if isinstance(record, dict) else dict(record)
     seats = record.get("seats")
     if not isinstance(seats, list):
@@ -50,6 +55,10 @@ def current(record: Mapping[str, Any]) -> dict[str, Any]:
         return seats[position] if ok and 0 <= position < len(seats) else position
 
     upgraded = dict(record, numbering=TABLE_SEATS)
+    if "button" in record:
+        upgraded["button"] = seat(record["button"])
+    if numbering == BUTTON_BY_POSITION:
+        return upgraded
     actions = record.get("actions")
     if isinstance(actions, list):
         upgraded["actions"] = [[seat(stored[0]), *stored[1:]]

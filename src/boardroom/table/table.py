@@ -30,27 +30,14 @@ from typing import Any
 
 from boardroom import fairness
 from boardroom.table.after import AfterHand
-from boardroom.table.base import (
-    BETWEEN,
-    CLOSED,
-    DEALING,
-    OUT,
-    PENDING,
-    PICKING,
-    PLAYING,
-    WAITING,
-    Clock,
-    SeatState,
-)
-from boardroom.table.driver import TIMEOUTS_TO_SIT_OUT, Driver
-from boardroom.table.record import rebuild_hand
+from boardroom.table.base import PENDING
+from boardroom.table.driver import Driver
 from boardroom.table.settings import TableError
 from boardroom.table.views import Views
 
 MAX_CHAT = 500
 
-__all__ = ["BETWEEN", "CLOSED", "DEALING", "OUT", "PENDING", "PICKING", "PLAYING",
-           "TIMEOUTS_TO_SIT_OUT", "WAITING", "Clock", "SeatState", "Table", "rebuild_hand"]
+__all__ = ["MAX_CHAT", "Table"]  # the package (``boardroom.table``) exports the rest
 
 
 class Table(Views, AfterHand, Driver):
