@@ -258,7 +258,7 @@ def test_a_decision_s_raise_bounds_are_worked_out_once(monkeypatch: pytest.Monke
 
     monkeypatch.setattr(BettingRound, "bounds", counted)
     variant = find_variant("holdem")
-    hand = Hand(variant, default_stakes(variant), [200, 200, 200], 0,
+    hand = Hand(variant, default_stakes(variant), [200, 200, 200], 2,
                 cards=Deck(rng=random.Random(5)), seats=[2, 5, 7])
     first = hand.legal_actions()
     assert first is not None
