@@ -379,3 +379,65 @@ async def test_a_player_rebuys_re_enters_and_takes_the_add_on_with_their_entry_t
         unknown = await running.http.post(f"{url}/me/explode", headers=token)
         assert unknown.status_code == 404
         assert "rebuy, addon, reenter" in unknown.json()["detail"]
+
+
+async def test_the_host_approves_or_declines_entries_and_the_answers_survive_a_restart(
+        tmp_path: Path) -> None:
+    async with running_server(tmp_path, bot_think=0.0) as running:
+        tournament, host = await _create(running, entry_approval=True)
+        url = f"/api/tournaments/{tournament}"
+        await running.http.post(f"{url}/bots", json={"count": 3}, headers=host)  # no approval
+        ann = (await running.http.post(f"{url}/entries", json={"name": "Ann"})).json()
+        bob = (await running.http.post(f"{url}/entries", json={"name": "Bob"})).json()
+        cat = (await running.http.post(f"{url}/entries", json={"name": "Cat"})).json()
+        assert ann["status"] == "waiting"
+        tokens = {name: {"X-Seat-Token": e["token"]} for name, e in
+                  (("Ann", ann), ("Bob", bob), ("Cat", cat))}
+        me = (await running.http.get(f"{url}/me", headers=tokens["Ann"])).json()
+        assert me["status"] == "waiting"
+        assert "room" not in me
+        lobby = await _lobby(running.http, tournament)
+        assert lobby["entry_approval"]
+        assert lobby["waiting"] == 3
+        assert lobby["entrants"] == 3
+        assert lobby["prize_pool"] == 300
+        assert "Ann" not in [p["name"] for p in lobby["players"]]
+        assert (await running.http.get(f"{url}/waiting")).status_code == 403
+        listed = (await running.http.get(f"{url}/waiting", headers=host)).json()["waiting"]
+        assert [w["name"] for w in listed] == ["Ann", "Bob", "Cat"]
+        assert (await running.http.post(f"{url}/waiting/{ann['player']}/approve")
+                ).status_code == 403
+        unknown = await running.http.post(f"{url}/waiting/{ann['player']}/maybe", headers=host)
+        assert unknown.status_code == 404
+        assert "approve, decline" in unknown.json()["detail"]
+        nobody = await running.http.post(f"{url}/waiting/nobody/approve", headers=host)
+        assert nobody.status_code == 400
+        assert "no entry with that id is waiting" in nobody.json()["detail"]
+        approved = await running.http.post(f"{url}/waiting/{ann['player']}/approve",
+                                           headers=host)
+        assert approved.status_code == 200, approved.text
+        assert approved.json()["entrants"] == 4
+        declined = await running.http.post(f"{url}/waiting/{bob['player']}/decline",
+                                           headers=host)
+        assert declined.json()["waiting"] == 1
+        assert declined.json()["prize_pool"] == 400  # the declined entry paid nothing
+        me = (await running.http.get(f"{url}/me", headers=tokens["Bob"])).json()
+        assert me == {"tournament": tournament, "player": bob["player"], "status": "declined",
+                      "reason": "the host declined this entry"}
+        again = await running.http.post(f"{url}/waiting/{bob['player']}/approve", headers=host)
+        assert again.status_code == 400
+    async with running_server(tmp_path, bot_think=0.0) as running:  # a restart
+        url = f"/api/tournaments/{tournament}"
+        answers = {name: (await running.http.get(f"{url}/me", headers=token)).json()["status"]
+                   for name, token in tokens.items()}
+        assert answers == {"Ann": "registered", "Bob": "declined", "Cat": "waiting"}
+        lobby = await _lobby(running.http, tournament)
+        assert (lobby["entrants"], lobby["waiting"], lobby["prize_pool"]) == (4, 1, 400)
+        started = await running.http.post(f"{url}/start", headers=host)
+        assert started.status_code == 200, started.text
+        # Registration closed at the start: Cat's entry, never approved, is declined.
+        me = (await running.http.get(f"{url}/me", headers=tokens["Cat"])).json()
+        assert me["status"] == "declined"
+        assert "registration closed" in me["reason"]
+        assert started.json()["waiting"] == 0
+        assert started.json()["entrants"] == 4

@@ -295,3 +295,68 @@ def test_time_added_at_the_start_of_a_level_lengthens_it_beyond_its_length() -> 
     assert d.level_index == 0  # the level lasts 11 minutes now
     d.tick(660.0)
     assert d.level_index == 1
+
+
+def _approving(players: int, **settings: object) -> Director:
+    config = TournamentConfig(structure(**settings), games=("plo",), table_size=6,
+                              entry_approval=True)
+    d = Director(config, seed=1)
+    for k in range(players):
+        d.register(f"p{k}", f"Player {k}", 0.0)  # the host's bots: no approval
+    return d
+
+
+def test_with_the_hosts_approval_an_entry_waits_and_pays_nothing_until_approved() -> None:
+    d = _approving(3, late_registration_levels=1)
+    assert not d.request_entry("ann", "Ann", 0.0)
+    assert d.waiting == {"ann": "Ann"}
+    assert "ann" not in d.players
+    assert (d.entries, d.prize_pool) == (3, 300)
+    with pytest.raises(TournamentError, match="the name 'ann' is taken"):
+        d.request_entry("other", "ann", 0.0)  # a waiting entry holds its name
+    assert not d.request_entry("bob", "Bob", 0.0)
+    d.decline("bob")
+    assert d.declined == {"bob": "the host declined this entry"}
+    assert (d.entries, d.prize_pool) == (3, 300)  # a declined entry paid nothing
+    with pytest.raises(TournamentError, match="no entry with that id is waiting"):
+        d.approve("bob", 0.0)
+    d.start(0.0)
+    d.approve("ann", 60.0)  # during late registration: seated at once
+    assert d.players["ann"].status == "playing"
+    assert (d.entries, d.prize_pool) == (4, 400)
+    assert d.chips == 4 * 1000
+    kinds = [e["kind"] for e in d.drain()]
+    assert kinds.count("entry_waiting") == 2
+    assert kinds.count("entry_declined") == 1
+
+
+def test_closing_registration_declines_the_entries_still_waiting() -> None:
+    d = _approving(3)
+    d.request_entry("ann", "Ann", 0.0)
+    d.start(0.0)  # no late registration: it closes at the start
+    assert d.waiting == {}
+    assert d.declined == {"ann": "registration closed before the host approved this entry"}
+    with pytest.raises(TournamentError, match="registration is closed"):
+        d.request_entry("bob", "Bob", 1.0)
+    assert d.entries == 3
+
+
+def test_without_the_hosts_approval_an_entry_registers_at_once() -> None:
+    d = director(2, start=False)
+    assert d.request_entry("ann", "Ann", 0.0)
+    assert d.players["ann"].status == "registered"
+    assert d.waiting == {}
+
+
+def test_waiting_and_declined_entries_survive_a_restart() -> None:
+    d = _approving(3, late_registration_levels=1)
+    d.request_entry("ann", "Ann", 0.0)
+    d.request_entry("bob", "Bob", 0.0)
+    d.decline("bob")
+    state = json.loads(json.dumps(d.to_state(5.0)))
+    back = Director.from_state(state, 100.0)
+    assert back.config.entry_approval
+    assert back.waiting == {"ann": "Ann"}
+    assert back.declined == {"bob": "the host declined this entry"}
+    back.approve("ann", 100.0)
+    assert back.entries == 4

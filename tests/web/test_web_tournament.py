@@ -236,3 +236,50 @@ def test_a_persons_page_follows_her_table_break_with_a_notice(browser: Any, base
 def _enter_late(ann: Person) -> None:
     ann.page.get_by_label("Your name").fill("Ann")
     ann.page.get_by_role("button", name="Enter", exact=True).click()
+
+
+def test_the_host_approves_one_entry_and_declines_another_in_the_lobby(
+        browser: Any, base: str) -> None:
+    host, bob, cat = (person(browser, "Host", DESKTOP), person(browser, "Bob", PHONE),
+                      person(browser, "Cat", DESKTOP))
+    try:
+        page = host.page
+        page.goto(base + "/")
+        page.get_by_label("Tournament name").fill("Invitational")
+        page.get_by_label("Approve each entry").check()
+        page.get_by_label("Bots to fill").fill("2")
+        page.get_by_role("button", name="Create tournament").click()
+        page.wait_for_url(re.compile(r".*\?tournament=\w+"))
+        match = re.search(r"tournament=(\w+)", page.url)
+        assert match is not None
+        tournament = match.group(1)
+        expect(page.get_by_test_id("tournament-entrants")).to_have_text("2")
+        expect(page.get_by_text("No entry is waiting for your approval.")).to_be_visible()
+        link = page.get_by_label("Lobby link").input_value()
+        for someone, name in ((bob, "Bob"), (cat, "Cat")):
+            someone.page.goto(link)
+            someone.page.get_by_label("Your name").fill(name)
+            someone.page.get_by_role("button", name="Enter", exact=True).click()
+            expect(someone.page.get_by_test_id("tournament-you")).to_have_text(
+                "Your entry is waiting for the host's approval.")
+        waiting = page.get_by_test_id("tournament-waiting")
+        expect(waiting).to_have_count(2)
+        found = axe_violations(page, "lobby, the host's entries waiting for approval")
+        assert not found, found
+        expect(page.get_by_test_id("tournament-entrants")).to_have_text("2")  # not yet in
+        page.get_by_role("button", name="Approve Bob").click()
+        page.get_by_role("button", name="Decline Cat").click()
+        expect(waiting).to_have_count(0)
+        expect(page.get_by_test_id("tournament-entrants")).to_have_text("3")
+        expect(bob.page.get_by_test_id("tournament-you")).to_contain_text("You are registered")
+        expect(cat.page.get_by_test_id("tournament-you")).to_have_text(
+            "Your entry was not accepted: the host declined this entry.")
+        lobby = _lobby(base, tournament)
+        assert (lobby["entrants"], lobby["waiting"]) == (3, 0)
+        assert lobby["prize_pool"] == 3 * lobby["buy_in"]  # Cat paid nothing
+        assert sorted(p["name"] for p in lobby["players"] if not p["bot"]) == ["Bob"]
+        assert not [f for f in host.frames + bob.frames + cat.frames
+                    if f.startswith("PAGEERROR")]
+    finally:
+        for someone in (host, bob, cat):
+            someone.context.close()

@@ -188,14 +188,30 @@ class TournamentHost:
         player = (f"{bot_driver.PREFIX}{style}:{secrets.token_hex(6)}" if style is not None
                   else secrets.token_hex(8))
         async with self._lock:
-            self.director.register(player, name, self.clock(), bot=style is not None)
             if style is not None:
+                self.director.register(player, name, self.clock(), bot=True)
                 self.styles[player] = style
+            else:  # a person: with the host's approval if the host asks for it
+                self.director.request_entry(player, name, self.clock())
             await self._sync()
-        answer: dict[str, Any] = {"player": player, "name": self.director.players[player].name}
+        answer: dict[str, Any] = {"player": player, "name": name.strip(),
+                                  "status": self.where(player)["status"]}
         if style is None:
             answer["token"] = self.signer.seat_token(self.id, 0, player)
         return answer
+
+    async def answer_entry(self, player: str, approve: bool) -> None:
+        """The host approves or declines a waiting entry."""
+        async with self._lock:
+            if approve:
+                self.director.approve(player, self.clock())
+            else:
+                self.director.decline(player)
+            await self._sync()
+
+    def waiting(self) -> list[dict[str, str]]:
+        """The entries waiting for the host's approval, first asked first (for the host)."""
+        return [{"player": p, "name": n} for p, n in self.director.waiting.items()]
 
     async def command(self, kind: str, args: Mapping[str, Any]) -> None:
         """The host's controls: start, pause, resume, add_time, close_registration."""
@@ -257,6 +273,12 @@ class TournamentHost:
         place and prize once out."""
         state = self.director.players.get(player)
         if state is None:
+            if player in self.director.waiting:
+                return {"tournament": self.id, "player": player, "status": "waiting",
+                        "name": self.director.waiting[player]}
+            if player in self.director.declined:
+                return {"tournament": self.id, "player": player, "status": "declined",
+                        "reason": self.director.declined[player]}
             raise TournamentError("this entry is not in the tournament")
         answer: dict[str, Any] = {"tournament": self.id, "player": player, "name": state.name,
                                   "status": state.status, "stack": state.stack}
@@ -530,6 +552,7 @@ class TournamentHost:
             "max_entries": structure.max_entries, "rebuy_levels": structure.rebuy_levels,
             "rebuy_chips": structure.rebuy_chips, "addon_chips": structure.addon_chips,
             "time_left": elapsed_left, "next_break": next_break,
+            "entry_approval": d.config.entry_approval, "waiting": len(d.waiting),
             "entrants": d.entries, "left": d.left, "buy_in": d.config.buy_in,
             "prize_pool": d.prize_pool, "chips": d.chips,
             "average_stack": sum(stacks) // len(stacks) if stacks else 0,
