@@ -360,3 +360,44 @@ def test_waiting_and_declined_entries_survive_a_restart() -> None:
     assert back.declined == {"bob": "the host declined this entry"}
     back.approve("ann", 100.0)
     assert back.entries == 4
+
+
+def test_a_rebuy_or_add_on_asked_during_a_hand_is_taken_when_the_hand_ends() -> None:
+    """A player is nearly always in a hand (their table deals the next at once): what they ask
+    for during one is added when it ends, checked again then (TDA: chips bought during a hand
+    play from the next)."""
+    d = director(3, rebuy_levels=1, rebuy_chips=1000, addon_chips=500, minutes=10)
+    plan = d.next_hand(1, 0.0)
+    assert plan is not None
+    ann, bob = plan.players[0][1], plan.players[1][1]
+    d.rebuy(ann, 1.0)
+    assert d.players[ann].stack == 1000  # not during the hand
+    assert d.players[ann].queued == ["rebuy"]
+    assert d.chips == 3000
+    with pytest.raises(TournamentError, match="already asked for a rebuy"):
+        d.rebuy(ann, 1.5)
+    d.rebuy(bob, 1.5)
+    end_hand(d, 1, 2.0, busted=(ann,), winner=bob)  # the rebuy keeps the busted Ann in
+    assert d.players[ann].status == "playing"
+    assert d.players[ann].stack == 1000
+    assert d.players[bob].stack == 2000  # won Ann's chips: above the starting stack
+    assert d.players[bob].rebuys == 0  # so his rebuy is refused at the hand's end
+    assert d.chips == d.chips_in_play() == 4000
+    events = d.drain()
+    refused = [e for e in events if e["kind"] == "refused"]
+    assert refused == [{"kind": "refused", "player": bob, "what": "rebuy",
+                        "reason": "a rebuy needs a stack at or below the starting stack "
+                                  "(1000)"}]
+    d.tick(600.0)  # level 2: the add-on
+    plan = d.next_hand(1, 600.0)
+    assert plan is not None
+    d.addon(ann, 601.0)
+    assert d.players[ann].stack == 1000
+    end_hand(d, 1, 602.0)
+    assert d.players[ann].stack == 1500
+    assert d.players[ann].addon
+    assert d.players[ann].queued == []
+    assert d.chips == d.chips_in_play() == 4500
+    assert d.prize_pool == 5 * d.config.buy_in
+    state = json.loads(json.dumps(d.to_state(603.0)))
+    assert Director.from_state(state, 603.0).players[ann].queued == []

@@ -281,7 +281,9 @@ class TournamentHost:
                         "reason": self.director.declined[player]}
             raise TournamentError("this entry is not in the tournament")
         answer: dict[str, Any] = {"tournament": self.id, "player": player, "name": state.name,
-                                  "status": state.status, "stack": state.stack}
+                                  "status": state.status, "stack": state.stack,
+                                  "queued": list(state.queued), "rebuys": state.rebuys,
+                                  "addon": state.addon}
         if state.table is not None and state.seat is not None and state.table in self.rooms:
             room = self.rooms[state.table]
             answer.update(table=state.table, room=room, seat=state.seat,
@@ -550,7 +552,8 @@ class TournamentHost:
             "levels": len(structure.levels),
             "ante_mode": structure.ante_mode, "starting_stack": structure.starting_stack,
             "max_entries": structure.max_entries, "rebuy_levels": structure.rebuy_levels,
-            "rebuy_chips": structure.rebuy_chips, "addon_chips": structure.addon_chips,
+            "rebuy_chips": structure.rebuy_chips, "max_rebuys": structure.max_rebuys,
+            "addon_chips": structure.addon_chips,
             "time_left": elapsed_left, "next_break": next_break,
             "entry_approval": d.config.entry_approval, "waiting": len(d.waiting),
             "entrants": d.entries, "left": d.left, "buy_in": d.config.buy_in,

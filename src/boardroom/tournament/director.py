@@ -117,6 +117,7 @@ class Player:
     addon: bool = False  # this entry's
     auto_rebuy: bool = False  # rebuy at once on busting while rebuys are open
     bot: bool = False
+    queued: list[str] = field(default_factory=list)  # "rebuy", "addon": at this hand's end
 
 
 @dataclass
@@ -381,10 +382,35 @@ class Director:
         self.tick(now)
         state = self._player(player)
         self._check_rebuy(state)
+        if not self._queue(state, "rebuy"):
+            self._add_rebuy(state)
+
+    def _queue(self, state: Player, what: str) -> bool:
+        """During the player's hand: keep ``what`` for the hand's end (True)."""
         table = self.tables[state.table] if state.table is not None else None
-        if table is not None and table.running and player in table.start_stacks:
-            raise TournamentError(f"{state.name} is in a hand: rebuy between hands")
-        self._add_rebuy(state)
+        if table is None or not table.running or state.id not in table.start_stacks:
+            return False
+        if what in state.queued:
+            raise TournamentError(f"{state.name} has already asked for "
+                                  f"{'a rebuy' if what == 'rebuy' else 'the add-on'}: it is "
+                                  f"added when this hand ends")
+        state.queued.append(what)
+        self._emit("queued", player=state.id, what=what)
+        return True
+
+    def _take_queued(self, state: Player) -> None:
+        """At the end of the player's hand: what they asked for during it, checked again."""
+        queued, state.queued = state.queued, []
+        for what in queued:
+            try:
+                if what == "rebuy":
+                    self._check_rebuy(state)
+                    self._add_rebuy(state)
+                else:
+                    self._check_addon(state)
+                    self._add_addon(state)
+            except TournamentError as error:
+                self._emit("refused", player=state.id, what=what, reason=str(error))
 
     def _check_rebuy(self, state: Player) -> None:
         rules = self.structure
@@ -417,6 +443,11 @@ class Director:
         """The one add-on of an entry, in the level (or break) after the rebuy period."""
         self.tick(now)
         state = self._player(player)
+        self._check_addon(state)
+        if not self._queue(state, "addon"):
+            self._add_addon(state)
+
+    def _check_addon(self, state: Player) -> None:
         rules = self.structure
         if not rules.addon_chips:
             raise TournamentError("this tournament has no add-on")
@@ -427,9 +458,10 @@ class Director:
                                   f"only")
         if state.addon:
             raise TournamentError(f"{state.name} has taken the add-on")
-        table = self.tables[state.table] if state.table is not None else None
-        if table is not None and table.running and player in table.start_stacks:
-            raise TournamentError(f"{state.name} is in a hand: take the add-on between hands")
+
+    def _add_addon(self, state: Player) -> None:
+        rules = self.structure
+        player = state.id
         state.addon = True
         state.stack += rules.addon_chips
         self.chips += rules.addon_chips
@@ -600,7 +632,9 @@ class Director:
         for player, stack in stacks.items():
             state = self.players[player]
             state.stack = stack
-            if stack == 0:
+            if state.queued:
+                self._take_queued(state)  # a rebuy asked during the hand keeps a bust in
+            if state.stack == 0:
                 if state.auto_rebuy and self._can_rebuy(state):
                     self._add_rebuy(state)
                     continue

@@ -202,10 +202,12 @@ function Entry({ id, lobby, saved, refresh }) {
     try { setWhere(await entryCommand(id, saved.token, kind)); refresh(); } catch (err) { setError(err.message); }
   };
   const playing = where && where.status === 'playing';
+  const queued = (where && where.queued) || [];
   const level = lobby.level.number;
   const offers = [
-    playing && lobby.rebuy_chips && level <= lobby.rebuy_levels ? ['rebuy', `Rebuy (${chips(lobby.rebuy_chips)} chips)`] : null,
-    playing && lobby.addon_chips && level === lobby.rebuy_levels + 1 ? ['addon', `Add-on (${chips(lobby.addon_chips)} chips)`] : null,
+    playing && lobby.rebuy_chips && level <= lobby.rebuy_levels && !queued.includes('rebuy') && where.stack <= lobby.starting_stack
+      && !(lobby.max_rebuys && where.rebuys >= lobby.max_rebuys) ? ['rebuy', `Rebuy (${chips(lobby.rebuy_chips)} chips)`] : null,
+    playing && lobby.addon_chips && level === lobby.rebuy_levels + 1 && !queued.includes('addon') && !where.addon ? ['addon', `Add-on (${chips(lobby.addon_chips)} chips)`] : null,
     where && where.status === 'out' && lobby.registration_open && lobby.max_entries > 1 ? ['reenter', 'Re-enter'] : null,
   ].filter(Boolean);
   const toTable = (e) => {
@@ -223,6 +225,7 @@ function Entry({ id, lobby, saved, refresh }) {
           : where.room ? html`<p data-testid="tournament-you">Table ${where.table} · ${chips(where.stack)} chips
               <a class="btn primary small" href=${`/?room=${encodeURIComponent(where.room)}`} onClick=${toTable}>Go to your table</a></p>`
             : html`<p data-testid="tournament-you">You are registered. Your seat is drawn when the tournament starts.</p>`}
+      ${queued.length ? html`<p data-testid="tournament-queued">Your ${queued.map((q) => (q === 'rebuy' ? 'rebuy' : 'add-on')).join(' and ')} ${queued.length > 1 ? 'are' : 'is'} added when your hand ends.</p>` : null}
       ${offers.length ? html`<p class="row">${offers.map(([kind, label]) => html`<button class="btn small" onClick=${own(kind)}>${label}</button>`)}</p>` : null}
       ${error ? html`<p class="error" role="alert">${error}</p>` : null}
     </section>`;
