@@ -441,3 +441,33 @@ async def test_the_host_approves_or_declines_entries_and_the_answers_survive_a_r
         assert "registration closed" in me["reason"]
         assert started.json()["waiting"] == 0
         assert started.json()["entrants"] == 4
+
+
+async def test_a_hand_that_moves_nobody_calls_no_other_table(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Work counted, not timed: every call the tournament makes into a table room changes that
+    table (a hand's end used to visit every table's actor twice, to seat nobody anew)."""
+    from boardroom.server.room import Room
+
+    calls = {"changed": 0, "idle": 0}
+    original = Room.call
+
+    async def counted(room: Room, change: Any) -> Any:
+        before = room.table.version
+        result = await original(room, change)
+        calls["changed" if room.table.version != before else "idle"] += 1
+        return result
+
+    monkeypatch.setattr(Room, "call", counted)
+    async with running_server(tmp_path, bot_think=0.0) as running:
+        tournament, host = await _create(running)
+        await running.http.post(f"/api/tournaments/{tournament}/bots",
+                                json={"style": "station", "count": 14}, headers=host)
+        await running.http.post(f"/api/tournaments/{tournament}/start", headers=host)
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and sum(
+                t["hand_no"] for t in (await _lobby(running.http, tournament))["tables"]) < 20:
+            await asyncio.sleep(0.1)
+        await running.http.post(f"/api/tournaments/{tournament}/pause", headers=host)
+    assert calls["changed"] >= 20
+    assert calls["idle"] == 0, calls

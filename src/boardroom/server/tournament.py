@@ -413,27 +413,28 @@ class TournamentHost:
             wanted[room.id] = dict(table.seats)
         for number in [n for n in self.rooms if n not in director.tables]:
             wanted.setdefault(self.rooms[number], {})  # a broken table: everyone leaves
+        # Only the rooms with something to change are called (most hands change no seat, and
+        # each call is a trip through a room's actor).
         for room in self._rooms():
             seats = wanted.get(room.id, {})
 
             def leave(table: Table, seats: dict[int, str] = seats) -> None:
-                for seat, state in list(table.seats.items()):
-                    if seats.get(seat) != state.player and not table.in_hand(seat):
-                        table.unseat(seat, "moved" if state.stack else "eliminated")
-            await room.call(leave)
+                for seat in _leaving(table, seats):
+                    table.unseat(seat, "moved" if table.seats[seat].stack else "eliminated")
+            if _leaving(room.table, seats):
+                await room.call(leave)
         for room in self._rooms():
             seats = wanted.get(room.id, {})
 
             def sit(table: Table, seats: dict[int, str] = seats) -> None:
-                for seat, player in seats.items():
+                for seat, player in _sitting(table, seats, director):
                     state = director.players[player]
-                    here = table.seats.get(seat)
-                    if here is None:
+                    if seat not in table.seats:
                         table.place(seat, player, state.name, state.stack, "tournament")
-                    elif here.player == player and here.stack != state.stack and \
-                            not table.in_hand(seat):
+                    else:
                         table.set_stack(seat, state.stack)  # a rebuy or an add-on
-            await room.call(sit)
+            if _sitting(room.table, seats, director):
+                await room.call(sit)
         for number in [n for n in self.rooms if n not in director.tables]:
             room_id = self.rooms.pop(number)
             self.closed_rooms.append(room_id)
@@ -568,6 +569,26 @@ class TournamentHost:
         names = {p.id: p.name for p in self.director.players.values()}
         return [{"place": f.place, "name": names[f.player], "prize": f.prize, "tied": f.tied}
                 for f in self.director.standings()]
+
+
+def _leaving(table: Table, seats: Mapping[int, str]) -> list[int]:
+    """The seats of ``table`` whose player the director no longer seats there (between the
+    player's hands)."""
+    return [seat for seat, state in table.seats.items()
+            if seats.get(seat) != state.player and not table.in_hand(seat)]
+
+
+def _sitting(table: Table, seats: Mapping[int, str],
+             director: Director) -> list[tuple[int, str]]:
+    """The director's seats of ``table`` to fill, or whose stack to set (a rebuy or an add-on,
+    between the player's hands)."""
+    out = []
+    for seat, player in seats.items():
+        here = table.seats.get(seat)
+        if here is None or (here.player == player and not table.in_hand(seat)
+                            and here.stack != director.players[player].stack):
+            out.append((seat, player))
+    return out
 
 
 def _close(table: Table) -> None:
