@@ -471,3 +471,39 @@ async def test_a_hand_that_moves_nobody_calls_no_other_table(
         await running.http.post(f"/api/tournaments/{tournament}/pause", headers=host)
     assert calls["changed"] >= 20
     assert calls["idle"] == 0, calls
+
+
+async def test_a_bot_builds_its_view_only_when_it_has_something_to_do(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Work counted, not timed: a table's bots wake at every change of their table, and each
+    used to build its whole hand view to learn that it was not its turn; now a bot's view is
+    built for its decisions only (one per command it sends)."""
+    from boardroom.server.room import Room
+    from boardroom.table import Table
+
+    counts = {"views": 0, "commands": 0}
+    view, submit = Table.hand_view, Room.submit
+
+    def counted_view(table: Table, seat: int | None) -> Any:
+        counts["views"] += 1
+        return view(table, seat)
+
+    async def counted_submit(room: Room, viewer: Any, command: Any) -> Any:
+        counts["commands"] += 1
+        return await submit(room, viewer, command)
+
+    monkeypatch.setattr(Table, "hand_view", counted_view)
+    monkeypatch.setattr(Room, "submit", counted_submit)
+    async with running_server(tmp_path, bot_think=0.0) as running:
+        tournament, host = await _create(running, table_size=6)
+        await running.http.post(f"/api/tournaments/{tournament}/bots",
+                                json={"style": "station", "count": 12}, headers=host)
+        await running.http.post(f"/api/tournaments/{tournament}/start", headers=host)
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and sum(
+                t["hand_no"] for t in (await _lobby(running.http, tournament))["tables"]) < 12:
+            await asyncio.sleep(0.1)
+        await running.http.post(f"/api/tournaments/{tournament}/pause", headers=host)
+    assert counts["commands"] >= 50
+    assert counts["views"] <= counts["commands"] + 2 * 2, counts  # (a view a table at most
+    # for a decision overtaken by the pause)

@@ -155,14 +155,15 @@ class BotDriver:
             return None
         if _seed_wanted(table, self.seat):
             return "seed"
-        view = table.hand_view(self.seat)
-        if view is not None and view.viewer is not None and not view.is_over and (
-                (view.allocating and view.viewer in view.allocation_pending)
-                or view.viewer in view.runs_pending
-                or (view.legal is not None and view.actor == view.viewer)):
+        # Asked of the hand itself (what the seat's view would say), not of a view: the bots
+        # wake at every change of their table, and a view is costly to build.
+        hand = table.hand
+        if hand is not None and table.in_hand(self.seat) and not hand.is_over and (
+                (hand.is_allocating and self.seat in hand.seats_to_allocate)
+                or self.seat in hand.seats_choosing_runs
+                or (hand.seat_to_act == self.seat and hand.legal_actions() is not None)):
             return "hand"
-        public = table.public_state()
-        if public["phase"] == PICKING and public["picker"] == self.seat:
+        if table.phase == PICKING and table.picker == self.seat:
             return "pick"
         if state.status == OUT and not table.in_hand(self.seat):
             if state.stack > 0 and not state.sit_out_next:
