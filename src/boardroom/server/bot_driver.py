@@ -3,8 +3,10 @@
 A bot sits like a player: ``Table.sit`` with a player id of its own (``bot:STYLE:HEX``), the same
 seat rules, the same buy-in and ledger entries. Its driver is a task in the server process that
 holds a ``Viewer`` for the bot's seat and plays through the same path a person's connection
-does: it reads the seat's view (``Table.hand_view(seat)``, the very object whose ``plain()`` is
-the seat's snapshot ``hand``; the public ``Table.public_state()`` for Dealer's Choice), asks the
+does: it learns whether the seat has something to do (``Table.hand_turn(seat)``, what the
+seat's view says of it), reads the seat's view to decide (``Table.hand_view(seat)``, the very
+object whose ``plain()`` is the seat's snapshot ``hand``; the public
+``Table.public_state()`` for Dealer's Choice), asks the
 bot (``boardroom.bots``), turns the action it answers into the protocol command a person
 sends, parses it with ``protocol.parse`` and submits it to the room's actor queue
 (``Room.submit``), where it is checked and applied like any other. It never touches
@@ -155,13 +157,9 @@ class BotDriver:
             return None
         if _seed_wanted(table, self.seat):
             return "seed"
-        # Asked of the hand itself (what the seat's view would say), not of a view: the bots
-        # wake at every change of their table, and a view is costly to build.
-        hand = table.hand
-        if hand is not None and table.in_hand(self.seat) and not hand.is_over and (
-                (hand.is_allocating and self.seat in hand.seats_to_allocate)
-                or self.seat in hand.seats_choosing_runs
-                or (hand.seat_to_act == self.seat and hand.legal_actions() is not None)):
+        # Not from a view: the bots wake at every change of their table, and a view is costly
+        # to build (it is built to decide).
+        if table.hand_turn(self.seat):
             return "hand"
         if table.phase == PICKING and table.picker == self.seat:
             return "pick"
