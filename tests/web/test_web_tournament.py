@@ -337,6 +337,7 @@ def test_a_persons_page_follows_a_balancing_move_with_a_notice(browser: Any, bas
                 lobby = _lobby(base, tournament)
                 mine = next(p for p in lobby["players"] if p["name"] == "Ann")["table"]
                 counts = {t["table"]: t["players"] for t in lobby["tables"]}
+                assert len(counts) == 2, f"the field fit one table before Ann held: {counts}"
                 short = min(n for t, n in counts.items() if t != mine)
                 my_turn = fold.first.count() > 0 and fold.first.is_enabled()
                 if my_turn and not holding:
