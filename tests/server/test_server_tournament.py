@@ -379,3 +379,131 @@ async def test_a_player_rebuys_re_enters_and_takes_the_add_on_with_their_entry_t
         unknown = await running.http.post(f"{url}/me/explode", headers=token)
         assert unknown.status_code == 404
         assert "rebuy, addon, reenter" in unknown.json()["detail"]
+
+
+async def test_the_host_approves_or_declines_entries_and_the_answers_survive_a_restart(
+        tmp_path: Path) -> None:
+    async with running_server(tmp_path, bot_think=0.0) as running:
+        tournament, host = await _create(running, entry_approval=True)
+        url = f"/api/tournaments/{tournament}"
+        await running.http.post(f"{url}/bots", json={"count": 3}, headers=host)  # no approval
+        ann = (await running.http.post(f"{url}/entries", json={"name": "Ann"})).json()
+        bob = (await running.http.post(f"{url}/entries", json={"name": "Bob"})).json()
+        cat = (await running.http.post(f"{url}/entries", json={"name": "Cat"})).json()
+        assert ann["status"] == "waiting"
+        tokens = {name: {"X-Seat-Token": e["token"]} for name, e in
+                  (("Ann", ann), ("Bob", bob), ("Cat", cat))}
+        me = (await running.http.get(f"{url}/me", headers=tokens["Ann"])).json()
+        assert me["status"] == "waiting"
+        assert "room" not in me
+        lobby = await _lobby(running.http, tournament)
+        assert lobby["entry_approval"]
+        assert lobby["waiting"] == 3
+        assert lobby["entrants"] == 3
+        assert lobby["prize_pool"] == 300
+        assert "Ann" not in [p["name"] for p in lobby["players"]]
+        assert (await running.http.get(f"{url}/waiting")).status_code == 403
+        listed = (await running.http.get(f"{url}/waiting", headers=host)).json()["waiting"]
+        assert [w["name"] for w in listed] == ["Ann", "Bob", "Cat"]
+        assert (await running.http.post(f"{url}/waiting/{ann['player']}/approve")
+                ).status_code == 403
+        unknown = await running.http.post(f"{url}/waiting/{ann['player']}/maybe", headers=host)
+        assert unknown.status_code == 404
+        assert "approve, decline" in unknown.json()["detail"]
+        nobody = await running.http.post(f"{url}/waiting/nobody/approve", headers=host)
+        assert nobody.status_code == 400
+        assert "no entry with that id is waiting" in nobody.json()["detail"]
+        approved = await running.http.post(f"{url}/waiting/{ann['player']}/approve",
+                                           headers=host)
+        assert approved.status_code == 200, approved.text
+        assert approved.json()["entrants"] == 4
+        declined = await running.http.post(f"{url}/waiting/{bob['player']}/decline",
+                                           headers=host)
+        assert declined.json()["waiting"] == 1
+        assert declined.json()["prize_pool"] == 400  # the declined entry paid nothing
+        me = (await running.http.get(f"{url}/me", headers=tokens["Bob"])).json()
+        assert me == {"tournament": tournament, "player": bob["player"], "status": "declined",
+                      "reason": "the host declined this entry"}
+        again = await running.http.post(f"{url}/waiting/{bob['player']}/approve", headers=host)
+        assert again.status_code == 400
+    async with running_server(tmp_path, bot_think=0.0) as running:  # a restart
+        url = f"/api/tournaments/{tournament}"
+        answers = {name: (await running.http.get(f"{url}/me", headers=token)).json()["status"]
+                   for name, token in tokens.items()}
+        assert answers == {"Ann": "registered", "Bob": "declined", "Cat": "waiting"}
+        lobby = await _lobby(running.http, tournament)
+        assert (lobby["entrants"], lobby["waiting"], lobby["prize_pool"]) == (4, 1, 400)
+        started = await running.http.post(f"{url}/start", headers=host)
+        assert started.status_code == 200, started.text
+        # Registration closed at the start: Cat's entry, never approved, is declined.
+        me = (await running.http.get(f"{url}/me", headers=tokens["Cat"])).json()
+        assert me["status"] == "declined"
+        assert "registration closed" in me["reason"]
+        assert started.json()["waiting"] == 0
+        assert started.json()["entrants"] == 4
+
+
+async def test_a_hand_that_moves_nobody_calls_no_other_table(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Work counted, not timed: every call the tournament makes into a table room changes that
+    table (a hand's end used to visit every table's actor twice, to seat nobody anew)."""
+    from boardroom.server.room import Room
+
+    calls = {"changed": 0, "idle": 0}
+    original = Room.call
+
+    async def counted(room: Room, change: Any) -> Any:
+        before = room.table.version
+        result = await original(room, change)
+        calls["changed" if room.table.version != before else "idle"] += 1
+        return result
+
+    monkeypatch.setattr(Room, "call", counted)
+    async with running_server(tmp_path, bot_think=0.0) as running:
+        tournament, host = await _create(running)
+        await running.http.post(f"/api/tournaments/{tournament}/bots",
+                                json={"style": "station", "count": 14}, headers=host)
+        await running.http.post(f"/api/tournaments/{tournament}/start", headers=host)
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and sum(
+                t["hand_no"] for t in (await _lobby(running.http, tournament))["tables"]) < 20:
+            await asyncio.sleep(0.1)
+        await running.http.post(f"/api/tournaments/{tournament}/pause", headers=host)
+    assert calls["changed"] >= 20
+    assert calls["idle"] == 0, calls
+
+
+async def test_a_bot_builds_its_view_only_when_it_has_something_to_do(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Work counted, not timed: a table's bots wake at every change of their table, and each
+    used to build its whole hand view to learn that it was not its turn; now a bot's view is
+    built for its decisions only (one per command it sends)."""
+    from boardroom.server.room import Room
+    from boardroom.table import Table
+
+    counts = {"views": 0, "commands": 0}
+    view, submit = Table.hand_view, Room.submit
+
+    def counted_view(table: Table, seat: int | None) -> Any:
+        counts["views"] += 1
+        return view(table, seat)
+
+    async def counted_submit(room: Room, viewer: Any, command: Any) -> Any:
+        counts["commands"] += 1
+        return await submit(room, viewer, command)
+
+    monkeypatch.setattr(Table, "hand_view", counted_view)
+    monkeypatch.setattr(Room, "submit", counted_submit)
+    async with running_server(tmp_path, bot_think=0.0) as running:
+        tournament, host = await _create(running, table_size=6)
+        await running.http.post(f"/api/tournaments/{tournament}/bots",
+                                json={"style": "station", "count": 12}, headers=host)
+        await running.http.post(f"/api/tournaments/{tournament}/start", headers=host)
+        deadline = time.monotonic() + 120
+        while time.monotonic() < deadline and sum(
+                t["hand_no"] for t in (await _lobby(running.http, tournament))["tables"]) < 12:
+            await asyncio.sleep(0.1)
+        await running.http.post(f"/api/tournaments/{tournament}/pause", headers=host)
+    assert counts["commands"] >= 50
+    assert counts["views"] <= counts["commands"] + 2 * 2, counts  # (a view a table at most
+    # for a decision overtaken by the pause)

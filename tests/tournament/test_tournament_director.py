@@ -295,3 +295,109 @@ def test_time_added_at_the_start_of_a_level_lengthens_it_beyond_its_length() -> 
     assert d.level_index == 0  # the level lasts 11 minutes now
     d.tick(660.0)
     assert d.level_index == 1
+
+
+def _approving(players: int, **settings: object) -> Director:
+    config = TournamentConfig(structure(**settings), games=("plo",), table_size=6,
+                              entry_approval=True)
+    d = Director(config, seed=1)
+    for k in range(players):
+        d.register(f"p{k}", f"Player {k}", 0.0)  # the host's bots: no approval
+    return d
+
+
+def test_with_the_hosts_approval_an_entry_waits_and_pays_nothing_until_approved() -> None:
+    d = _approving(3, late_registration_levels=1)
+    assert not d.request_entry("ann", "Ann", 0.0)
+    assert d.waiting == {"ann": "Ann"}
+    assert "ann" not in d.players
+    assert (d.entries, d.prize_pool) == (3, 300)
+    with pytest.raises(TournamentError, match="the name 'ann' is taken"):
+        d.request_entry("other", "ann", 0.0)  # a waiting entry holds its name
+    assert not d.request_entry("bob", "Bob", 0.0)
+    d.decline("bob")
+    assert d.declined == {"bob": "the host declined this entry"}
+    assert (d.entries, d.prize_pool) == (3, 300)  # a declined entry paid nothing
+    with pytest.raises(TournamentError, match="no entry with that id is waiting"):
+        d.approve("bob", 0.0)
+    d.start(0.0)
+    d.approve("ann", 60.0)  # during late registration: seated at once
+    assert d.players["ann"].status == "playing"
+    assert (d.entries, d.prize_pool) == (4, 400)
+    assert d.chips == 4 * 1000
+    kinds = [e["kind"] for e in d.drain()]
+    assert kinds.count("entry_waiting") == 2
+    assert kinds.count("entry_declined") == 1
+
+
+def test_closing_registration_declines_the_entries_still_waiting() -> None:
+    d = _approving(3)
+    d.request_entry("ann", "Ann", 0.0)
+    d.start(0.0)  # no late registration: it closes at the start
+    assert d.waiting == {}
+    assert d.declined == {"ann": "registration closed before the host approved this entry"}
+    with pytest.raises(TournamentError, match="registration is closed"):
+        d.request_entry("bob", "Bob", 1.0)
+    assert d.entries == 3
+
+
+def test_without_the_hosts_approval_an_entry_registers_at_once() -> None:
+    d = director(2, start=False)
+    assert d.request_entry("ann", "Ann", 0.0)
+    assert d.players["ann"].status == "registered"
+    assert d.waiting == {}
+
+
+def test_waiting_and_declined_entries_survive_a_restart() -> None:
+    d = _approving(3, late_registration_levels=1)
+    d.request_entry("ann", "Ann", 0.0)
+    d.request_entry("bob", "Bob", 0.0)
+    d.decline("bob")
+    state = json.loads(json.dumps(d.to_state(5.0)))
+    back = Director.from_state(state, 100.0)
+    assert back.config.entry_approval
+    assert back.waiting == {"ann": "Ann"}
+    assert back.declined == {"bob": "the host declined this entry"}
+    back.approve("ann", 100.0)
+    assert back.entries == 4
+
+
+def test_a_rebuy_or_add_on_asked_during_a_hand_is_taken_when_the_hand_ends() -> None:
+    """A player is nearly always in a hand (their table deals the next at once): what they ask
+    for during one is added when it ends, checked again then (TDA: chips bought during a hand
+    play from the next)."""
+    d = director(3, rebuy_levels=1, rebuy_chips=1000, addon_chips=500, minutes=10)
+    plan = d.next_hand(1, 0.0)
+    assert plan is not None
+    ann, bob = plan.players[0][1], plan.players[1][1]
+    d.rebuy(ann, 1.0)
+    assert d.players[ann].stack == 1000  # not during the hand
+    assert d.players[ann].queued == ["rebuy"]
+    assert d.chips == 3000
+    with pytest.raises(TournamentError, match="already asked for a rebuy"):
+        d.rebuy(ann, 1.5)
+    d.rebuy(bob, 1.5)
+    end_hand(d, 1, 2.0, busted=(ann,), winner=bob)  # the rebuy keeps the busted Ann in
+    assert d.players[ann].status == "playing"
+    assert d.players[ann].stack == 1000
+    assert d.players[bob].stack == 2000  # won Ann's chips: above the starting stack
+    assert d.players[bob].rebuys == 0  # so his rebuy is refused at the hand's end
+    assert d.chips == d.chips_in_play() == 4000
+    events = d.drain()
+    refused = [e for e in events if e["kind"] == "refused"]
+    assert refused == [{"kind": "refused", "player": bob, "what": "rebuy",
+                        "reason": "a rebuy needs a stack at or below the starting stack "
+                                  "(1000)"}]
+    d.tick(600.0)  # level 2: the add-on
+    plan = d.next_hand(1, 600.0)
+    assert plan is not None
+    d.addon(ann, 601.0)
+    assert d.players[ann].stack == 1000
+    end_hand(d, 1, 602.0)
+    assert d.players[ann].stack == 1500
+    assert d.players[ann].addon
+    assert d.players[ann].queued == []
+    assert d.chips == d.chips_in_play() == 4500
+    assert d.prize_pool == 5 * d.config.buy_in
+    state = json.loads(json.dumps(d.to_state(603.0)))
+    assert Director.from_state(state, 603.0).players[ann].queued == []

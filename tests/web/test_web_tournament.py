@@ -236,3 +236,212 @@ def test_a_persons_page_follows_her_table_break_with_a_notice(browser: Any, base
 def _enter_late(ann: Person) -> None:
     ann.page.get_by_label("Your name").fill("Ann")
     ann.page.get_by_role("button", name="Enter", exact=True).click()
+
+
+def test_the_host_approves_one_entry_and_declines_another_in_the_lobby(
+        browser: Any, base: str) -> None:
+    host, bob, cat = (person(browser, "Host", DESKTOP), person(browser, "Bob", PHONE),
+                      person(browser, "Cat", DESKTOP))
+    try:
+        page = host.page
+        page.goto(base + "/")
+        page.get_by_label("Tournament name").fill("Invitational")
+        page.get_by_label("Approve each entry").check()
+        page.get_by_label("Bots to fill").fill("2")
+        page.get_by_role("button", name="Create tournament").click()
+        page.wait_for_url(re.compile(r".*\?tournament=\w+"))
+        match = re.search(r"tournament=(\w+)", page.url)
+        assert match is not None
+        tournament = match.group(1)
+        expect(page.get_by_test_id("tournament-entrants")).to_have_text("2")
+        expect(page.get_by_text("No entry is waiting for your approval.")).to_be_visible()
+        link = page.get_by_label("Lobby link").input_value()
+        for someone, name in ((bob, "Bob"), (cat, "Cat")):
+            someone.page.goto(link)
+            someone.page.get_by_label("Your name").fill(name)
+            someone.page.get_by_role("button", name="Enter", exact=True).click()
+            expect(someone.page.get_by_test_id("tournament-you")).to_have_text(
+                "Your entry is waiting for the host's approval.")
+        waiting = page.get_by_test_id("tournament-waiting")
+        expect(waiting).to_have_count(2)
+        found = axe_violations(page, "lobby, the host's entries waiting for approval")
+        assert not found, found
+        expect(page.get_by_test_id("tournament-entrants")).to_have_text("2")  # not yet in
+        page.get_by_role("button", name="Approve Bob").click()
+        page.get_by_role("button", name="Decline Cat").click()
+        expect(waiting).to_have_count(0)
+        expect(page.get_by_test_id("tournament-entrants")).to_have_text("3")
+        expect(bob.page.get_by_test_id("tournament-you")).to_contain_text("You are registered")
+        expect(cat.page.get_by_test_id("tournament-you")).to_have_text(
+            "Your entry was not accepted: the host declined this entry.")
+        lobby = _lobby(base, tournament)
+        assert (lobby["entrants"], lobby["waiting"]) == (3, 0)
+        assert lobby["prize_pool"] == 3 * lobby["buy_in"]  # Cat paid nothing
+        assert sorted(p["name"] for p in lobby["players"] if not p["bot"]) == ["Bob"]
+        assert not [f for f in host.frames + bob.frames + cat.frames
+                    if f.startswith("PAGEERROR")]
+    finally:
+        for someone in (host, bob, cat):
+            someone.context.close()
+
+
+# Stacks of 1,000 against blinds that double every three hands: the bots bust fast.
+QUICK = {"name": "quick", "starting_stack": 1000, "late_registration_levels": 0,
+         "levels": [{"small_blind": sb, "big_blind": 2 * sb, "hands": 3}
+                    for sb in (10, 25, 50, 100, 200)]}
+
+# Whether Ann posts the big blind next at her table (its next player clockwise after this
+# hand's big blind, seats numbered clockwise), from what her page shows.
+NEXT_BIG_BLIND_IS_MINE = """() => {
+  const seats = [...document.querySelectorAll('.seat[data-seat]')];
+  const taken = seats.filter((s) => !s.classList.contains('empty'))
+    .map((s) => Number(s.dataset.seat));
+  const big = seats.find((s) => s.querySelector('.blind.big'));
+  const mine = document.querySelector('.seat.mine');
+  if (!big || !mine || taken.length < 3) return false;
+  const bb = Number(big.dataset.seat);
+  const after = taken.filter((s) => s > bb).concat(taken.filter((s) => s < bb));
+  return after[0] === Number(mine.dataset.seat);
+}"""
+
+
+def test_a_persons_page_follows_a_balancing_move_with_a_notice(browser: Any, base: str) -> None:
+    """Ann and seven bots at two tables of four. Ann folds until she is the next big blind,
+    then holds her turn (a long action clock), so her table waits on her and keeps its four
+    players while the other table's bots bust. Once one bot is left there she folds: her table,
+    between hands, is the long one (even if a bot busts in that hand), and the player who
+    would be big blind next, Ann, moves to the short table (TDA); her page follows her there
+    with the notice. (Two places paid: no hand-for-hand at five players left.)"""
+    with httpx.Client(base_url=base, timeout=30) as http:
+        made = http.post("/api/tournaments", json={
+            "name": "Balancing", "games": ["plo"], "structure": QUICK, "table_size": 4,
+            "action_clock": 600.0, "payouts": [65, 35]}).json()
+        tournament, host = made["tournament"], {"X-Host-Secret": made["host_secret"]}
+        http.post(f"/api/tournaments/{tournament}/bots", json={"style": "loose", "count": 7},
+                  headers=host)
+        ann = person(browser, "Ann", DESKTOP)
+        try:
+            page = ann.page
+            page.goto(base + f"/?tournament={tournament}")
+            _enter(ann, "Ann")
+            http.post(f"/api/tournaments/{tournament}/start", headers=host)
+            expect(page.get_by_test_id("tournament-you")).to_contain_text("Table")
+            page.get_by_role("link", name="Go to your table").click()
+            page.locator(".seat.mine").wait_for()
+            first_room = re.search(r"room=(\w+)", page.url)
+            assert first_room is not None
+            fold = page.locator(".action-bar button.act.fold, .action-bar button.act.check")
+            deadline = time.monotonic() + 240
+            holding = False
+            while time.monotonic() < deadline:
+                lobby = _lobby(base, tournament)
+                mine = next(p for p in lobby["players"] if p["name"] == "Ann")["table"]
+                counts = {t["table"]: t["players"] for t in lobby["tables"]}
+                assert len(counts) == 2, f"the field fit one table before Ann held: {counts}"
+                short = min(n for t, n in counts.items() if t != mine)
+                my_turn = fold.first.count() > 0 and fold.first.is_enabled()
+                if my_turn and not holding:
+                    holding = page.evaluate(NEXT_BIG_BLIND_IS_MINE) and counts[mine] == 4
+                released = my_turn and (not holding or short == 1)
+                if released and _act(page, "fold", "check") and holding:
+                    break
+                time.sleep(0.2)
+            assert holding, "Ann never held her turn as the next big blind"
+            notice = page.get_by_test_id("tournament-notice")
+            expect(notice).to_contain_text(re.compile(
+                r"The tables were balanced \(from table [12]\): you are now at table [12]\."),
+                timeout=60_000)
+            page.wait_for_url(lambda url: "room=" in url and first_room.group(1) not in url)
+            page.locator(".seat.mine").wait_for()
+            expect(page.locator(".seat.mine")).to_contain_text("Ann")
+            lobby = _lobby(base, tournament)
+            now_at = next(p for p in lobby["players"] if p["name"] == "Ann")["table"]
+            assert now_at != mine
+            room = next(t["room"] for t in lobby["tables"] if t["table"] == now_at)
+            assert f"room={room}" in page.url
+            assert lobby["chips"] == 8 * 1000
+            assert not [f for f in ann.frames if f.startswith("PAGEERROR")]
+        finally:
+            ann.context.close()
+            http.post(f"/api/tournaments/{tournament}/pause", headers=host)
+
+
+REBUYS = {"name": "rebuys", "starting_stack": 1000, "late_registration_levels": 0,
+          "rebuy_levels": 1, "rebuy_chips": 1000, "max_rebuys": 1, "addon_chips": 1500,
+          "levels": [{"small_blind": 10, "big_blind": 20, "hands": 2},
+                     {"small_blind": 20, "big_blind": 40, "hands": 200}]}
+
+
+def test_a_rebuy_and_the_add_on_taken_in_the_lobby_each_in_its_period(
+        browser: Any, base: str) -> None:
+    """The lobby offers Ann a rebuy in level 1 (the rebuy period; taken at once before the
+    first hand) and the add-on in level 2, asked during her hand and added when it ends (her
+    table waits on her: a long action clock); her stack, the chips in play and the prize pool
+    grow by each, and the lobby shows the pool."""
+    with httpx.Client(base_url=base, timeout=30) as http:
+        made = http.post("/api/tournaments", json={
+            "name": "Rebuys", "games": ["plo"], "structure": REBUYS, "table_size": 4,
+            "action_clock": 600.0}).json()
+        tournament, host = made["tournament"], {"X-Host-Secret": made["host_secret"]}
+        url = f"/api/tournaments/{tournament}"
+        http.post(f"{url}/bots", json={"style": "station", "count": 3}, headers=host)
+        ann = person(browser, "Ann", PHONE)
+        try:
+            page = ann.page
+            page.goto(base + f"/?tournament={tournament}")
+            _enter(ann, "Ann")
+            you = page.get_by_test_id("tournament-you")
+            rebuy = page.get_by_role("button", name="Rebuy (1,000 chips)")
+            addon = page.get_by_role("button", name="Add-on (1,500 chips)")
+            pool = page.locator(".tourney-facts div").filter(has_text="Prize pool")
+            http.post(f"{url}/pause", headers=host)  # no hand is dealt until the host resumes
+            http.post(f"{url}/start", headers=host)
+            expect(you).to_contain_text("1,000 chips")
+            expect(addon).to_have_count(0)  # not in the rebuy period
+            rebuy.click()
+            expect(you).to_contain_text("2,000 chips")
+            expect(pool).to_have_text("Prize pool500")
+            lobby = _lobby(base, tournament)
+            assert (lobby["chips"], lobby["prize_pool"]) == (5000, 500)
+            # Ann plays (folds) at her table until level 2, then asks for the add-on in the
+            # lobby while her table waits on her.
+            http.post(f"{url}/resume", headers=host)
+            page.get_by_role("link", name="Go to your table").click()
+            page.locator(".seat.mine").wait_for()
+            deadline = time.monotonic() + 120
+            while _lobby(base, tournament)["level"]["number"] < 2 and \
+                    time.monotonic() < deadline:
+                _act(page, "fold", "check")
+                time.sleep(0.2)
+            assert _lobby(base, tournament)["level"]["number"] == 2
+            page.goto(base + f"/?tournament={tournament}")
+            expect(addon).to_be_visible()
+            expect(rebuy).to_have_count(0)  # the rebuy period is over
+            before = _lobby(base, tournament)
+            addon.click()
+            alerts = page.get_by_role("alert")
+            expect(alerts).to_have_count(0)
+            assert before["chips"] == 5000
+            expect(addon).to_have_count(0)  # asked: not offered again
+            queued = page.get_by_test_id("tournament-queued")
+            if queued.count():  # asked during her hand: she ends it at her table
+                expect(queued).to_have_text("Your add-on is added when your hand ends.")
+                page.get_by_role("link", name="Go to your table").click()
+                page.locator(".seat.mine").wait_for()
+                deadline = time.monotonic() + 60
+                while _lobby(base, tournament)["chips"] == 5000 and \
+                        time.monotonic() < deadline:
+                    _act(page, "fold", "check")
+                    time.sleep(0.2)
+                page.goto(base + f"/?tournament={tournament}")
+            after = _lobby(base, tournament)
+            assert after["chips"] == 6500
+            assert after["prize_pool"] == 600
+            stack = next(p for p in after["players"] if p["name"] == "Ann")["stack"]
+            expect(you).to_contain_text(f"{stack:,} chips")
+            expect(pool).to_have_text("Prize pool600")
+            expect(addon).to_have_count(0)  # one add-on per entry
+            assert not [f for f in ann.frames if f.startswith("PAGEERROR")]
+        finally:
+            ann.context.close()
+            http.post(f"/api/tournaments/{tournament}/pause", headers=host)

@@ -42,7 +42,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -192,18 +192,79 @@ def rss_kib(pid: int | None) -> int | None:
 # -- a light socket.io client ----------------------------------------------------------------------
 
 
-class Client:
-    """One WebSocket, speaking Engine.IO 4 / Socket.IO 5 frames directly; a seat or a spectator.
+class Socket:
+    """One socket.io connection over a raw WebSocket, speaking Engine.IO 4 / Socket.IO 5 frames
+    directly (many per process, so a load generator stays light); ``on(name, payload)`` gets
+    each push. ``compress`` offers per-message deflate (window bits; 0: not offered)."""
+
+    def __init__(self, on: Callable[[str, Any], None], *, compress: int = 15) -> None:
+        self.on = on
+        self.compress = compress
+        self.ws: Any = None
+        self._acks: dict[int, asyncio.Future[Any]] = {}
+        self.sent = 0  # commands sent (each one's ack number)
+        self._reader: asyncio.Task[None] | None = None
+
+    async def connect(self, session: Any, url: str) -> None:
+        self.ws = await session.ws_connect(
+            url.replace("http", "ws", 1) + "/socket.io/?EIO=4&transport=websocket",
+            max_msg_size=0, compress=self.compress)
+        opening = await self.ws.receive_str()
+        if not opening.startswith("0"):
+            raise RuntimeError(f"unexpected Engine.IO opening {opening[:40]!r}")
+        await self.ws.send_str("40")
+        while not (await self.ws.receive_str()).startswith("40"):
+            pass
+        self._reader = asyncio.create_task(self._read())
+
+    async def close(self) -> None:
+        if self._reader is not None:
+            self._reader.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._reader
+        if self.ws is not None:
+            await self.ws.close()
+
+    async def command(self, message: dict[str, Any]) -> Any:
+        """Send a ``command`` and wait (at most 30 s) for its answer."""
+        self.sent += 1
+        ack = self.sent
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._acks[ack] = future
+        await self.ws.send_str(f"42{ack}" + json.dumps(["command", message]))
+        return await asyncio.wait_for(future, 30)
+
+    async def ask(self, kind: str, **args: Any) -> Any:
+        """The command of type ``kind`` with ``args`` (its id numbered by this socket)."""
+        return await self.command({"id": f"m{self.sent + 1}", "type": kind, **args})
+
+    async def _read(self) -> None:
+        async for frame in self.ws:
+            text = frame.data
+            if not isinstance(text, str):
+                continue
+            if text == "2":
+                await self.ws.send_str("3")
+            elif text.startswith("43"):
+                digits = len(text) - len(text[2:].lstrip("0123456789"))
+                future = self._acks.pop(int(text[2:digits]), None)
+                if future is not None and not future.done():
+                    future.set_result(json.loads(text[digits:])[0])
+            elif text.startswith("42"):
+                name, payload = json.loads(text[2:])
+                self.on(name, payload)
+
+
+class Client(Socket):
+    """A seat or a spectator at one table of the bench (every browser offers per-message
+    deflate, so it does too).
 
     It keeps what the web client keeps: the last version and view (from updates, or from the
     snapshots it asks for after events when the server does not push)."""
 
     def __init__(self, table: TableRun, seat: int | None) -> None:
+        super().__init__(self._on_push)
         self.table, self.seat = table, seat
-        self.ws: Any = None
-        self._acks: dict[int, asyncio.Future[Any]] = {}
-        self._next_ack = 0
-        self._reader: asyncio.Task[None] | None = None
         self.version = 0  # the last version this client has the view of
         self.view: dict[str, Any] | None = None
         self.heard = 0  # the last version any message told this client about
@@ -215,35 +276,16 @@ class Client:
         self._early: dict[str, Any] | None = None  # an update that beat the join's answer
         self.seeded_hand: int | None = None  # the hand this player sent its deal seed for
 
-    async def connect(self, session: Any, url: str) -> None:
-        self.ws = await session.ws_connect(
-            url.replace("http", "ws", 1) + "/socket.io/?EIO=4&transport=websocket",
-            max_msg_size=0, compress=15)  # every browser offers per-message deflate
-        opening = await self.ws.receive_str()
-        if not opening.startswith("0"):
-            raise RuntimeError(f"unexpected Engine.IO opening {opening[:40]!r}")
-        await self.ws.send_str("40")
-        while not (await self.ws.receive_str()).startswith("40"):
-            pass
-        self._reader = asyncio.create_task(self._read())
-
     async def close(self) -> None:
         if self._pull is not None:
             self._pull.cancel()
-        if self._reader is not None:
-            self._reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._reader
-        if self.ws is not None:
-            await self.ws.close()
+        await super().close()
 
-    async def command(self, message: dict[str, Any]) -> Any:
-        self._next_ack += 1
-        ack = self._next_ack
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._acks[ack] = future
-        await self.ws.send_str(f"42{ack}" + json.dumps(["command", message]))
-        return await asyncio.wait_for(future, 30)
+    def _on_push(self, name: str, payload: Any) -> None:
+        if name == "update":
+            self._on_update(payload)
+        elif name == "event":
+            self._on_event(payload)
 
     def apply_snapshot(self, snapshot: dict[str, Any] | None) -> None:
         if snapshot is not None and snapshot["version"] >= self.version:
@@ -252,26 +294,6 @@ class Client:
         early, self._early = self._early, None
         if early is not None:
             self._on_update(early)
-
-    async def _read(self) -> None:
-        async for frame in self.ws:
-            text = frame.data
-            if not isinstance(text, str):
-                continue
-            if text == "2":
-                await self.ws.send_str("3")
-            elif text.startswith("43"):
-                digits = len(text) - len(text[2:].lstrip("0123456789"))
-                ack = int(text[2:digits])
-                future = self._acks.pop(ack, None)
-                if future is not None and not future.done():
-                    future.set_result(json.loads(text[digits:])[0])
-            elif text.startswith("42"):
-                name, payload = json.loads(text[2:])
-                if name == "update":
-                    self._on_update(payload)
-                elif name == "event":
-                    self._on_event(payload)
 
     def _on_update(self, payload: dict[str, Any]) -> None:
         self.table.pushes = True
@@ -310,7 +332,7 @@ class Client:
             return
         self._pulling = True
         try:
-            answer = await self.command({"id": f"s{self._next_ack}", "type": "snapshot"})
+            answer = await self.command({"id": f"s{self.sent + 1}", "type": "snapshot"})
         except (TimeoutError, ConnectionError):
             self.table.stats.errors += 1
             return

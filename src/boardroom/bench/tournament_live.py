@@ -4,8 +4,8 @@ loopback.
 ``boardroom serve`` runs in a child process (bots act at once, a temporary data folder). The
 bench creates a tournament (ESG, tables of six, levels of a few hands), enters ``people``
 scripted players through the HTTP routes and fills the field with the server's bots, starts it
-and plays it to the end. Each person is a raw WebSocket (Engine.IO 4 / Socket.IO 5 frames, as in
-``bench server``): it joins its table with the seat token ``/me`` gives, acts from its own view
+and plays it to the end. Each person is a socket of ``bench server``'s light client
+(``Socket``): it joins its table with the seat token ``/me`` gives, acts from its own view
 (check, else call) and follows the ``tournament`` message to a new table when it is moved. A
 spectator watches every table.
 
@@ -20,13 +20,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import statistics
 import time
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from boardroom.bench.server import Socket
 
 LEVELS = [(10, 0), (15, 0), (25, 0), (40, 5), (60, 10), (100, 15), (150, 25), (250, 40),
           (400, 60), (600, 100), (1000, 150), (1500, 250), (2500, 400), (4000, 600)]
@@ -43,60 +43,6 @@ def live_structure() -> dict[str, Any]:
     return {"name": "live bench", "starting_stack": STACK,
             "levels": [{"small_blind": sb, "big_blind": 2 * sb, "ante": ante,
                         "hands": HANDS_A_LEVEL} for sb, ante in LEVELS]}
-
-
-class Socket:
-    """One socket.io connection over a raw WebSocket; ``on(name, payload)`` gets each push."""
-
-    def __init__(self, on: Callable[[str, Any], None]) -> None:
-        self.on = on
-        self.ws: Any = None
-        self._acks: dict[int, asyncio.Future[Any]] = {}
-        self._next = 0
-        self._reader: asyncio.Task[None] | None = None
-
-    async def connect(self, session: Any, url: str) -> None:
-        self.ws = await session.ws_connect(
-            url.replace("http", "ws", 1) + "/socket.io/?EIO=4&transport=websocket",
-            max_msg_size=0)
-        if not (await self.ws.receive_str()).startswith("0"):
-            raise RuntimeError("unexpected Engine.IO opening")
-        await self.ws.send_str("40")
-        while not (await self.ws.receive_str()).startswith("40"):
-            pass
-        self._reader = asyncio.create_task(self._read())
-
-    async def command(self, kind: str, **args: Any) -> Any:
-        self._next += 1
-        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self._acks[self._next] = future
-        message = {"id": f"m{self._next}", "type": kind, **args}
-        await self.ws.send_str(f"42{self._next}" + json.dumps(["command", message]))
-        return await asyncio.wait_for(future, 30)
-
-    async def _read(self) -> None:
-        async for frame in self.ws:
-            text = frame.data
-            if not isinstance(text, str):
-                continue
-            if text == "2":
-                await self.ws.send_str("3")
-            elif text.startswith("43"):
-                digits = len(text) - len(text[2:].lstrip("0123456789"))
-                future = self._acks.pop(int(text[2:digits]), None)
-                if future is not None and not future.done():
-                    future.set_result(json.loads(text[digits:])[0])
-            elif text.startswith("42"):
-                name, payload = json.loads(text[2:])
-                self.on(name, payload)
-
-    async def close(self) -> None:
-        if self._reader is not None:
-            self._reader.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._reader
-        if self.ws is not None:
-            await self.ws.close()
 
 
 @dataclass
@@ -118,7 +64,7 @@ class Person:
 
     def __init__(self, numbers: Numbers) -> None:
         self.numbers = numbers
-        self.socket = Socket(self._push)
+        self.socket = Socket(self._push, compress=0)
         self.room: str | None = None
         self.version = 0
         self.sent_at: float | None = None  # the action waiting for its update
@@ -143,7 +89,7 @@ class Person:
 
     async def join(self, room: str, token: str) -> None:
         self.room = room
-        answer = await self.socket.command("join", room=room, token=token)
+        answer = await self.socket.ask("join", room=room, token=token)
         if not answer.get("ok"):
             self.numbers.error(f"join: {answer.get('error')}")
             return
@@ -173,7 +119,7 @@ class Person:
             if wait > 0:
                 await asyncio.sleep(wait)
             self.sent_at = self.last_sent = time.perf_counter()
-            answer = await self.socket.command("act", action=action)
+            answer = await self.socket.ask("act", action=action)
             self.numbers.actions += 1
             if not answer.get("ok"):
                 self.sent_at = None
@@ -265,9 +211,9 @@ async def _play(url: str, pid: int, entrants: int, people: int, game: str,
                     numbers.delivery_ms.append(1000 * (now - event["at"]))
 
         for table in lobby["tables"]:
-            spectator = Socket(watched)
+            spectator = Socket(watched, compress=0)
             await spectator.connect(session, url)
-            await spectator.command("join", room=table["room"], role="spectator")
+            await spectator.ask("join", room=table["room"], role="spectator")
             spectators.append(spectator)
         for player, token in zip(players, tokens, strict=True):
             where = (await http.get(f"{base}/me", headers={"X-Seat-Token": token})).json()

@@ -3,8 +3,10 @@
 A bot sits like a player: ``Table.sit`` with a player id of its own (``bot:STYLE:HEX``), the same
 seat rules, the same buy-in and ledger entries. Its driver is a task in the server process that
 holds a ``Viewer`` for the bot's seat and plays through the same path a person's connection
-does: it reads the seat's view (``Table.hand_view(seat)``, the very object whose ``plain()`` is
-the seat's snapshot ``hand``; the public ``Table.public_state()`` for Dealer's Choice), asks the
+does: it learns whether the seat has something to do (``Table.hand_turn(seat)``, what the
+seat's view says of it), reads the seat's view to decide (``Table.hand_view(seat)``, the very
+object whose ``plain()`` is the seat's snapshot ``hand``; the public
+``Table.public_state()`` for Dealer's Choice), asks the
 bot (``boardroom.bots``), turns the action it answers into the protocol command a person
 sends, parses it with ``protocol.parse`` and submits it to the room's actor queue
 (``Room.submit``), where it is checked and applied like any other. It never touches
@@ -156,16 +158,13 @@ class BotDriver:
             return None
         if _seed_wanted(table, self.seat):
             return "seed"
-        view = table.hand_view(self.seat)
-        if view is not None and view.viewer is not None and not view.is_over and (
-                (view.allocating and view.viewer in view.allocation_pending)
-                or view.viewer in view.runs_pending
-                or (view.legal is not None and view.actor == view.viewer)):
+        # Not from a view: the bots wake at every change of their table, and a view is costly
+        # to build (it is built to decide).
+        if table.hand_turn(self.seat):
             return "hand"
-        public = table.public_state()
-        if public["phase"] == PICKING and public["picker"] == self.seat:
+        if table.phase == PICKING and table.picker == self.seat:
             return "pick"
-        if public["phase"] == BETWEEN and not state.straddle_next and \
+        if table.phase == BETWEEN and not state.straddle_next and \
                 self._straddle_asked != table.hand_no + 1 and self.seat in table.next_straddlers():
             return "straddle"
         if state.status == OUT and not table.in_hand(self.seat):

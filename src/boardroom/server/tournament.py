@@ -50,7 +50,6 @@ if TYPE_CHECKING:
     from boardroom.server.viewer import Viewer
     from boardroom.store import Store
 
-
 class Server(Protocol):
     """What a tournament needs of the server (``app.Server`` is one)."""
 
@@ -74,19 +73,16 @@ log = logging.getLogger("boardroom.server")
 SAVE_EVERY = 5.0  # seconds: the level clock's time left is saved at least this often
 PLAYER_COMMANDS = ("rebuy", "addon", "reenter")  # what an entry token may ask for itself
 
-
 def plan_to_dict(plan: HandPlan) -> dict[str, Any]:
     return {"table": plan.table, "hand_no": plan.hand_no, "level": plan.level,
             "stakes": asdict(plan.stakes), "ante_mode": plan.ante_mode, "game": plan.game,
             "positions": plan.positions.to_dict(), "players": [list(p) for p in plan.players],
             "hand_for_hand": plan.hand_for_hand}
 
-
 def plan_from_dict(data: Mapping[str, Any]) -> HandPlan:
     return HandPlan(data["table"], data["hand_no"], data["level"], Level(**data["stakes"]),
                     data["ante_mode"], data["game"], Positions.from_dict(data["positions"]),
                     tuple((s, p, k) for s, p, k in data["players"]), data["hand_for_hand"])
-
 
 class TournamentHost:
     """One live tournament; see the module docstring."""
@@ -193,14 +189,30 @@ class TournamentHost:
         player = (f"{bot_driver.PREFIX}{style}:{secrets.token_hex(6)}" if style is not None
                   else secrets.token_hex(8))
         async with self._lock:
-            self.director.register(player, name, self.clock(), bot=style is not None)
             if style is not None:
+                self.director.register(player, name, self.clock(), bot=True)
                 self.styles[player] = style
+            else:  # a person: with the host's approval if the host asks for it
+                self.director.request_entry(player, name, self.clock())
             await self._sync()
-        answer: dict[str, Any] = {"player": player, "name": self.director.players[player].name}
+        answer: dict[str, Any] = {"player": player, "name": name.strip(),
+                                  "status": self.where(player)["status"]}
         if style is None:
             answer["token"] = self.signer.seat_token(self.id, 0, player)
         return answer
+
+    async def answer_entry(self, player: str, approve: bool) -> None:
+        """The host approves or declines a waiting entry."""
+        async with self._lock:
+            if approve:
+                self.director.approve(player, self.clock())
+            else:
+                self.director.decline(player)
+            await self._sync()
+
+    def waiting(self) -> list[dict[str, str]]:
+        """The entries waiting for the host's approval, first asked first (for the host)."""
+        return [{"player": p, "name": n} for p, n in self.director.waiting.items()]
 
     async def command(self, kind: str, args: Mapping[str, Any]) -> None:
         """The host's controls: start, pause, resume, add_time, close_registration."""
@@ -262,9 +274,17 @@ class TournamentHost:
         place and prize once out."""
         state = self.director.players.get(player)
         if state is None:
+            if player in self.director.waiting:
+                return {"tournament": self.id, "player": player, "status": "waiting",
+                        "name": self.director.waiting[player]}
+            if player in self.director.declined:
+                return {"tournament": self.id, "player": player, "status": "declined",
+                        "reason": self.director.declined[player]}
             raise TournamentError("this entry is not in the tournament")
         answer: dict[str, Any] = {"tournament": self.id, "player": player, "name": state.name,
-                                  "status": state.status, "stack": state.stack}
+                                  "status": state.status, "stack": state.stack,
+                                  "queued": list(state.queued), "rebuys": state.rebuys,
+                                  "addon": state.addon}
         if state.table is not None and state.seat is not None and state.table in self.rooms:
             room = self.rooms[state.table]
             answer.update(table=state.table, room=room, seat=state.seat,
@@ -394,27 +414,28 @@ class TournamentHost:
             wanted[room.id] = dict(table.seats)
         for number in [n for n in self.rooms if n not in director.tables]:
             wanted.setdefault(self.rooms[number], {})  # a broken table: everyone leaves
+        # Only the rooms with something to change are called (most hands change no seat, and
+        # each call is a trip through a room's actor).
         for room in self._rooms():
             seats = wanted.get(room.id, {})
 
             def leave(table: Table, seats: dict[int, str] = seats) -> None:
-                for seat, state in list(table.seats.items()):
-                    if seats.get(seat) != state.player and not table.in_hand(seat):
-                        table.unseat(seat, "moved" if state.stack else "eliminated")
-            await room.call(leave)
+                for seat in _leaving(table, seats):
+                    table.unseat(seat, "moved" if table.seats[seat].stack else "eliminated")
+            if _leaving(room.table, seats):
+                await room.call(leave)
         for room in self._rooms():
             seats = wanted.get(room.id, {})
 
             def sit(table: Table, seats: dict[int, str] = seats) -> None:
-                for seat, player in seats.items():
+                for seat, player in _sitting(table, seats, director):
                     state = director.players[player]
-                    here = table.seats.get(seat)
-                    if here is None:
+                    if seat not in table.seats:
                         table.place(seat, player, state.name, state.stack, "tournament")
-                    elif here.player == player and here.stack != state.stack and \
-                            not table.in_hand(seat):
+                    else:
                         table.set_stack(seat, state.stack)  # a rebuy or an add-on
-            await room.call(sit)
+            if _sitting(room.table, seats, director):
+                await room.call(sit)
         for number in [n for n in self.rooms if n not in director.tables]:
             room_id = self.rooms.pop(number)
             self.closed_rooms.append(room_id)
@@ -544,8 +565,10 @@ class TournamentHost:
             "levels": len(structure.levels),
             "ante_mode": structure.ante_mode, "starting_stack": structure.starting_stack,
             "max_entries": structure.max_entries, "rebuy_levels": structure.rebuy_levels,
-            "rebuy_chips": structure.rebuy_chips, "addon_chips": structure.addon_chips,
+            "rebuy_chips": structure.rebuy_chips, "max_rebuys": structure.max_rebuys,
+            "addon_chips": structure.addon_chips,
             "time_left": elapsed_left, "next_break": next_break,
+            "entry_approval": d.config.entry_approval, "waiting": len(d.waiting),
             "entrants": d.entries, "left": d.left, "buy_in": d.config.buy_in,
             "prize_pool": d.prize_pool, "chips": d.chips,
             "average_stack": sum(stacks) // len(stacks) if stacks else 0,
@@ -559,7 +582,6 @@ class TournamentHost:
         return [{"place": f.place, "name": names[f.player], "prize": f.prize, "tied": f.tied}
                 for f in self.director.standings()]
 
-
 def _failed(tournament_id: str, what: str, error: Exception) -> None:
     """Log a failure of the director's work: a lease lost to another worker (which runs the
     tournament now) or a table that moved with it in one line, any other error in full."""
@@ -569,16 +591,31 @@ def _failed(tournament_id: str, what: str, error: Exception) -> None:
     else:
         log.error("tournament %s: %s failed", tournament_id, what, exc_info=error)
 
-
 def table_rooms(state: Mapping[str, Any]) -> list[str]:
     """The table rooms a tournament's saved state names: its tables' and its broken ones'."""
     return [*state["rooms"].values(), *state["closed_rooms"]]
 
+def _leaving(table: Table, seats: Mapping[int, str]) -> list[int]:
+    """The seats of ``table`` whose player the director no longer seats there (between the
+    player's hands)."""
+    return [seat for seat, state in table.seats.items()
+            if seats.get(seat) != state.player and not table.in_hand(seat)]
+
+def _sitting(table: Table, seats: Mapping[int, str],
+             director: Director) -> list[tuple[int, str]]:
+    """The director's seats of ``table`` to fill, or whose stack to set (a rebuy or an add-on,
+    between the player's hands)."""
+    out = []
+    for seat, player in seats.items():
+        here = table.seats.get(seat)
+        if here is None or (here.player == player and not table.in_hand(seat)
+                            and here.stack != director.players[player].stack):
+            out.append((seat, player))
+    return out
 
 def _close(table: Table) -> None:
     if table.phase != CLOSED and table.hand is None:
         table.close()
-
 
 def new_tournament(server: Server, config: TournamentConfig, name: str, *,
                    action_clock: float) -> tuple[TournamentHost, str]:
@@ -590,7 +627,6 @@ def new_tournament(server: Server, config: TournamentConfig, name: str, *,
                           server.clock())
     host.action_clock = action_clock
     return host, secret
-
 
 __all__ = ["PLAYER_COMMANDS", "TournamentHost", "new_tournament", "plan_from_dict",
            "plan_to_dict", "table_rooms"]

@@ -56,6 +56,7 @@ class TournamentRequest(BaseModel):
     table_size: int = 6
     payouts: list[int | float | str] | None = None  # percents, best place first
     action_clock: float = 30.0
+    entry_approval: bool = False  # the host approves each person's entry
 
 
 class BotsRequest(BaseModel):
@@ -88,6 +89,7 @@ HostSecret = Annotated[str | None, Header(alias="X-Host-Secret",
 EntryToken = Annotated[str | None, Header(alias="X-Seat-Token",
                                           description="a player's entry token")]
 CONTROLS = ("start", "pause", "resume", "add_time", "close_registration")
+ENTRY_ANSWERS = ("approve", "decline")
 
 
 def config_of(request: TournamentRequest) -> TournamentConfig:
@@ -105,7 +107,8 @@ def config_of(request: TournamentRequest) -> TournamentConfig:
     if not 1 <= request.action_clock <= 600:
         raise TournamentError("the action clock is 1 to 600 seconds")
     return TournamentConfig(structure, tuple(request.games), request.rotate_every,
-                            request.buy_in, request.table_size, payouts).check()
+                            request.buy_in, request.table_size, payouts,
+                            request.entry_approval).check()
 
 
 def add_tournament_routes(app: FastAPI, server: Service) -> None:
@@ -197,6 +200,32 @@ def add_tournament_routes(app: FastAPI, server: Service) -> None:
             raise HTTPException(403 if "host secret" in str(error) else 400,
                                 str(error)) from None
         return {"added": added}
+
+    @app.get("/api/tournaments/{tournament_id}/waiting")
+    async def waiting(tournament_id: str, x_host_secret: HostSecret = None) -> dict[str, Any]:
+        """The host's list of the entries waiting for approval."""
+        host = find(tournament_id)
+        try:
+            host.check_host(x_host_secret)
+        except TournamentError as error:
+            raise HTTPException(403, str(error)) from None
+        return {"tournament": host.id, "waiting": host.waiting()}
+
+    @app.post("/api/tournaments/{tournament_id}/waiting/{player}/{answer}")
+    async def answer_entry(tournament_id: str, player: str, answer: str,
+                           x_host_secret: HostSecret = None) -> dict[str, Any]:
+        """The host approves or declines a waiting entry; answers the lobby."""
+        host = find(tournament_id)
+        if answer not in ENTRY_ANSWERS:
+            raise HTTPException(404, f"unknown answer {answer[:30]!r} to an entry (one of: "
+                                     f"{', '.join(ENTRY_ANSWERS)})")
+        try:
+            host.check_host(x_host_secret)
+            await host.answer_entry(player, answer == "approve")
+        except TournamentError as error:
+            raise HTTPException(403 if "host secret" in str(error) else 400,
+                                str(error)) from None
+        return host.lobby()
 
     @app.post("/api/tournaments/{tournament_id}/{control}")
     async def control(tournament_id: str, control: str, request: ControlRequest | None = None,

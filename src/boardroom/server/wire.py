@@ -1417,6 +1417,9 @@ class TournamentNotice(TypedDict):
     name: str
     status: str
     stack: int
+    queued: NotRequired[list[str]]  # "rebuy", "addon": asked during the hand, added at its end
+    rebuys: NotRequired[int]  # the entry's rebuys
+    addon: NotRequired[bool]  # whether the entry took the add-on
     table: NotRequired[int]  # still playing: the table, its room, the seat and a seat token
     room: NotRequired[str]
     seat: NotRequired[int]

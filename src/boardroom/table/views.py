@@ -25,6 +25,16 @@ class Views(Ledger, DealersChoice):
             return None
         return view_for(self.hand, seat if seat is not None and self.in_hand(seat) else None)
 
+    def hand_turn(self, seat: int) -> bool:
+        """Whether table ``seat`` has something to do in the running hand now, as its view
+        would say (its turn to act, its allocation or its answer to running it more than once
+        pending), without building the view."""
+        hand = self.hand
+        return hand is not None and self.in_hand(seat) and not hand.is_over and (
+            (hand.is_allocating and seat in hand.seats_to_allocate)
+            or seat in hand.seats_choosing_runs
+            or (hand.seat_to_act == seat and hand.legal_actions() is not None))
+
     def hand_views(self, seats: Iterable[int | None]) -> dict[int | None, HandView | None]:
         """``hand_view`` of each of ``seats`` at once, their shared parts built once."""
         wanted = list(seats)

@@ -31,6 +31,7 @@ from boardroom.tournament.seating import (
 from boardroom.tournament.structure import Break, Level, Structure, StructureError
 
 MAX_TABLE_SIZE = 10
+MAX_WAITING = 200  # entries waiting for the host's approval at once
 
 # Player statuses.
 REGISTERED = "registered"  # before the start
@@ -52,6 +53,7 @@ class TournamentConfig:
     buy_in: int = 100  # tournament units per entry, rebuy and add-on
     table_size: int = 6
     payouts: PayoutTable | None = None  # None: the preset for the field size
+    entry_approval: bool = False  # a person's entry waits for the host to approve it
 
     def check(self) -> TournamentConfig:
         self.structure.check()
@@ -82,20 +84,24 @@ class TournamentConfig:
         if (not isinstance(self.rotate_every, int) or isinstance(self.rotate_every, bool)
                 or self.rotate_every < 0):
             raise TournamentError("rotate_every is 0 (every level) or a number of hands")
+        if not isinstance(self.entry_approval, bool):
+            raise TournamentError("entry_approval is true or false")
         return self
 
     def to_dict(self) -> dict[str, Any]:
         return {"structure": self.structure.to_dict(), "games": list(self.games),
                 "rotate_every": self.rotate_every, "buy_in": self.buy_in,
                 "table_size": self.table_size,
-                "payouts": self.payouts.to_dict() if self.payouts else None}
+                "payouts": self.payouts.to_dict() if self.payouts else None,
+                "entry_approval": self.entry_approval}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> TournamentConfig:
         payouts = data.get("payouts")
         return cls(Structure.from_dict(data["structure"]), tuple(data["games"]),
                    data["rotate_every"], data["buy_in"], data["table_size"],
-                   PayoutTable.from_dict(payouts) if payouts else None).check()
+                   PayoutTable.from_dict(payouts) if payouts else None,
+                   data.get("entry_approval", False)).check()
 
 
 @dataclass
@@ -111,6 +117,7 @@ class Player:
     addon: bool = False  # this entry's
     auto_rebuy: bool = False  # rebuy at once on busting while rebuys are open
     bot: bool = False
+    queued: list[str] = field(default_factory=list)  # "rebuy", "addon": at this hand's end
 
 
 @dataclass
@@ -198,6 +205,8 @@ class Director:
         self.finishes: list[Finish] = []  # settled when the tournament ends
         self.level_eliminations: dict[int, int] = {}
         self.left = 0  # players still in (``len(self.alive)``, kept as a count)
+        self.waiting: dict[str, str] = {}  # entries waiting for the host's approval: id -> name
+        self.declined: dict[str, str] = {}  # entries the host declined: id -> why
         self._prizes_for: tuple[int, int] | None = None
         self._prizes: list[int] = []
         self._outbox: list[dict[str, Any]] = []
@@ -269,24 +278,69 @@ class Director:
 
     def register(self, player: str, name: str, now: float, *, bot: bool = False) -> None:
         """A new entrant: before the start, or seated at once during late registration."""
-        if self.finished:
-            raise TournamentError("the tournament is over")
-        if not isinstance(player, str) or not player:
-            raise TournamentError("an entrant needs an id")
-        if player in self.players:
-            raise TournamentError(f"{name} is already registered" if self.max_entries == 1
-                                  else f"{name} is registered: re-enter after busting")
-        name = name.strip() if isinstance(name, str) else ""
-        if not 1 <= len(name) <= 24 or not name.isprintable():
-            raise TournamentError("a name is 1 to 24 printable characters")
-        if any(p.name.lower() == name.lower() for p in self.players.values()):
-            raise TournamentError(f"the name {name!r} is taken in this tournament")
-        self._check_registration(now)
+        name = self._check_entrant(player, name, now)
         self.players[player] = Player(player, name, bot=bot)
         self.entries += 1
         self._emit("registered", player=player, name=name, entry=1)
         if self.started:
             self._enter(self.players[player], now)
+
+    def _check_entrant(self, player: str, name: str, now: float) -> str:
+        """The entrant's name, checked (``TournamentError`` saying what is wrong)."""
+        if self.finished:
+            raise TournamentError("the tournament is over")
+        if not isinstance(player, str) or not player:
+            raise TournamentError("an entrant needs an id")
+        if player in self.players or player in self.waiting:
+            raise TournamentError(f"{name} is already registered" if self.max_entries == 1
+                                  else f"{name} is registered: re-enter after busting")
+        name = name.strip() if isinstance(name, str) else ""
+        if not 1 <= len(name) <= 24 or not name.isprintable():
+            raise TournamentError("a name is 1 to 24 printable characters")
+        taken = [p.name for p in self.players.values()] + list(self.waiting.values())
+        if any(other.lower() == name.lower() for other in taken):
+            raise TournamentError(f"the name {name!r} is taken in this tournament")
+        self._check_registration(now)
+        return name
+
+    # -- the host's approval of entries -----------------------------------------------------
+
+    def request_entry(self, player: str, name: str, now: float) -> bool:
+        """A person asks to enter: registered at once (True), or, when the host approves each
+        entry, waiting for the host (False). A waiting entry pays nothing into the pool."""
+        if not self.config.entry_approval:
+            self.register(player, name, now)
+            return True
+        name = self._check_entrant(player, name, now)
+        if len(self.waiting) >= MAX_WAITING:
+            raise TournamentError(f"{MAX_WAITING} entries are already waiting for the host's "
+                                  f"approval: try again later")
+        self.waiting[player] = name
+        self._emit("entry_waiting", player=player, name=name)
+        return False
+
+    def approve(self, player: str, now: float) -> None:
+        """Host: a waiting entry enters (as ``register`` does: seated at once once started)."""
+        name = self._waiting(player)
+        del self.waiting[player]
+        try:
+            self.register(player, name, now)
+        except TournamentError:
+            self.waiting[player] = name  # refused: it waits on, changing nothing
+            raise
+
+    def decline(self, player: str, reason: str = "the host declined this entry") -> None:
+        """Host: a waiting entry does not enter (it paid nothing)."""
+        name = self._waiting(player)
+        del self.waiting[player]
+        self.declined[player] = reason
+        self._emit("entry_declined", player=player, name=name, reason=reason)
+
+    def _waiting(self, player: str) -> str:
+        name = self.waiting.get(player) if isinstance(player, str) else None
+        if name is None:
+            raise TournamentError("no entry with that id is waiting for approval")
+        return name
 
     @property
     def max_entries(self) -> int:
@@ -328,10 +382,35 @@ class Director:
         self.tick(now)
         state = self._player(player)
         self._check_rebuy(state)
+        if not self._queue(state, "rebuy"):
+            self._add_rebuy(state)
+
+    def _queue(self, state: Player, what: str) -> bool:
+        """During the player's hand: keep ``what`` for the hand's end (True)."""
         table = self.tables[state.table] if state.table is not None else None
-        if table is not None and table.running and player in table.start_stacks:
-            raise TournamentError(f"{state.name} is in a hand: rebuy between hands")
-        self._add_rebuy(state)
+        if table is None or not table.running or state.id not in table.start_stacks:
+            return False
+        if what in state.queued:
+            raise TournamentError(f"{state.name} has already asked for "
+                                  f"{'a rebuy' if what == 'rebuy' else 'the add-on'}: it is "
+                                  f"added when this hand ends")
+        state.queued.append(what)
+        self._emit("queued", player=state.id, what=what)
+        return True
+
+    def _take_queued(self, state: Player) -> None:
+        """At the end of the player's hand: what they asked for during it, checked again."""
+        queued, state.queued = state.queued, []
+        for what in queued:
+            try:
+                if what == "rebuy":
+                    self._check_rebuy(state)
+                    self._add_rebuy(state)
+                else:
+                    self._check_addon(state)
+                    self._add_addon(state)
+            except TournamentError as error:
+                self._emit("refused", player=state.id, what=what, reason=str(error))
 
     def _check_rebuy(self, state: Player) -> None:
         rules = self.structure
@@ -364,6 +443,11 @@ class Director:
         """The one add-on of an entry, in the level (or break) after the rebuy period."""
         self.tick(now)
         state = self._player(player)
+        self._check_addon(state)
+        if not self._queue(state, "addon"):
+            self._add_addon(state)
+
+    def _check_addon(self, state: Player) -> None:
         rules = self.structure
         if not rules.addon_chips:
             raise TournamentError("this tournament has no add-on")
@@ -374,9 +458,10 @@ class Director:
                                   f"only")
         if state.addon:
             raise TournamentError(f"{state.name} has taken the add-on")
-        table = self.tables[state.table] if state.table is not None else None
-        if table is not None and table.running and player in table.start_stacks:
-            raise TournamentError(f"{state.name} is in a hand: take the add-on between hands")
+
+    def _add_addon(self, state: Player) -> None:
+        rules = self.structure
+        player = state.id
         state.addon = True
         state.stack += rules.addon_chips
         self.chips += rules.addon_chips
@@ -475,6 +560,8 @@ class Director:
 
     def _close_registration(self) -> None:
         self.registration_open = False
+        for player in list(self.waiting):
+            self.decline(player, "registration closed before the host approved this entry")
         self._emit("registration_closed", entries=self.entries, prize_pool=self.prize_pool,
                    paid=self.payout_table.places)
 
@@ -545,7 +632,9 @@ class Director:
         for player, stack in stacks.items():
             state = self.players[player]
             state.stack = stack
-            if stack == 0:
+            if state.queued:
+                self._take_queued(state)  # a rebuy asked during the hand keeps a bust in
+            if state.stack == 0:
                 if state.auto_rebuy and self._can_rebuy(state):
                     self._add_rebuy(state)
                     continue
@@ -746,6 +835,7 @@ class Director:
             "chips": self.chips, "rebuys": self.rebuys, "addons": self.addons,
             "entries": self.entries, "finishes": [asdict(f) for f in self.finishes],
             "level_eliminations": {str(k): v for k, v in self.level_eliminations.items()},
+            "waiting": dict(self.waiting), "declined": dict(self.declined),
         }
 
     @classmethod
@@ -770,6 +860,8 @@ class Director:
         director.finishes = [Finish(**f) for f in data["finishes"]]
         director.level_eliminations = {int(k): v for k, v in data["level_eliminations"].items()}
         director.left = len(director.alive)
+        director.waiting = dict(data.get("waiting", {}))
+        director.declined = dict(data.get("declined", {}))
         return director
 
 

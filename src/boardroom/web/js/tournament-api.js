@@ -14,6 +14,9 @@ export const createTournament = (body) => post('/api/tournaments', body).then(js
 export const getLobby = (id, since) => fetch(`${base(id)}${since != null ? `?since=${since}` : ''}`).then(json);
 export const enter = (id, name) => post(`${base(id)}/entries`, { name }).then(json);
 export const addBots = (id, secret, style, count) => post(`${base(id)}/bots`, { style, count }, host(secret)).then(json);
+// The host's list of entries waiting for approval, and their answer to one (`approve`, `decline`).
+export const getWaiting = (id, secret) => fetch(`${base(id)}/waiting`, { headers: host(secret) }).then(json);
+export const answerEntry = (id, secret, player, answer) => post(`${base(id)}/waiting/${encodeURIComponent(player)}/${answer}`, {}, host(secret)).then(json);
 export const control = (id, secret, kind, body) => post(`${base(id)}/${kind}`, body, host(secret)).then(json);
 // A player's own rebuy, add-on or re-entry (`kind`), with their entry token.
 export const entryCommand = (id, token, kind) => post(`${base(id)}/me/${kind}`, {}, { 'X-Seat-Token': token }).then(json);

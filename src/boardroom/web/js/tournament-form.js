@@ -58,6 +58,7 @@ export function TournamentForm({ variants }) {
   const [form, setForm] = useState({
     name: 'Home tournament', game: 'esg', rotation: [], rotate_every: 0, preset: 'turbo', table_size: 6,
     buy_in: 100, action_clock: 30, payouts: 'preset', percents: '50, 30, 20', bots: 0, bot_style: 'tight',
+    entry_approval: false,
   });
   const [edit, setEdit] = useState(null); // the host's own structure, once they edit one
   const [error, setError] = useState(null);
@@ -104,6 +105,7 @@ export function TournamentForm({ variants }) {
     const body = {
       name: form.name, games, rotate_every: Number(form.rotate_every), table_size: Number(form.table_size),
       buy_in: Number(form.buy_in), action_clock: Number(form.action_clock), structure: edit ? structureOf(edit) : form.preset,
+      entry_approval: form.entry_approval,
     };
     if (form.payouts === 'custom') body.payouts = form.percents.split(/[,\s]+/).filter(Boolean).map((p) => (/^\d+$/.test(p) ? Number(p) : p));
     try {
@@ -153,6 +155,9 @@ export function TournamentForm({ variants }) {
           <option value="tight">tight</option><option value="loose">loose</option><option value="station">station</option>
         </select><//>
     </div>
+    <label class="check"><input type="checkbox" checked=${form.entry_approval} aria-label="Approve each entry"
+      onChange=${(e) => { const on = e.currentTarget.checked; setForm((f) => ({ ...f, entry_approval: on })); }} />
+      Approve each entry (people who enter through the link wait for you in the lobby)</label>
     <div class="row">
       ${!edit ? html`<button class="btn small" type="button" onClick=${startEditing} disabled=${!presets}>Edit the levels</button>` : null}
       <label class="btn small file-button">Load a structure (TOML)<input type="file" accept=".toml,text/plain" class="sr-only" onChange=${load} aria-label="Load a structure file" /></label>

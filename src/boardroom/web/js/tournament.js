@@ -7,7 +7,7 @@ import { navigate } from './nav.js';
 import { getVariants, variantById } from './api.js';
 import { loadTournament, saveRoom, saveTournament } from './store.js';
 import {
-  addBots, blindsText, chips, clockText, control, enter, entryCommand, getLobby, getResults, lobbyUrl, ordinal,
+  addBots, answerEntry, blindsText, chips, clockText, control, enter, entryCommand, getLobby, getResults, getWaiting, lobbyUrl, ordinal,
   resultsCsvUrl, resultsUrl, whereAmI,
 } from './tournament-api.js';
 
@@ -140,7 +140,7 @@ function LobbyPage({ id }) {
       ${saved.host_secret ? html`<${HostControls} id=${id} lobby=${lobby} secret=${saved.host_secret} refresh=${refresh} />` : null}
       <section class="panel" aria-labelledby="t-payouts">
         <h2 id="t-payouts">Payouts</h2>
-        <div class="scroll"><table class="tourney-table">
+        <div class="scroll" tabindex="0" role="region" aria-label="Payouts table"><table class="tourney-table">
           <thead><tr><th scope="col">Place</th><th scope="col">Prize</th><th scope="col">Won by</th></tr></thead>
           <tbody>${lobby.payouts.map((row) => html`<tr>
             <td>${ordinal(row.place)}</td><td>${chips(row.prize)}</td><td>${(winners[row.place] || []).join(', ')}</td></tr>`)}</tbody>
@@ -157,7 +157,7 @@ function LobbyPage({ id }) {
       </section>
       <section class="panel" aria-labelledby="t-players">
         <h2 id="t-players">Players (${lobby.players.length})</h2>
-        <div class="scroll"><table class="tourney-table" data-testid="tournament-players">
+        <div class="scroll" tabindex="0" role="region" aria-label="Players table"><table class="tourney-table" data-testid="tournament-players">
           <thead><tr><th scope="col">Player</th><th scope="col">Chips</th><th scope="col">Table</th><th scope="col">Place</th><th scope="col">Prize</th></tr></thead>
           <tbody>${lobby.players.map((p) => html`<tr class=${p.status === 'out' ? 'out' : ''}>
             <th scope="row">${p.name}${p.bot ? html` <span class="muted small">bot</span>` : null}</th>
@@ -202,10 +202,12 @@ function Entry({ id, lobby, saved, refresh }) {
     try { setWhere(await entryCommand(id, saved.token, kind)); refresh(); } catch (err) { setError(err.message); }
   };
   const playing = where && where.status === 'playing';
+  const queued = (where && where.queued) || [];
   const level = lobby.level.number;
   const offers = [
-    playing && lobby.rebuy_chips && level <= lobby.rebuy_levels ? ['rebuy', `Rebuy (${chips(lobby.rebuy_chips)} chips)`] : null,
-    playing && lobby.addon_chips && level === lobby.rebuy_levels + 1 ? ['addon', `Add-on (${chips(lobby.addon_chips)} chips)`] : null,
+    playing && lobby.rebuy_chips && level <= lobby.rebuy_levels && !queued.includes('rebuy') && where.stack <= lobby.starting_stack
+      && !(lobby.max_rebuys && where.rebuys >= lobby.max_rebuys) ? ['rebuy', `Rebuy (${chips(lobby.rebuy_chips)} chips)`] : null,
+    playing && lobby.addon_chips && level === lobby.rebuy_levels + 1 && !queued.includes('addon') && !where.addon ? ['addon', `Add-on (${chips(lobby.addon_chips)} chips)`] : null,
     where && where.status === 'out' && lobby.registration_open && lobby.max_entries > 1 ? ['reenter', 'Re-enter'] : null,
   ].filter(Boolean);
   const toTable = (e) => {
@@ -217,10 +219,13 @@ function Entry({ id, lobby, saved, refresh }) {
     return html`<section class="panel tourney-you" aria-labelledby="t-you">
       <h2 id="t-you">You: ${saved.name}</h2>
       ${!where ? html`<p class="muted">Looking for your seat…</p>`
+        : where.status === 'waiting' ? html`<p data-testid="tournament-you">Your entry is waiting for the host's approval.</p>`
+        : where.status === 'declined' ? html`<p data-testid="tournament-you">Your entry was not accepted: ${where.reason}.</p>`
         : where.place != null ? html`<p data-testid="tournament-you">You finished ${ordinal(where.place)}${where.prize ? `, winning ${chips(where.prize)}` : ''}.</p>`
           : where.room ? html`<p data-testid="tournament-you">Table ${where.table} · ${chips(where.stack)} chips
               <a class="btn primary small" href=${`/?room=${encodeURIComponent(where.room)}`} onClick=${toTable}>Go to your table</a></p>`
             : html`<p data-testid="tournament-you">You are registered. Your seat is drawn when the tournament starts.</p>`}
+      ${queued.length ? html`<p data-testid="tournament-queued">Your ${queued.map((q) => (q === 'rebuy' ? 'rebuy' : 'add-on')).join(' and ')} ${queued.length > 1 ? 'are' : 'is'} added when your hand ends.</p>` : null}
       ${offers.length ? html`<p class="row">${offers.map(([kind, label]) => html`<button class="btn small" onClick=${own(kind)}>${label}</button>`)}</p>` : null}
       ${error ? html`<p class="error" role="alert">${error}</p>` : null}
     </section>`;
@@ -270,8 +275,24 @@ function HostControls({ id, lobby, secret, refresh }) {
       </select>
       <button class="btn" onClick=${run(() => addBots(id, secret, style, Number(count)))}>Add bots</button>
     </div>` : null}
+    ${lobby.entry_approval ? html`<${Waiting} id=${id} lobby=${lobby} secret=${secret} run=${run} />` : null}
     ${error ? html`<p class="error" role="alert">${error}</p>` : null}
   </section>`;
+}
+
+// The entries waiting for the host's approval, each with Approve and Decline.
+function Waiting({ id, lobby, secret, run }) {
+  const [waiting, setWaiting] = useState([]);
+  useEffect(() => {
+    if (!lobby.waiting) { setWaiting([]); return; }
+    getWaiting(id, secret).then((body) => setWaiting(body.waiting)).catch(() => {});
+  }, [id, secret, lobby.version, lobby.waiting]);
+  if (!waiting.length) return html`<p class="muted small">No entry is waiting for your approval.</p>`;
+  return html`<div class="tourney-waiting"><h3>Waiting for your approval</h3>
+    <ul>${waiting.map((w) => html`<li data-testid="tournament-waiting"><span>${w.name}</span>
+      <button class="btn small primary" onClick=${run(() => answerEntry(id, secret, w.player, 'approve'))} aria-label=${`Approve ${w.name}`}>Approve</button>
+      <button class="btn small" onClick=${run(() => answerEntry(id, secret, w.player, 'decline'))} aria-label=${`Decline ${w.name}`}>Decline</button></li>`)}
+    </ul></div>`;
 }
 
 function ResultsPage({ id }) {
@@ -287,7 +308,7 @@ function ResultsPage({ id }) {
       ${data ? html`<section class="panel" aria-labelledby="t-results">
         <h1 id="t-results">Results: ${data.name}</h1>
         <p class="muted">${data.finished ? `Prize pool ${chips(data.prize_pool)}.` : 'The tournament is still running: these are the places so far.'}</p>
-        <div class="scroll"><table class="tourney-table" data-testid="tournament-results">
+        <div class="scroll" tabindex="0" role="region" aria-label="Results table"><table class="tourney-table" data-testid="tournament-results">
           <thead><tr><th scope="col">Place</th><th scope="col">Player</th><th scope="col">Prize</th></tr></thead>
           <tbody>${data.results.map((row) => html`<tr>
             <td>${ordinal(row.place)}${row.tied ? ' (tied)' : ''}</td><th scope="row">${row.name}</th><td>${row.prize ? chips(row.prize) : ''}</td></tr>`)}</tbody>
