@@ -232,3 +232,30 @@ def test_views_built_together_equal_each_built_alone(variant_id: str) -> None:
             if hand.is_allocating and len(hand.allocation_pending) > 1:
                 hand.allocate_best(hand.allocation_pending[0])  # one seat has committed
                 _check_views_together(hand)
+
+
+def test_a_card_a_later_event_shows_stays_hidden_in_its_own_event_as_it_came() -> None:
+    # Heads-up Hold'em, both players all-in on their blinds: the deal and the showdown are one
+    # batch. Pushed as they came (each event under its own version), the deal tells the other
+    # player nothing; the HandShown after it shows the cards. Read back once the hand is over
+    # (a story, a history), the deal may show them: they are public by then.
+    hand = Hand(find_variant("holdem"), Stakes(small_blind=1, big_blind=2), [1, 2], 3,
+                cards=Deck(rng=random.Random(4)), seats=[3, 7])
+    assert hand.is_over
+    kinds = [type(e) for e in hand.events]
+    assert kinds.index(ev.HandShown) > kinds.index(ev.HoleDealt)
+    dealt = {e.seat: e.cards for e in hand.events if type(e) is ev.HoleDealt}
+    for viewer, other in ((3, 7), (7, 3), (None, 3), (None, 7)):
+        pushed = events_for(hand, viewer, 0, as_they_came=True)
+        deals = [e for e in pushed if type(e) is ev.HoleDealt and e.seat == other]
+        assert deals
+        assert all(card is None for e in deals for card in e.cards), (viewer, deals)
+        shown = [e for e in pushed if isinstance(e, ev.HandShown) and e.seat == other]
+        assert shown
+        assert set(shown[0].cards) == set(dealt[other])
+        later = [e for e in events_for(hand, viewer) if type(e) is ev.HoleDealt
+                 and e.seat == other]
+        assert later[0].cards == dealt[other]  # public now
+    mine = [e for e in events_for(hand, 3, 0, as_they_came=True) if type(e) is ev.HoleDealt
+            and e.seat == 3]
+    assert mine[0].cards == dealt[3]  # one's own cards, always

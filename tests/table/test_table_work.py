@@ -18,9 +18,9 @@ def test_each_hand_event_is_filtered_once_per_viewer(game: str,
     filtered: list[Any] = []
     real = view_module.event_as_seen
 
-    def counting(hand: Any, viewer: Any, event: Any, shown: Any) -> Any:
+    def counting(hand: Any, viewer: Any, event: Any, shown: Any, **hiding: Any) -> Any:
         filtered.append(event)
-        return real(hand, viewer, event, shown)
+        return real(hand, viewer, event, shown, **hiding)
 
     monkeypatch.setattr(view_module, "event_as_seen", counting)
     start_hand(table, clock)

@@ -14,7 +14,7 @@ Viewers and every seat in a view are table seats (``Hand.seats``), as in the han
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 
@@ -232,26 +232,83 @@ def _pot_views(hand: Hand) -> tuple[PotView, ...]:
     )
 
 
-def events_for(hand: Hand, viewer: Seat | None, start: int = 0) -> list[ev.Event]:
+def events_for(hand: Hand, viewer: Seat | None, start: int = 0, *,
+               as_they_came: bool = False) -> list[ev.Event]:
     """The hand's events from ``start`` on with every card ``viewer`` (a table seat, None: a
-    spectator) may not see replaced by None."""
+    spectator) may not see replaced by None. With ``as_they_came`` (pushes: each event goes
+    out under its own version), an event shows only what was public when it happened: a card
+    that a later event shows (the showdown in the same batch as the deal or the draw that dealt
+    it) stays hidden in the earlier event, and the later one shows it."""
     publics: dict[Seat, set[Card]] = {}
-    return [event_as_seen(hand, viewer, event, publics) for event in hand.events[start:]]
+    events = hand.events[start:]
+    later = _shown_later(hand, start) if as_they_came else None
+    return [event_as_seen(hand, viewer, event, publics,
+                          hidden=later(start + k) if later is not None else None)
+            for k, event in enumerate(events)]
+
+
+def _shown_later(hand: Hand, start: int) -> Callable[[int], dict[Seat, set[Card]]] | None:
+    """For the events from ``start`` on, a function giving, at event index ``i``, each owner's
+    cards that only a show at a later index makes public (not up cards, not cards shown by
+    ``i``); None when no event from ``start`` on shows a hand (nothing to hide)."""
+    shows = [(i, shown) for i in range(start, len(hand.events))
+             if (shown := _shown_by(hand.events[i]))]
+    if not shows:
+        return None
+    up: dict[Seat, set[Card]] = {}  # dealt face up: public from its deal on
+    for event in hand.events:
+        if isinstance(event, ev.HoleDealt):
+            up.setdefault(event.seat, set()).update(
+                card for card, is_up in zip(event.cards, event.up, strict=True)
+                if is_up and card is not None)
+    before: dict[Seat, set[Card]] = {}
+    for event in hand.events[:start]:
+        for owner, cards in _shown_by(event).items():
+            before.setdefault(owner, set()).update(cards)
+
+    def hidden(at: int) -> dict[Seat, set[Card]]:
+        so_far = {owner: set(cards) for owner, cards in before.items()}
+        for i, shown in shows:
+            if i <= at:
+                for owner, cards in shown.items():
+                    so_far.setdefault(owner, set()).update(cards)
+        found: dict[Seat, set[Card]] = {}
+        for i, shown in shows:
+            if i > at:
+                for owner, cards in shown.items():
+                    found.setdefault(owner, set()).update(
+                        cards - so_far.get(owner, set()) - up.get(owner, set()))
+        return found
+
+    return hidden
+
+
+def _shown_by(event: ev.Event) -> dict[Seat, set[Card]]:
+    """The cards ``event`` makes public, by owner (a shown hand, the revealed allocations)."""
+    if isinstance(event, ev.HandShown):
+        return {event.seat: set(event.cards)}
+    if isinstance(event, ev.AllocationsRevealed):
+        return {seat: {card for _, cards in parts for card in cards}
+                for seat, parts in event.allocations}
+    return {}
 
 
 def event_as_seen(hand: Hand, viewer: Seat | None, event: ev.Event,
-                  publics: dict[Seat, set[Card]] | None = None) -> ev.Event:
+                  publics: dict[Seat, set[Card]] | None = None, *,
+                  hidden: Mapping[Seat, set[Card]] | None = None) -> ev.Event:
     """One event of ``hand`` as ``viewer`` may see it now: each private card (``ev.Private``)
     only by its owner, or by anyone once it is public (an up card, a shown hand's card, unless
-    the event keeps its cards private: ``shown_with_hand``). ``publics`` caches each owner's
-    public cards between the events of one call."""
+    the event keeps its cards private: ``shown_with_hand``), except the cards of ``hidden``
+    (by owner: those a later event shows). ``publics`` caches each owner's public cards
+    between the events of one call."""
     reveal = type(event).shown_with_hand
     known = publics if publics is not None else {}
+    later = hidden or {}
 
     def see(owner: Seat | None, card: Card) -> bool:
         if owner is None or owner == viewer:
             return owner is not None
-        if not reveal:
+        if not reveal or card in later.get(owner, ()):
             return False
         public = known.get(owner)
         if public is None:

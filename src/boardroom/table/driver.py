@@ -342,9 +342,10 @@ class Driver(Persistence, Seating, Clocks, DealersChoice):
         start, end = self._published, len(hand.events)
         if start == end:
             return
-        views: dict[int | None, list[Event]] = {None: events_for(hand, None, start)}
+        views: dict[int | None, list[Event]] = {
+            None: events_for(hand, None, start, as_they_came=True)}
         for seat in hand.seats:
-            views[seat] = events_for(hand, seat, start)
+            views[seat] = events_for(hand, seat, start, as_they_came=True)
         for k in range(end - start):
             self._emit(HAND, {}, truth=hand.events[start + k],
                        views={seat: events[k] for seat, events in views.items()})
