@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 import time
 
+from a11y_helpers import announcements, wait_for_announcement
 from playwright.sync_api import Browser, Page, expect
 from web_helpers import (
     DESKTOP,
@@ -135,6 +136,8 @@ def test_both_players_agree_to_run_it_twice_on_a_desktop_and_a_phone(browser: Br
                 expect(page.locator(".log-lines")).to_contain_text(re.compile(
                     rf"Run {number}: The main pot: .*points (Ann|Bob) \d"))
             page.get_by_role("button", name="Close the action log").click()
+            # The screen reader hears each run's share of the pot with that run's own result.
+            _heard_both_runs(page)
         history = get_json(f"{base}/api/rooms/{room}/hands/1")["history"]
         assert history["_runs"]["choices"] == [2, 2]
         assert len(history["_runs"]["runs"]) == 1
@@ -164,6 +167,27 @@ def test_both_players_agree_to_run_it_twice_on_a_desktop_and_a_phone(browser: Br
         bob.context.close()
 
 
+def _heard_both_runs(page: Page) -> None:
+    """Each run's pot was announced as that run's ("Run 2: The pot of ..."), with the category
+    winners of that run's result, not another run's."""
+    wait_for_announcement(page, r"^Run 2: The pot of \d+")
+    pots = [text for text in announcements(page) if re.match(r"^Run \d: The pot of", text)]
+    results = page.evaluate("""() => {
+      const s = window.boardroom.snapshot;
+      const view = s.hand || (s.last_hand && s.last_hand.view);
+      const you = window.boardroom.you || {};
+      const name = (seat) => (you.seat === seat ? 'You' : s.table.seats[seat].name);
+      return view.results.filter((r) => r.index === 0).map((r) => ({ run: r.run,
+        alone: r.categories.filter(([, w]) => w.length === 1)
+          .map(([c, w]) => `${c}: ${name(w[0])}`) })); }""")
+    assert sorted(r["run"] for r in results) == [1, 2], results
+    for result in results:
+        said = [text for text in pots if text.startswith(f"Run {result['run']}: ")]
+        assert len(said) == 1, pots
+        for category in result["alone"]:  # a category won alone, named as the reader says it
+            assert category in said[0], (category, said[0])
+
+
 def _replay_both_runs(history: dict[str, object], page: Page, room: str, base: str) -> None:
     """The replayer steps through both runs: each run's boards, and each run's share of the
     pot once the run is dealt (``_runs.awards``)."""
@@ -179,11 +203,14 @@ def _replay_both_runs(history: dict[str, object], page: Page, room: str, base: s
         expect(run.locator(".board")).to_have_count(2)
         expect(run.locator(".board .card[data-card]")).to_have_count(10)
         for award in (a for a in awards if a["run"] == number):
-            winner = max(award["shares"], key=lambda label: award["shares"][label])
-            name = players[int(winner[1:]) - 1]
-            expect(run.locator(".run-shares")).to_contain_text(
-                f"{name} wins run {number}'s share of the main pot" if award["pot"] == 0
-                else f"run {number}'s share of side pot {award['pot']}")
+            paid = [label for label, chips in award["shares"].items() if chips]
+            if award["pot"] != 0:
+                said = f"run {number}'s share of side pot {award['pot']}"
+            elif len(paid) == 1:  # one winner; or a chop (the cards are random)
+                said = f"{players[int(paid[0][1:]) - 1]} wins run {number}'s share of the main pot"
+            else:
+                said = f"split run {number}'s share of the main pot"
+            expect(run.locator(".run-shares")).to_contain_text(said)
         if number == 2:
             boards = history["_runs"]["runs"][0]["actions"]  # type: ignore[index]
             dealt = "".join(a.split()[2] for a in boards if a.startswith("d db "))

@@ -88,18 +88,22 @@ function potName(index) {
   return index ? `Side pot ${index}` : 'The pot';
 }
 
-// The pot's result in the view after this update: categories, points (exact).
-function resultFor(snapshot, index) {
+// The results in the view after this update: each pot's (each run's share of it, in a hand run
+// more than once) categories and points (exact).
+function resultsOf(snapshot) {
   const view = snapshot && (snapshot.hand || (snapshot.last_hand && snapshot.last_hand.view));
-  const results = (view && view.results) || [];
-  return results.find((r) => r.index === index) || null;
+  return (view && view.results) || [];
 }
 
 function potText(state, conn, event, after) {
   const name = (i) => who(conn, i).name;
   const winners = event.shares.map(([seat, chips]) => `${says(who(conn, seat), 'wins', 'win')} ${chips}`);
-  let text = `${potName(event.index)} of ${event.amount}: ${listing(winners)}.`;
-  const result = resultFor(after, event.index);
+  const results = resultsOf(after);
+  const run = event.run || 1;
+  // A hand run more than once scores each run's share on its own: say which run this is.
+  const runs = run > 1 || results.some((r) => (r.run || 1) > 1);
+  let text = `${runs ? `Run ${run}: ` : ''}${potName(event.index)} of ${event.amount}: ${listing(winners)}.`;
+  const result = results.find((r) => r.index === event.index && (r.run || 1) === run) || null;
   if (result && event.showdown) {
     if (result.categories && result.categories.length > 1) {
       text += ` ${result.categories.map(([cat, seats]) => `${cat}: ${seats.length ? listing(seats.map(name)) : 'void'}`).join('; ')}.`;
