@@ -55,3 +55,4 @@ def test_the_environment_file_names_every_variable_the_unit_uses() -> None:
     assert {"BOARDROOM_DATABASE_URL", "BOARDROOM_REDIS_URL"} <= defined
     assert "--database" not in unit
     assert "--redis" not in unit
+    assert "MALLOC_ARENA_MAX" in defined  # glibc's arenas: the soak's free-but-kept memory
