@@ -311,7 +311,17 @@ def test_a_persons_page_follows_a_balancing_move_with_a_notice(browser: Any, bas
     players while the other table's bots bust. Once one bot is left there she folds: her table,
     between hands, is the long one (even if a bot busts in that hand), and the player who
     would be big blind next, Ann, moves to the short table (TDA); her page follows her there
-    with the notice. (Two places paid: no hand-for-hand at five players left.)"""
+    with the notice. (Two places paid: no hand-for-hand at five players left.) The bots' play
+    is random: when enough of them bust before Ann could hold (the field fits one table), no
+    move can happen, and a new tournament is tried (at most three)."""
+    for _ in range(3):
+        if _balancing_move_followed(browser, base):
+            return
+    raise AssertionError("three times the field fit one table before Ann held her turn")
+
+
+def _balancing_move_followed(browser: Any, base: str) -> bool:
+    """One try of the test above: False when the field fit one table before Ann held."""
     with httpx.Client(base_url=base, timeout=30) as http:
         made = http.post("/api/tournaments", json={
             "name": "Balancing", "games": ["plo"], "structure": QUICK, "table_size": 4,
@@ -337,7 +347,9 @@ def test_a_persons_page_follows_a_balancing_move_with_a_notice(browser: Any, bas
                 lobby = _lobby(base, tournament)
                 mine = next(p for p in lobby["players"] if p["name"] == "Ann")["table"]
                 counts = {t["table"]: t["players"] for t in lobby["tables"]}
-                assert len(counts) == 2, f"the field fit one table before Ann held: {counts}"
+                if len(counts) < 2:
+                    assert not holding, f"the tables merged while Ann held: {counts}"
+                    return False  # too many bots busted before Ann could hold: try again
                 short = min(n for t, n in counts.items() if t != mine)
                 my_turn = fold.first.count() > 0 and fold.first.is_enabled()
                 if my_turn and not holding:
@@ -361,6 +373,7 @@ def test_a_persons_page_follows_a_balancing_move_with_a_notice(browser: Any, bas
             assert f"room={room}" in page.url
             assert lobby["chips"] == 8 * 1000
             assert not [f for f in ann.frames if f.startswith("PAGEERROR")]
+            return True
         finally:
             ann.context.close()
             http.post(f"/api/tournaments/{tournament}/pause", headers=host)
