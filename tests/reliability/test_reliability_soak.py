@@ -32,7 +32,7 @@ def test_a_short_soak_reports_memory_over_time_and_no_error() -> None:
         assert rss > 10  # the server's RSS, in MiB: its anonymous and its file-backed parts
         assert anon > 0
         assert mapped > 0
-        assert anon + mapped <= rss + 0.1
+        assert anon + mapped <= rss + 0.15 + 1e-9  # three figures, each rounded to 0.1 MiB
         assert row[-1] == "0"  # errors so far
     assert int(rows[-1][0].replace(",", "")) >= 24
     rate = next(line for line in lines if line.startswith("server CPU: "))
