@@ -12,7 +12,7 @@ import time
 import pytest
 from a11y_helpers import axe_violations, create_room_by_http, sit_by_keyboard, tab_to
 from playwright.sync_api import Browser, Page, expect
-from web_helpers import DESKTOP, PHONE, host_sends, person, status_of
+from web_helpers import DESKTOP, PHONE, by_kind, host_sends, person, status_of
 
 from boardroom.rules import iter_games
 from boardroom.rules.describe import describe_variant
@@ -36,7 +36,7 @@ def _on_both(page: Page, found: list[str], where: str, ready: str) -> None:
         found.extend(axe_violations(page, f"{where}, {size}"))
 
 
-@pytest.mark.parametrize(("game", "rules_ready"), GAMES, ids=[game for game, _ in GAMES])
+@pytest.mark.parametrize(("game", "rules_ready"), by_kind(GAMES, lambda item: item[0]))
 def test_axe_finds_nothing_serious_at_a_game_s_table_or_on_its_rules_page(
         browser: Browser, base: str, game: str, rules_ready: str) -> None:
     found: list[str] = []

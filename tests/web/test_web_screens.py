@@ -18,6 +18,7 @@ from web_helpers import (
     PHONE,
     SHOTS,
     Person,
+    by_kind,
     create_room,
     get_json,
     person,
@@ -103,7 +104,7 @@ def play_to(players: list[Page], last: str) -> None:
         time.sleep(0.05)
 
 
-@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("game", by_kind(GAMES))
 def test_variant_table_at_desktop_and_phone(people: tuple[Person, Person], base: str,
                                             variants: dict[str, dict[str, Any]],
                                             game: str) -> None:

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import pytest
 import socketio  # type: ignore[import-untyped]
 from playwright.sync_api import Browser, BrowserContext, Page, WebSocket
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
@@ -96,6 +97,27 @@ def serve(data: Path, *options: str) -> Iterator[str]:
             process.kill()
             process.wait(10)
         log.close()
+
+
+# One game of each kind of table the client draws: two boards with redraws, two boards and a
+# one-card board, an allocation, the tilted boards, one board, stud of seven and of five cards, a
+# draw, a rotation.
+# Tests that go through every game run these by default and the others under ``-m slow``.
+EACH_KIND = frozenset({"esg", "xmas", "allocator-redraw", "tilt", "plo", "stud-hilo", "stud5",
+                       "27-triple-draw", "horse"})
+
+
+def by_kind(games: Sequence[Any], game_of: Any = None) -> list[Any]:
+    """``games`` as pytest parameters: those of ``EACH_KIND`` plain, every other one marked
+    ``slow``. ``game_of`` reads a game's id from an item (default: the item is the id)."""
+    read = game_of or (lambda item: item)
+    params = []
+    for item in games:
+        values = item if isinstance(item, tuple) else (item,)
+        game = read(item)
+        marks = () if game in EACH_KIND else (pytest.mark.slow,)
+        params.append(pytest.param(*values, marks=marks, id=game))
+    return params
 
 
 @dataclass

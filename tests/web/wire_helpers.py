@@ -36,11 +36,40 @@ CHECKER = AJV + """
   window.boardroomWireCheck = (event, message) => {
     if (validators) run(event, message); else queue.push([event, message]);
   };
+  // Each discriminated union (the commands, the events: over a hundred types) becomes a
+  // keyword that validates a message against its own type's schema, compiled the first time a
+  // message of that type comes: compiling the whole schema at every page load cost seconds of
+  // the page's main thread. What is checked is the same: a type the mapping lacks fails.
+  const lazyUnions = (node) => {
+    if (Array.isArray(node)) return node.map(lazyUnions);
+    if (node === null || typeof node !== 'object') return node;
+    if (node.discriminator && node.discriminator.mapping && node.oneOf) {
+      return { boardroomUnion: node.discriminator };
+    }
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, lazyUnions(value)]));
+  };
   fetch('/api/protocol.schema.json').then((response) => response.json()).then((schema) => {
     const ajv = new Ajv({ strict: false }); // strict mode refuses the OpenAPI 'discriminator'
-    ajv.addSchema(schema, 'wire');
-    validators = Object.fromEntries(Object.keys(schema.properties)
-      .map((name) => [name, ajv.getSchema(`wire#/properties/${name}`)]));
+    ajv.addKeyword({
+      keyword: 'boardroomUnion', schemaType: 'object', errors: true,
+      validate: function union(spec, data) {
+        const kind = data !== null && typeof data === 'object'
+          ? data[spec.propertyName] : undefined;
+        const ref = Object.hasOwn(spec.mapping, kind) ? spec.mapping[kind] : undefined;
+        if (!ref) {
+          union.errors = [{ keyword: 'boardroomUnion', params: { kind },
+            message: `${spec.propertyName} ${JSON.stringify(kind)} is none of the union's` }];
+          return false;
+        }
+        const check = ajv.getSchema(`wire${ref}`);
+        union.errors = check(data) ? null : check.errors;
+        return union.errors === null;
+      },
+    });
+    ajv.addSchema(lazyUnions(schema), 'wire');
+    const compiled = {};
+    validators = new Proxy({}, { get: (_, name) => (name in schema.properties
+      ? (compiled[name] ||= ajv.getSchema(`wire#/properties/${name}`)) : undefined) });
     for (const [event, message] of queue.splice(0)) run(event, message);
   }).catch((error) => report(`could not load the schema: ${error}`));
 })();
