@@ -63,7 +63,10 @@ GAMES = ("plo", "esg", "allocator-redraw")
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tables", default="10,100,300",
                         help="comma-separated table counts, one run each (default: 10,100,300; "
-                             f"at most {MAX_TABLES})")
+                             f"at most {MAX_TABLES}); each run on a fresh server, its memory per "
+                             "table the run's peak against that server's memory before any "
+                             "table (one server for every run let a later run reuse the memory "
+                             "an earlier one freed, and print 0)")
     parser.add_argument("--game", default=",".join(GAMES),
                         help=f"comma-separated variant ids, one series each "
                              f"(default: {','.join(GAMES)})")
