@@ -33,6 +33,9 @@ def test_browser_clients_play_from_pushes_and_report_every_figure() -> None:
         assert errors == 0, row
         assert row[10] != "-"  # server CPU per action
         assert float(row[10]) > 0
+        # memory per table: each row's own fresh server, so every row's tables show (one
+        # server for every row printed 0 for a row that reused an earlier row's freed memory)
+        assert float(row[11]) > 0, row
         assert row[15].replace(".", "").isdigit()  # the load average at the start
 
 

@@ -19,9 +19,16 @@ mode: players act from the ``turn`` events and never read a view.
 Each run prints: actions/s; p50/p99/max milliseconds from sending an action to each client
 receiving the first message after it (every client of the table), and the p99 to each client
 holding the view after it (an update, or the snapshot that follows); the server's CPU time per
-action and its memory growth per table (from ``/proc/PID``); errors; the load generator's own
+action and its resident memory per table (from ``/proc/PID``); errors; the load generator's own
 CPU (percent of one core); and the machine's load average as the run starts. Bounded: at most
 1,000 tables and 300 seconds a run; everything stops by itself.
+
+Memory per table is the server's peak resident memory during the row (sampled once a second
+from seating to the end of play, tables seated and playing) less its resident memory before any
+table, divided by the tables. So each row gets a fresh server: one server serving every row
+reuses for a later row the memory an earlier row freed (the allocator keeps it), and printed
+0 KiB a table for rows that held hundreds. With ``--url`` one server serves every row, and its
+memory before the first row is every row's base: later rows show only an upper bound.
 """
 
 from __future__ import annotations
@@ -56,7 +63,10 @@ GAMES = ("plo", "esg", "allocator-redraw")
 def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--tables", default="10,100,300",
                         help="comma-separated table counts, one run each (default: 10,100,300; "
-                             f"at most {MAX_TABLES})")
+                             f"at most {MAX_TABLES}); each run on a fresh server, its memory per "
+                             "table the run's peak against that server's memory before any "
+                             "table (one server for every run let a later run reuse the memory "
+                             "an earlier one freed, and print 0)")
     parser.add_argument("--game", default=",".join(GAMES),
                         help=f"comma-separated variant ids, one series each "
                              f"(default: {','.join(GAMES)})")
@@ -74,6 +84,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                              "(http://127.0.0.1:PORT) instead of starting one")
     parser.add_argument("--pid", type=int, default=None,
                         help="with --url: the server's process id, for its CPU time and memory")
+    parser.add_argument("--ws", default=None,
+                        choices=["websockets-sansio", "websockets", "wsproto"],
+                        help="uvicorn's WebSocket implementation for the servers the bench "
+                             "starts (default: boardroom serve's)")
 
 
 def run(args: argparse.Namespace) -> int:
@@ -101,19 +115,31 @@ def run(args: argparse.Namespace) -> int:
     if args.url is not None and not args.url.startswith(("http://127.0.0.1:",
                                                          "http://localhost:")):
         raise UsageError("--url must be a loopback address (http://127.0.0.1:PORT)")
+    if args.ws is not None and args.url is not None:
+        raise UsageError("--ws is for the servers the bench starts, not with --url")
     if args.pid is not None and (args.url is None or not Path(f"/proc/{args.pid}").exists()):
         raise UsageError("--pid goes with --url and names a running process")
     raise_file_limit(max(counts) * (args.players + 1) * 2 + 200)
     print(f"boardroom bench server: {args.players} players and 1 spectator a table, "
           f"{args.rate:g} action/table/s, {args.duration:g} s a run, {args.clients} clients, "
           f"loopback", flush=True)
-    with contextlib.nullcontext((args.url, args.pid)) if args.url else serve_child() as (url, pid):
-        print(f"server {url}" + (f" (pid {pid})" if pid else " (no pid: no CPU or memory)"))
-        print(Result.HEADER, flush=True)
-        for game in games:
-            for count in counts:
-                result = asyncio.run(_run(url, pid, game, count, args))
-                print(result.row(), flush=True)
+    if args.url:
+        print(f"server {args.url}" + (f" (pid {args.pid}: memory per table against its memory "
+                                      "before the first row)" if args.pid
+                                      else " (no pid: no CPU or memory)"))
+    else:
+        print("a fresh server for each row (memory per table against its memory before any "
+              "table)")
+    print(Result.HEADER, flush=True)
+    base = rss_kib(args.pid) if args.url else None
+    for game in games:
+        for count in counts:
+            options = ("--ws", args.ws) if args.ws else ()
+            with contextlib.nullcontext((args.url, args.pid)) if args.url \
+                    else serve_child(*options) as (url, pid):
+                result = asyncio.run(_run(url, pid, game, count, args,
+                                          baseline=base if args.url else rss_kib(pid)))
+            print(result.row(), flush=True)
     return 0
 
 
@@ -136,9 +162,11 @@ def serve_child(*options: str, output: Any = None) -> Iterator[tuple[str, int]]:
 
     data = Path(tempfile.mkdtemp(prefix="boardroom-bench-"))
     port = _free_port()
+    # glibc's arenas as a deployed server has them (deploy/boardroom.env), unless set
+    env = {"MALLOC_ARENA_MAX": "2", **os.environ}
     process = subprocess.Popen([sys.executable, "-m", "boardroom", "serve", "--host", "127.0.0.1",
                                 "--port", str(port), "--data", str(data), "--log-level",
-                                "warning", *options], stdout=output, stderr=output)
+                                "warning", *options], stdout=output, stderr=output, env=env)
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 120  # a busy machine starts a server slowly
@@ -187,6 +215,26 @@ def rss_kib(pid: int | None) -> int | None:
             if line.startswith("VmRSS:"):
                 return int(line.split()[1])
     return None
+
+
+class Peak:
+    """The highest resident memory of process ``pid`` seen by ``sample`` (KiB; None: no pid or
+    no sample)."""
+
+    def __init__(self, pid: int | None) -> None:
+        self.pid = pid
+        self.kib: int | None = None
+
+    def sample(self) -> None:
+        now = rss_kib(self.pid)
+        if now is not None:
+            self.kib = now if self.kib is None else max(self.kib, now)
+
+    async def follow(self, every: float = 1.0) -> None:
+        """Sample now and every ``every`` seconds until cancelled."""
+        while True:
+            self.sample()
+            await asyncio.sleep(every)
 
 
 # -- a light socket.io client ----------------------------------------------------------------------
@@ -521,7 +569,10 @@ class Result:
 
 
 async def _run(url: str, pid: int | None, game: str, count: int,
-               args: argparse.Namespace) -> Result:
+               args: argparse.Namespace, baseline: int | None = None) -> Result:
+    """One row: ``count`` tables of ``game``. Memory per table is the server's peak resident
+    memory from seating to the end of play less ``baseline`` (its memory before any table;
+    None: its memory as this row starts), per table."""
     import aiohttp
     import httpx
 
@@ -529,7 +580,8 @@ async def _run(url: str, pid: int | None, game: str, count: int,
     stats = Stats()
     rng = random.Random(args.seed * 1000 + count)
     tables: list[TableRun] = []
-    rss_before = rss_kib(pid)
+    rss_before = rss_kib(pid) if baseline is None else baseline
+    peak = Peak(pid)
     browser = args.clients == "browser"
     async with httpx.AsyncClient(base_url=url, timeout=30) as http:
         for _ in range(count):
@@ -566,7 +618,7 @@ async def _run(url: str, pid: int | None, game: str, count: int,
             for number in range(args.players):
                 await asyncio.gather(*(join(table, number) for table in tables))
             await asyncio.gather(*(join(table, None) for table in tables))  # the spectators
-            rss_seated = rss_kib(pid)
+            sampler = asyncio.create_task(peak.follow())
             await asyncio.sleep(2.0)  # the first hands start
             cpu_start, own_start = _cpu_seconds(pid), resource.getrusage(resource.RUSAGE_SELF)
             stats.recording = True
@@ -577,14 +629,16 @@ async def _run(url: str, pid: int | None, game: str, count: int,
             seconds = time.perf_counter() - start
             stats.recording = False
             cpu_end, own_end = _cpu_seconds(pid), resource.getrusage(resource.RUSAGE_SELF)
+            sampler.cancel()
+            peak.sample()
         finally:
             await _close_all(tables)
     cpu = None
     if cpu_start is not None and cpu_end is not None and stats.actions:
         cpu = 1000 * (cpu_end - cpu_start) / stats.actions
     rss = None
-    if rss_before is not None and rss_seated is not None:
-        rss = (rss_seated - rss_before) / count
+    if rss_before is not None and peak.kib is not None:
+        rss = (peak.kib - rss_before) / count
     own = (own_end.ru_utime + own_end.ru_stime - own_start.ru_utime - own_start.ru_stime)
     return Result(game, count, count * (args.players + 1), stats.actions, seconds,
                   count * args.rate, stats.latencies, stats.view_latencies, stats.errors,
