@@ -11,7 +11,8 @@ Between workers (Redis, no broker of our own): python-socketio's Redis manager c
 ``emit`` addressed to connections on other workers there (``realtime``: a push names its
 connections); each worker listens on a channel of its own for commands forwarded to it (a
 request with a correlation id, answered on the asker's channel) and on one channel for the
-whole cluster ("room taken", "room released"); and
+whole cluster ("room taken", "room released"), every message on them sealed (``seal``: the
+credentials they carry are readable by no Redis subscriber, and a copy is refused); and
 keeps a key with its load (rooms, draining) that expires unless renewed, which is how the others
 know it is alive. A command reaching a worker that does not run its room is forwarded to the
 worker that does; a room nobody runs is taken by the worker the command reached. A worker told
@@ -45,6 +46,7 @@ from boardroom.server.protocol import Command, failure, parse
 from boardroom.server.reads import READS
 from boardroom.server.realtime import SocketHub
 from boardroom.server.room import Room
+from boardroom.server.seal import Sealer, SealError
 from boardroom.server.tournament import table_rooms
 from boardroom.server.viewer import Viewer
 from boardroom.store import RoomRow, Store, StoreError, TournamentRow, leases
@@ -140,8 +142,10 @@ class Cluster:
 
     def __init__(self, server: Server, url: str, worker_id: str, *,
                  lease: float = leases.LEASE_SECONDS,
-                 renew: float = leases.RENEW_SECONDS) -> None:
+                 renew: float = leases.RENEW_SECONDS, secret: bytes | None = None) -> None:
         self.server = server
+        # the cluster's shared secret (None: a worker alone, as in some tests)
+        self.sealer = Sealer(secret if secret is not None else secrets.token_bytes(32))
         self.id = worker_id
         self.url = url
         self.lease = lease
@@ -209,7 +213,7 @@ class Cluster:
     async def _send(self, channel: str, message: dict[str, Any]) -> int:
         """Publish ``message``; how many workers heard it (0 when Redis is unreachable)."""
         try:
-            return int(await self.redis.publish(channel, WireJSON.dumps(message)))
+            return int(await self.redis.publish(channel, self.sealer.seal(channel, message)))
         except (aioredis.RedisError, OSError) as error:
             log.warning("cannot publish to Redis: %s", error)
             return 0
@@ -238,7 +242,7 @@ class Cluster:
                 await pubsub.subscribe(worker_channel(self.id), BROADCAST)
                 async for message in pubsub.listen():
                     if message.get("type") == "message":
-                        self._dispatch(json.loads(message["data"]))
+                        self._receive(message["channel"], message["data"])
             except asyncio.CancelledError:
                 raise
             except (aioredis.RedisError, OSError) as error:
@@ -247,6 +251,15 @@ class Cluster:
             finally:
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()  # type: ignore[no-untyped-call]
+
+    def _receive(self, channel: bytes | str, data: bytes | str) -> None:
+        name = channel.decode() if isinstance(channel, bytes) else channel
+        try:
+            message = self.sealer.open(name, data)
+        except SealError as error:  # not a worker of this cluster's, or a replay
+            log.warning("worker %s: dropped a message on %s: %s", self.id, name, error)
+            return
+        self._dispatch(message)
 
     def _dispatch(self, message: dict[str, Any]) -> None:
         op = message.get("op")
@@ -262,6 +275,9 @@ class Cluster:
             self._spawn(self._serve_tournament(message))
         elif op == "create":
             self._spawn(self._serve_create(message))
+        elif op == "deliver":
+            self._spawn(self.server.hub.deliver(message["sid"], message["kind"],
+                                                message["payload"]))
         elif op == "gone":
             self._spawn(self.server.hub.forget(message["sid"], message["room"]))
         elif op == "audit":
@@ -416,6 +432,13 @@ class Cluster:
             self.joins[viewer.sid]["token"] = answer["token"]
         elif command.type == "leave" and viewer.sid in self.joins:
             self.joins[viewer.sid].pop("token", None)
+
+    async def deliver(self, viewer: Viewer, kind: str, payload: dict[str, Any]) -> None:
+        """Send a message for one connection of another worker (``viewer.origin``) there,
+        sealed like every message of this worker's."""
+        if viewer.origin is not None:
+            await self._send(worker_channel(viewer.origin), {
+                "op": "deliver", "sid": viewer.sid, "kind": kind, "payload": payload})
 
     def disconnected(self, viewer: Viewer) -> None:
         """A connection of this worker went away: nothing to join again for it."""

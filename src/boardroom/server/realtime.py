@@ -54,6 +54,8 @@ class Router(Protocol):
 
     def disconnected(self, viewer: Viewer) -> None: ...
 
+    async def deliver(self, viewer: Viewer, kind: str, payload: dict[str, Any]) -> None: ...
+
 
 class SocketHub:
     """The connections of every room, on one python-socketio server."""
@@ -111,7 +113,18 @@ class SocketHub:
                                 ignore_queue=all(viewer.origin is None for viewer in viewers))
 
     async def send_to(self, viewer: Viewer, kind: str, payload: dict[str, Any]) -> None:
-        await self.sio.emit(kind, payload, to=viewer.sid)
+        """A message for one connection (a new host's secret): to a connection on another
+        worker it goes sealed (``router.deliver``), never on python-socketio's channel, which
+        any Redis subscriber reads."""
+        if viewer.origin is not None and self.router is not None:
+            await self.router.deliver(viewer, kind, payload)
+        else:
+            await self.deliver(viewer.sid, kind, payload)
+
+    async def deliver(self, sid: str, kind: str, payload: dict[str, Any]) -> None:
+        """Send ``payload`` to connection ``sid`` if it is on this worker."""
+        if self.connection(sid) is not None:
+            await self.sio.emit(kind, payload, to=sid, ignore_queue=True)
 
     # -- handlers ----------------------------------------------------------------------------
 
