@@ -116,8 +116,11 @@ async def test_a_player_kicked_while_redis_is_down_gets_none_of_the_seats_cards(
             seen = len(moved.updates)
             await _until(lambda: len(moved.updates) > seen,
                          "the moved connection gets no push after the outage")
+            # none of the newcomer's cards, in anything the moved connection got
+            _check_received(moved, (await check_room(store, room)).entitled,
+                            {2: left["version"]})
             assert moved.updates[-1]["view"]["hand"] is None or \
-                moved.updates[-1]["view"]["hand"]["viewer"] is None
+                moved.updates[-1]["view"]["hand"]["viewer"] is None  # a spectator's view
             await moved.ok("sit", seat=3, name="Moved")  # a new seat, through Redis
             await _until(lambda: len(_own_cards(moved, 3)) == 4,
                          "the moved player's new seat does not show its cards", 90)

@@ -59,3 +59,14 @@ def test_a_stale_message_is_refused() -> None:
 def test_a_short_secret_is_refused() -> None:
     with pytest.raises(ValueError, match="at least 32 bytes"):
         Sealer(b"short")
+
+
+def test_the_nonces_kept_against_replays_are_forgotten_once_too_old_to_come_again() -> None:
+    clock = Clock()
+    sender, receiver = Sealer(SECRET, clock), Sealer(SECRET, clock)
+    for _ in range(50):
+        receiver.open("c", sender.seal("c", MESSAGE))
+    assert len(receiver._seen) == 50
+    clock.now += 3 * MAX_AGE
+    receiver.open("c", sender.seal("c", MESSAGE))
+    assert len(receiver._seen) == 1  # the 50 old ones went

@@ -51,6 +51,7 @@ class Sealer:
         self._aead = AESGCM(key)
         self._clock = clock
         self._seen: dict[bytes, float] = {}  # nonce -> when it may be forgotten
+        self._next_prune = 0.0
 
     def seal(self, channel: str, message: dict[str, Any]) -> str:
         nonce = os.urandom(NONCE)
@@ -73,8 +74,9 @@ class Sealer:
             raise SealError(f"a sealed message {now - at:.0f} s old")
         if nonce in self._seen:
             raise SealError("a sealed message received twice")
-        if len(self._seen) > 1024:
+        if now >= self._next_prune:  # once a window: the nonces too old to come again go
             self._seen = {n: until for n, until in self._seen.items() if until > now}
+            self._next_prune = now + MAX_AGE
         self._seen[nonce] = at + 2 * MAX_AGE
         if not isinstance(message, dict):
             raise SealError("a sealed message that is not an object")
