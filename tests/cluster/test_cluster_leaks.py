@@ -19,10 +19,15 @@ from play import Player, new_room, play_until
 from server_helpers import Client
 from services import Cluster
 
-from boardroom.server.cluster import RedisJSON
+from boardroom.server.cluster import SOCKETIO_CHANNEL, RedisJSON
+from boardroom.server.seal import Sealer
+from boardroom.store import leases
 
 
-async def _record(url: str, into: list[tuple[str, Any]], ready: asyncio.Event) -> None:
+async def _record(url: str, into: list[tuple[str, Any]], ready: asyncio.Event,
+                  sealer: Sealer) -> None:
+    """Every message on Redis; the workers' own (sealed) opened with the cluster's key, to
+    check what they carry too."""
     client = aioredis.Redis.from_url(url)
     pubsub = client.pubsub(ignore_subscribe_messages=True)
     await pubsub.psubscribe("*")
@@ -30,7 +35,10 @@ async def _record(url: str, into: list[tuple[str, Any]], ready: asyncio.Event) -
     try:
         async for message in pubsub.listen():
             if message.get("type") == "pmessage":
-                into.append((message["channel"].decode(), RedisJSON.loads(message["data"])))
+                channel = message["channel"].decode()
+                into.append((channel, RedisJSON.loads(message["data"])
+                             if channel == SOCKETIO_CHANNEL
+                             else sealer.open(channel, message["data"])))
     finally:
         await pubsub.aclose()
         await client.aclose()
@@ -46,9 +54,10 @@ async def test_no_hidden_card_crosses_redis_to_a_wrong_audience(
     seen: list[tuple[str, Any]] = []
     ready = asyncio.Event()
     running = shared_cluster
-    recorder = asyncio.create_task(_record(running.redis.url, seen, ready))
-    await ready.wait()
     store = await open_store(running.database)
+    sealer = Sealer(await leases.shared_secret(store))
+    recorder = asyncio.create_task(_record(running.redis.url, seen, ready, sealer))
+    await ready.wait()
     try:
         room, _ = await new_room(running.url, game="esg", pause_between_hands=0.2,
                                  starting_stack=2000)
@@ -80,13 +89,15 @@ async def test_no_hidden_card_crosses_redis_to_a_wrong_audience(
     asked: dict[str, str] = {}  # a forwarded command's correlation id -> its connection
     for channel, message in seen:
         if channel == "boardroom:socketio" and message.get("method") == "emit":
-            audience = message["room"]
-            if not audience.startswith(f"{room}/"):
-                continue  # to one connection (a host secret, an error): no cards
-            seat = None if audience == f"{room}/pub" else int(audience.rpartition("/s")[2])
+            to = message["room"]
             for item in message["data"]:
                 payload = _payload(item)
-                assert cards_in(payload) <= entitled.at(payload["version"], seat), audience
+                if not isinstance(payload, dict) or payload.get("room") != room:
+                    continue  # another test's room, or an error: no cards
+                # each push names the connections it is for: each must be entitled to it
+                for sid in to if isinstance(to, list) else [to]:
+                    assert sid in seats, f"a push of room {room} to a stranger: {sid}"
+                    assert cards_in(payload) <= entitled.at(payload["version"], seats[sid]), sid
                 pushes += 1
         elif message.get("op") == "command":
             asked[message["cid"]] = message["sid"]

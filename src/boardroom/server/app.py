@@ -156,11 +156,12 @@ class Server:
                              "--database postgresql://... with --redis")
         self._store = await Store.open(url)
         try:
-            self._signer = Signer(await leases.shared_secret(self._store))
+            secret = await leases.shared_secret(self._store)
+            self._signer = Signer(secret)
             worker = self.config.worker_id or clustering.worker_id()
             self.cluster = clustering.Cluster(self, self.config.redis or "", worker,
                                               lease=self.config.lease_seconds,
-                                              renew=self.config.renew_seconds)
+                                              renew=self.config.renew_seconds, secret=secret)
             self.hub.router = self.cluster
             await self.cluster.start()
         except BaseException:

@@ -7,10 +7,12 @@ renews its leases each ``renew`` seconds and sweeps for open rooms nobody holds 
 worker's), taking its share of them; a taken room is restored from the store exactly as a
 restarted single server restores it, and its bots play on where its actor runs.
 
-Between workers (Redis, no broker of our own): python-socketio's Redis manager carries every
-``emit`` to the workers where the audience's connections are; each worker listens on a channel
-of its own for commands forwarded to it (a request with a correlation id, answered on the
-asker's channel) and on one channel for the whole cluster ("room taken", "room released"); and
+Between workers (Redis, no broker of our own): python-socketio's Redis manager carries an
+``emit`` addressed to connections on other workers there (``realtime``: a push names its
+connections); each worker listens on a channel of its own for commands forwarded to it (a
+request with a correlation id, answered on the asker's channel) and on one channel for the
+whole cluster ("room taken", "room released"), every message on them sealed (``seal``: the
+credentials they carry are readable by no Redis subscriber, and a copy is refused); and
 keeps a key with its load (rooms, draining) that expires unless renewed, which is how the others
 know it is alive. A command reaching a worker that does not run its room is forwarded to the
 worker that does; a room nobody runs is taken by the worker the command reached. A worker told
@@ -44,6 +46,7 @@ from boardroom.server.protocol import Command, failure, parse
 from boardroom.server.reads import READS
 from boardroom.server.realtime import SocketHub
 from boardroom.server.room import Room
+from boardroom.server.seal import Sealer, SealError
 from boardroom.server.tournament import table_rooms
 from boardroom.server.viewer import Viewer
 from boardroom.store import RoomRow, Store, StoreError, TournamentRow, leases
@@ -139,8 +142,10 @@ class Cluster:
 
     def __init__(self, server: Server, url: str, worker_id: str, *,
                  lease: float = leases.LEASE_SECONDS,
-                 renew: float = leases.RENEW_SECONDS) -> None:
+                 renew: float = leases.RENEW_SECONDS, secret: bytes | None = None) -> None:
         self.server = server
+        # the cluster's shared secret (None: a worker alone, as in some tests)
+        self.sealer = Sealer(secret if secret is not None else secrets.token_bytes(32))
         self.id = worker_id
         self.url = url
         self.lease = lease
@@ -159,6 +164,7 @@ class Cluster:
         self._seen_orphans: set[str] = set()
         self._moved: set[tuple[str, str | None]] = set()  # (sid, room) elsewhere at the last audit
         self._forwarding: dict[str, str] = {}  # sid -> the room its command is on its way to
+        self._missing: dict[str, float] = {}  # worker -> when its load key was first missed
 
     # -- life --------------------------------------------------------------------------------
 
@@ -207,7 +213,7 @@ class Cluster:
     async def _send(self, channel: str, message: dict[str, Any]) -> int:
         """Publish ``message``; how many workers heard it (0 when Redis is unreachable)."""
         try:
-            return int(await self.redis.publish(channel, WireJSON.dumps(message)))
+            return int(await self.redis.publish(channel, self.sealer.seal(channel, message)))
         except (aioredis.RedisError, OSError) as error:
             log.warning("cannot publish to Redis: %s", error)
             return 0
@@ -236,7 +242,7 @@ class Cluster:
                 await pubsub.subscribe(worker_channel(self.id), BROADCAST)
                 async for message in pubsub.listen():
                     if message.get("type") == "message":
-                        self._dispatch(json.loads(message["data"]))
+                        self._receive(message["channel"], message["data"])
             except asyncio.CancelledError:
                 raise
             except (aioredis.RedisError, OSError) as error:
@@ -245,6 +251,15 @@ class Cluster:
             finally:
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()  # type: ignore[no-untyped-call]
+
+    def _receive(self, channel: bytes | str, data: bytes | str) -> None:
+        name = channel.decode() if isinstance(channel, bytes) else channel
+        try:
+            message = self.sealer.open(name, data)
+        except SealError as error:  # not a worker of this cluster's, or a replay
+            log.warning("worker %s: dropped a message on %s: %s", self.id, name, error)
+            return
+        self._dispatch(message)
 
     def _dispatch(self, message: dict[str, Any]) -> None:
         op = message.get("op")
@@ -260,6 +275,9 @@ class Cluster:
             self._spawn(self._serve_tournament(message))
         elif op == "create":
             self._spawn(self._serve_create(message))
+        elif op == "deliver":
+            self._spawn(self.server.hub.deliver(message["sid"], message["kind"],
+                                                message["payload"]))
         elif op == "gone":
             self._spawn(self.server.hub.forget(message["sid"], message["room"]))
         elif op == "audit":
@@ -389,8 +407,6 @@ class Cluster:
             return failure(command.id, "unavailable",
                            "the room's server is not answering: try again in a moment")
         self.note(viewer, room_id, command, answer)
-        if where == "there":
-            await self._place_here(viewer, room_id, command, answer)
         return dict(answer)
 
     async def read(self, room_id: str, what: str) -> Any:
@@ -417,21 +433,12 @@ class Cluster:
         elif command.type == "leave" and viewer.sid in self.joins:
             self.joins[viewer.sid].pop("token", None)
 
-    async def _place_here(self, viewer: Viewer, room_id: str, command: Command,
-                          answer: dict[str, Any]) -> None:
-        """Put a connection of this worker in the audience its room's owner just gave it (a
-        join, a sit, a leave), here, as the owner's own ``enter_room`` does through Redis: a
-        message Redis dropped (it restarted, this worker was resubscribing) cannot leave the
-        connection out of its audience."""
-        if not answer.get("ok") or command.type not in ("join", "sit", "leave"):
-            return
-        seat = answer["you"]["seat"] if command.type == "join" else answer.get("seat")
-        audience = f"{room_id}/pub" if seat is None else f"{room_id}/s{seat}"
-        sio = self.server.hub.sio
-        for name in sio.rooms(viewer.sid):
-            if name.startswith(f"{room_id}/") and name != audience:
-                await sio.leave_room(viewer.sid, name)
-        await sio.enter_room(viewer.sid, audience)
+    async def deliver(self, viewer: Viewer, kind: str, payload: dict[str, Any]) -> None:
+        """Send a message for one connection of another worker (``viewer.origin``) there,
+        sealed like every message of this worker's."""
+        if viewer.origin is not None:
+            await self._send(worker_channel(viewer.origin), {
+                "op": "deliver", "sid": viewer.sid, "kind": kind, "payload": payload})
 
     def disconnected(self, viewer: Viewer) -> None:
         """A connection of this worker went away: nothing to join again for it."""
@@ -446,10 +453,9 @@ class Cluster:
                                                            "room": room_id}))
 
     async def _rejoin(self, room_id: str) -> None:
-        """Join this worker's connections of ``room_id`` again, at the worker running it now:
-        out of every audience of the room first, so no connection keeps a seat's audience it
-        may no longer have. Their next update shows a version gap if they missed any: they
-        ask for a snapshot, as after any reconnect."""
+        """Join this worker's connections of ``room_id`` again, at the worker running it now
+        (which addresses its pushes to them from then on). Their next update shows a version
+        gap if they missed any: they ask for a snapshot, as after any reconnect."""
         hub = self.server.hub
         for viewer in list(hub._viewers.values()):
             args = self.joins.get(viewer.sid)
@@ -457,9 +463,6 @@ class Cluster:
                 continue
             if room_id in self.server.rooms and viewer in hub.viewers(room_id):
                 continue  # joined here already
-            for name in hub.sio.rooms(viewer.sid):
-                if name.startswith(f"{room_id}/"):
-                    await hub.sio.leave_room(viewer.sid, name)
             for drop in (None, "token", "host_secret"):
                 if drop is not None:
                     args.pop(drop, None)
@@ -792,9 +795,16 @@ class Cluster:
                     self._spawn(self._lost(key))
         await self._publish_load()
         self.live = await self._loads()
-        alive = {*self.live, self.id}
+        # A worker whose load key is missing is gone only once it has stayed missing as long
+        # as a key lives: a restarted Redis has lost every worker's key until each writes it
+        # again, and forgetting a live worker's connections here would leave them unpushed.
+        now = asyncio.get_running_loop().time()
+        for worker in [*self.live, self.id]:
+            self._missing.pop(worker, None)
         for viewer in self.server.hub.remote_viewers():
-            if viewer.origin not in alive:
+            origin = viewer.origin or ""
+            if origin not in self.live and origin != self.id and \
+                    now - self._missing.setdefault(origin, now) >= self._load_ttl():
                 await self.server.hub.forget(viewer.sid, viewer.room or "")
 
     async def _sweep(self) -> None:
@@ -845,11 +855,14 @@ class Cluster:
                     await hub.forget(viewer.sid, viewer.room)
         self._moved = moved
 
+    def _load_ttl(self) -> float:
+        """Seconds a worker's load key lives unless the worker writes it again."""
+        return max(3 * self.renew, 2.0)
+
     async def _publish_load(self) -> None:
         value = json.dumps({"rooms": len(self.server.rooms), "draining": self.draining})
         with contextlib.suppress(aioredis.RedisError, OSError):
-            await self.redis.set(load_key(self.id), value,
-                                 px=int(max(3 * self.renew, 2.0) * 1000))
+            await self.redis.set(load_key(self.id), value, px=int(self._load_ttl() * 1000))
 
     async def _loads(self) -> dict[str, dict[str, Any]]:
         """Every other live worker's load (its key has not expired)."""

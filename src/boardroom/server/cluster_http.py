@@ -7,7 +7,8 @@ request about a tournament that reaches another worker goes to the owner over Re
 the routes read. The owner runs it through its own app and sends the answer back (status,
 content type, body). Every worker therefore gives the same answer, after the same checks of the
 host secret and the entry token, which the owner makes. The request goes to the owner's channel
-only, the way a forwarded ``join`` carries its seat token, and it is never logged.
+only, sealed like every message between workers (``seal``: its headers and the answer's
+tokens are readable by no Redis subscriber), and it is never logged.
 
 A finished tournament that nobody runs any more (its owner stopped) is read from the store by
 the worker that was asked, and served from there.

@@ -1,16 +1,19 @@
 """The socket.io side: connections, their audiences, and the ``command`` event.
 
-Every connection is a ``Viewer``. A joined viewer is in exactly one socket.io room, its
-audience's: its seat's (``ROOM/sN``) or the spectators' (``ROOM/pub``). A commit sends each
-audience one ``update`` with python-socketio's public ``emit(..., to=audience)``. Commands are
-rate limited per connection and shape-checked here; everything else is the room actor's
-business.
+Every connection is a ``Viewer``. A joined viewer belongs to exactly one audience of its room:
+its seat's or the spectators'. A commit sends each audience one ``update`` with python-socketio's
+public ``emit``, addressed to the audience's connections by their ids (``to=[sid, ...]``), as
+the room's actor counts them at that moment: no socket.io room stands between the actor and
+who gets a seat's cards. Commands are rate limited per connection and shape-checked here;
+everything else is the room actor's business.
 
-In a cluster (``server.cluster``) the socket.io server shares its rooms across workers through
-python-socketio's Redis manager (``client_manager``), and a command for a room another worker
-runs goes to that worker (``router``); the owner keeps a ``Viewer`` for each connection of its
-rooms wherever the connection is (``forwarded``), and puts it in its audience with the same
-public ``enter_room``, which the manager carries to the connection's worker.
+In a cluster (``server.cluster``) python-socketio's Redis manager carries an ``emit`` to the
+worker where each addressed connection is, and a command for a room another worker runs goes
+to that worker (``router``); the owner keeps a ``Viewer`` for each connection of its rooms
+wherever the connection is (``forwarded``). A seat's update is addressed afresh at every push,
+so a message Redis drops (a restart) cannot leave a connection in a seat's audience it has
+left: there is no membership on another worker to go stale (docs/decisions.md, "Audiences
+addressed by connection"). An update for connections all on this worker does not cross Redis.
 """
 
 from __future__ import annotations
@@ -39,11 +42,6 @@ log = logging.getLogger("boardroom.server")
 MAX_TRANSPORT_MESSAGE = 65536  # engine.io drops the connection above this (our limit is 4 KB)
 
 
-def audience_name(room: str, audience: Audience) -> str:
-    """The socket.io room of an audience: ``ROOM/sN`` for table seat N, ``ROOM/pub``."""
-    return f"{room}/pub" if audience is None else f"{room}/s{audience}"
-
-
 class Router(Protocol):
     """A cluster's way to the room another worker runs (``server.cluster.Cluster``)."""
 
@@ -55,6 +53,8 @@ class Router(Protocol):
     def gone(self, viewer: Viewer, room: str) -> None: ...
 
     def disconnected(self, viewer: Viewer) -> None: ...
+
+    async def deliver(self, viewer: Viewer, kind: str, payload: dict[str, Any]) -> None: ...
 
 
 class SocketHub:
@@ -72,7 +72,7 @@ class SocketHub:
                                         client_manager=client_manager,
                                         transports=["websocket"])  # the only one clients use
         self._viewers: dict[str, Viewer] = {}
-        self._audience: dict[str, str] = {}  # sid -> the socket.io room it is in
+        self._joined: dict[str, str] = {}  # sid -> the room whose audiences count it
         self._members: dict[str, set[str]] = {}  # room id -> sids
         self.sio.on("connect", self._connect)
         self.sio.on("disconnect", self._disconnect)
@@ -82,33 +82,49 @@ class SocketHub:
     # -- audiences ---------------------------------------------------------------------------
 
     async def place(self, viewer: Viewer) -> None:
-        """Put ``viewer`` in its audience's socket.io room (and in no other)."""
-        old = self._audience.pop(viewer.sid, None)
-        for members in self._members.values():
-            members.discard(viewer.sid)
-        connected = viewer.room is not None and viewer.sid in self._viewers
-        new = audience_name(viewer.room, viewer.seat) if connected and viewer.room else None
-        if old is not None and old != new:
-            await self.sio.leave_room(viewer.sid, old)
-        if new is None or viewer.room is None:
-            return
-        if old != new:
-            await self.sio.enter_room(viewer.sid, new)
-        self._audience[viewer.sid] = new
-        self._members.setdefault(viewer.room, set()).add(viewer.sid)
+        """Count ``viewer`` in its room's audiences (its seat's, or the spectators' when it has
+        no seat: ``viewer.seat``), and in no other room's."""
+        old = self._joined.pop(viewer.sid, None)
+        if old is not None:
+            self._members.get(old, set()).discard(viewer.sid)
+        if viewer.room is not None and viewer.sid in self._viewers:
+            self._joined[viewer.sid] = viewer.room
+            self._members.setdefault(viewer.room, set()).add(viewer.sid)
 
     def viewers(self, room: str) -> list[Viewer]:
         return [self._viewers[sid] for sid in self._members.get(room, ()) if sid in self._viewers]
 
     async def push(self, room: str, updates: list[tuple[Audience, Fragment]]) -> None:
         """Send each audience its update (JSON text: a ``Fragment``, sent as it is), one
-        public ``emit`` per audience, all at once."""
-        if updates:
-            await asyncio.gather(*(self.sio.emit("update", payload, to=audience_name(room, who))
-                                   for who, payload in updates))
+        public ``emit`` per audience, all at once, to the connections in the audience now."""
+        if not updates:
+            return
+        audiences: dict[Audience, list[Viewer]] = {}
+        for viewer in self.viewers(room):
+            audiences.setdefault(viewer.seat, []).append(viewer)
+        await asyncio.gather(*(self._emit("update", payload, audiences[who])
+                               for who, payload in updates if audiences.get(who)))
+
+    async def _emit(self, kind: str, payload: Any, viewers: list[Viewer]) -> None:
+        """``emit`` to exactly these connections (never to none: python-socketio reads an
+        empty ``to`` as everyone); through Redis only if one of them is on another worker."""
+        if viewers:
+            await self.sio.emit(kind, payload, to=[viewer.sid for viewer in viewers],
+                                ignore_queue=all(viewer.origin is None for viewer in viewers))
 
     async def send_to(self, viewer: Viewer, kind: str, payload: dict[str, Any]) -> None:
-        await self.sio.emit(kind, payload, to=viewer.sid)
+        """A message for one connection (a new host's secret): to a connection on another
+        worker it goes sealed (``router.deliver``), never on python-socketio's channel, which
+        any Redis subscriber reads."""
+        if viewer.origin is not None and self.router is not None:
+            await self.router.deliver(viewer, kind, payload)
+        else:
+            await self.deliver(viewer.sid, kind, payload)
+
+    async def deliver(self, sid: str, kind: str, payload: dict[str, Any]) -> None:
+        """Send ``payload`` to connection ``sid`` if it is on this worker."""
+        if self.connection(sid) is not None:
+            await self.sio.emit(kind, payload, to=sid, ignore_queue=True)
 
     # -- handlers ----------------------------------------------------------------------------
 
@@ -161,13 +177,12 @@ class SocketHub:
             await self._leave(viewer)
 
     def drop(self, viewer: Viewer) -> None:
-        """Forget a connection of another worker without touching its audiences: its own
-        worker moves it (a room given up may already run elsewhere, with that connection in
-        the new owner's audience)."""
+        """Forget a connection of another worker: its own worker joins it again where the room
+        runs next (a room given up may already run elsewhere)."""
         self._viewers.pop(viewer.sid, None)
-        self._audience.pop(viewer.sid, None)
-        for members in self._members.values():
-            members.discard(viewer.sid)
+        old = self._joined.pop(viewer.sid, None)
+        if old is not None:
+            self._members.get(old, set()).discard(viewer.sid)
 
     def connection(self, sid: str) -> Viewer | None:
         """The viewer of connection ``sid`` if the connection is on this worker."""
