@@ -507,3 +507,105 @@ async def test_a_bot_builds_its_view_only_when_it_has_something_to_do(
     assert counts["commands"] >= 50
     assert counts["views"] <= counts["commands"] + 2 * 2, counts  # (a view a table at most
     # for a decision overtaken by the pause)
+
+
+async def test_a_tournament_table_refuses_the_cash_games_commands_by_code(
+        tmp_path: Path) -> None:
+    """A tournament player cannot leave, sit out or buy chips at the table (TDA: an away
+    player is blinded off), nor can the host seat, unseat or restack anyone there: each such
+    command is refused with the code ``tournament_table``, naming why, and changes nothing.
+    The table's snapshot names its tournament (the page links back to the lobby)."""
+    async with running_server(tmp_path, bot_think=0.0) as running:
+        tournament, host = await _create(running)
+        url = f"/api/tournaments/{tournament}"
+        me = (await running.http.post(f"{url}/entries", json={"name": "Ann"})).json()
+        await running.http.post(f"{url}/bots", json={"count": 2}, headers=host)
+        await running.http.post(f"{url}/pause", headers=host)  # no hand dealt: between hands
+        await running.http.post(f"{url}/start", headers=host)
+        where = (await running.http.get(f"{url}/me",
+                                        headers={"X-Seat-Token": me["token"]})).json()
+        table = running.server.rooms[where["room"]].table
+        ann, other = await Client(running.url).connect(), await Client(running.url).connect()
+        try:
+            joined = await ann.ok("join", room=where["room"], token=where["token"])
+            assert joined["snapshot"]["tournament"] == tournament
+            await other.ok("join", room=where["room"], host_secret=host["X-Host-Secret"])
+            before = (table.version, {s: st.stack for s, st in table.seats.items()})
+            bot_seat = next(s for s in table.seats if s != where["seat"])
+            empty = next(s for s in range(4) if s not in table.seats)
+            refused = {
+                ann: [("leave", {}), ("sit_out", {}), ("sit_in", {}), ("rebuy", {"amount": 50}),
+                      ("straddle", {"on": True})],
+                other: [("sit", {"seat": empty, "name": "Bob"}), ("kick", {"seat": bot_seat}),
+                        ("set_stack", {"seat": bot_seat, "amount": 5}),
+                        ("approve", {"seat": bot_seat}), ("approve_rebuy", {"seat": bot_seat}),
+                        ("transfer_host", {"seat": bot_seat}), ("deal_now", {}), ("close", {}),
+                        ("add_bot", {"style": "tight"}), ("remove_bot", {"seat": bot_seat})],
+            }
+            for client, commands in refused.items():
+                for kind, args in commands:
+                    answer = await client.cmd(kind, **args)
+                    assert not answer["ok"], (kind, answer)
+                    assert answer["code"] == "tournament_table", (kind, answer)
+                    assert "tournament table" in answer["error"], (kind, answer)
+            assert (table.version, {s: st.stack for s, st in table.seats.items()}) == before
+            watcher = await Client(running.url).connect()
+            try:
+                seen = await watcher.ok("join", room=where["room"], role="spectator")
+                assert seen["snapshot"]["tournament"] == tournament
+            finally:
+                await watcher.close()
+        finally:
+            await ann.close()
+            await other.close()
+
+
+async def test_a_rebuy_refused_at_the_hands_end_reaches_the_player(tmp_path: Path) -> None:
+    """Ann asks for a rebuy during her hand (at her turn, so the hand waits on her); the host
+    ends the rebuy period (level 1) before she acts, so the rebuy is refused when the hand
+    ends: her connection is told why (a ``tournament`` message ``refused``), ``/me`` says
+    so, and no chip is added."""
+    async with running_server(tmp_path, bot_think=0.0) as running:
+        rebuys = {**FAST, "rebuy_levels": 1, "rebuy_chips": 200, "levels": [
+            {"small_blind": 10, "big_blind": 20, "minutes": 10},
+            {"small_blind": 20, "big_blind": 40, "minutes": 10}]}
+        tournament, host = await _create(running, structure=rebuys, action_clock=600.0)
+        url = f"/api/tournaments/{tournament}"
+        me = (await running.http.post(f"{url}/entries", json={"name": "Ann"})).json()
+        token = {"X-Seat-Token": me["token"]}
+        await running.http.post(f"{url}/bots", json={"style": "station", "count": 2},
+                                headers=host)
+        await running.http.post(f"{url}/start", headers=host)
+        where = (await running.http.get(f"{url}/me", headers=token)).json()
+        table = running.server.rooms[where["room"]].table
+        client = await Client(running.url).connect()
+        notices: list[dict[str, Any]] = []
+        client.sio.on("tournament", notices.append)
+        try:
+            await client.ok("join", room=where["room"], token=where["token"])
+            deadline = time.monotonic() + 60
+            while not table.hand_turn(where["seat"]) and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
+            assert table.hand_turn(where["seat"]), "Ann's turn never came"
+            asked = (await running.http.post(f"{url}/me/rebuy", headers=token)).json()
+            assert asked["queued"] == ["rebuy"], asked
+            assert asked["refused"] == []
+            chips = (await _lobby(running.http, tournament))["chips"]
+            ended = await running.http.post(f"{url}/add_time", json={"seconds": -600},
+                                            headers=host)
+            assert ended.json()["level"]["number"] == 2, ended.text
+            await client.ok("act", action="fold")
+            deadline = time.monotonic() + 30
+            while not notices and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
+            assert [n["kind"] for n in notices] == ["refused"], notices
+            assert notices[0]["what"] == "rebuy"
+            assert notices[0]["reason"] == "the rebuy period ended with level 1"
+            now = (await running.http.get(f"{url}/me", headers=token)).json()
+            assert now["queued"] == []
+            assert now["refused"] == [{"what": "rebuy",
+                                       "reason": "the rebuy period ended with level 1"}]
+            assert now["rebuys"] == 0
+            assert (await _lobby(running.http, tournament))["chips"] == chips
+        finally:
+            await client.close()

@@ -283,8 +283,9 @@ class TournamentHost:
             raise TournamentError("this entry is not in the tournament")
         answer: dict[str, Any] = {"tournament": self.id, "player": player, "name": state.name,
                                   "status": state.status, "stack": state.stack,
-                                  "queued": list(state.queued), "rebuys": state.rebuys,
-                                  "addon": state.addon}
+                                  "queued": list(state.queued),
+                                  "refused": [dict(r) for r in state.refused],
+                                  "rebuys": state.rebuys, "addon": state.addon}
         if state.table is not None and state.seat is not None and state.table in self.rooms:
             room = self.rooms[state.table]
             answer.update(table=state.table, room=room, seat=state.seat,
@@ -362,6 +363,9 @@ class TournamentHost:
             if event["kind"] == "seated" and event["reason"] in ("balance", "table broken"):
                 await self._tell(event["player"], "moved", reason=event["reason"],
                                  from_table=event.get("from_table"))
+            elif event["kind"] == "refused":  # asked during the hand, refused at its end
+                await self._tell(event["player"], "refused", what=event["what"],
+                                 reason=event["reason"])
             elif event["kind"] == "eliminated":
                 for finish in event["finishes"]:
                     await self._tell(finish["player"], "eliminated")
