@@ -112,6 +112,12 @@ async def test_the_hosts_controls_and_bad_requests(tmp_path: Path) -> None:
         assert (await running.http.post(f"{url}/start", headers={"X-Host-Secret": "x"})
                 ).status_code == 403
         assert (await running.http.post(f"{url}/explode", headers=host)).status_code == 404
+        # The status follows the error's code, not its words: a refusal that quotes the words
+        # "host secret" is still a 400.
+        style = await running.http.post(f"{url}/bots", json={"style": "host secret"},
+                                        headers=host)
+        assert style.status_code == 400, style.text
+        assert "unknown bot style 'host secret'" in style.json()["detail"]
         answer = await running.http.post(f"{url}/start", headers=host)
         assert "at least two entrants" in answer.json()["detail"]
         me = await running.http.post(f"{url}/entries", json={"name": "Ann"})

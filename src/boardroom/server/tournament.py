@@ -178,7 +178,8 @@ class TournamentHost:
 
     def check_host(self, secret: str | None) -> None:
         if secret is None or not is_host_secret(secret, self.host_hash):
-            raise TournamentError("only the host can do that: wrong or missing host secret")
+            raise TournamentError("only the host can do that: wrong or missing host secret",
+                                  "bad_host_secret")
 
     async def register(self, name: str, *, style: str | None = None) -> dict[str, Any]:
         """A person (``style`` None) or a bot of ``style`` enters; a person gets an entry

@@ -40,7 +40,13 @@ OUT = "out"  # eliminated (their last entry)
 
 
 class TournamentError(ValueError):
-    """A command the tournament's rules or state do not allow; the text says why."""
+    """A command the tournament's rules or state do not allow; the text says why, and ``code``
+    names the kind of refusal for a client to act on (``refused``, or ``bad_host_secret``: the
+    host's command without the host's secret; the codes of ``docs/protocol.md``)."""
+
+    def __init__(self, message: str, code: str = "refused") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 @dataclass(frozen=True)
