@@ -459,3 +459,72 @@ def test_a_rebuy_and_the_add_on_taken_in_the_lobby_each_in_its_period(
         finally:
             ann.context.close()
             http.post(f"/api/tournaments/{tournament}/pause", headers=host)
+
+
+TIMED_REBUYS = {"name": "timed rebuys", "starting_stack": 1000, "late_registration_levels": 0,
+                "rebuy_levels": 1, "rebuy_chips": 1000,
+                "levels": [{"small_blind": 10, "big_blind": 20, "minutes": 10},
+                           {"small_blind": 20, "big_blind": 40, "minutes": 10}]}
+
+
+def test_a_tournament_table_shows_only_the_tournaments_controls_and_a_refused_rebuy(
+        browser: Any, base: str) -> None:
+    """At a tournament table (Ann on a desktop, Bob on a phone) the page offers no cash-game
+    Sit out, Rebuy or Leave seat, but a link back to the lobby and the tournament's rebuy in
+    its period. Ann asks for it at her turn (queued to the hand's end); the host ends the
+    rebuy period before she folds, so it is refused when the hand ends: her page says why,
+    and so does her lobby."""
+    with httpx.Client(base_url=base, timeout=30) as http:
+        made = http.post("/api/tournaments", json={
+            "name": "Table controls", "games": ["plo"], "structure": TIMED_REBUYS,
+            "table_size": 4, "action_clock": 600.0}).json()
+        tournament, host = made["tournament"], {"X-Host-Secret": made["host_secret"]}
+        url = f"/api/tournaments/{tournament}"
+        http.post(f"{url}/bots", json={"style": "station", "count": 2}, headers=host)
+        ann, bob = person(browser, "Ann", DESKTOP), person(browser, "Bob", PHONE)
+        try:
+            for someone in (ann, bob):
+                someone.page.goto(base + f"/?tournament={tournament}")
+                _enter(someone, someone.name)
+            http.post(f"{url}/start", headers=host)
+            for someone in (ann, bob):
+                someone.page.get_by_role("link", name="Go to your table").click()
+                someone.page.locator(".seat.mine").wait_for()
+                page = someone.page
+                expect(page.get_by_role("link", name="Back to the lobby")).to_be_visible()
+                for cash in ("Sit out", "Rebuy", "Leave seat", "Sit in"):
+                    expect(page.get_by_role("button", name=cash, exact=True)).to_have_count(0)
+                expect(page.get_by_label("Rebuy amount")).to_have_count(0)
+            found = axe_violations(bob.page, "a tournament table's controls, phone")
+            page = ann.page
+            turn = page.locator(".action-bar button.act.fold, .action-bar button.act.check")
+            deadline = time.monotonic() + 60
+            while not turn.count() and time.monotonic() < deadline:
+                _act(bob.page, "check", "call")  # the hand waits on Bob too
+                time.sleep(0.2)
+            expect(turn.first).to_be_visible()
+            page.get_by_role("button", name="Rebuy (1,000 chips)").click()
+            expect(page.get_by_test_id("tournament-queued")).to_have_text(
+                "Your rebuy is added when your hand ends.")
+            ended = http.post(f"{url}/add_time", json={"seconds": -600}, headers=host).json()
+            assert ended["level"]["number"] == 2
+            notice = page.get_by_test_id("tournament-notice")
+            deadline = time.monotonic() + 60
+            while not notice.count() and time.monotonic() < deadline:
+                for someone in (ann, bob):
+                    _act(someone.page, "fold", "check")
+                time.sleep(0.2)
+            expect(notice).to_have_text(re.compile(
+                r"Your rebuy was not added: the rebuy period ended with level 1\."))
+            expect(page.get_by_role("button", name="Rebuy (1,000 chips)")).to_have_count(0)
+            found += axe_violations(page, "a tournament table with a refused rebuy, desktop")
+            assert not found, found
+            page.get_by_role("link", name="Back to the lobby").click()
+            expect(page.get_by_test_id("tournament-refused")).to_have_text(
+                "Your rebuy was not added: the rebuy period ended with level 1.")
+            assert _lobby(base, tournament)["chips"] == 4 * 1000
+            assert not [f for f in ann.frames + bob.frames if f.startswith("PAGEERROR")]
+        finally:
+            ann.context.close()
+            bob.context.close()
+            http.post(f"{url}/pause", headers=host)

@@ -19,7 +19,7 @@ import { KeyHelp, useRoomKeys } from './keys.js';
 import { rulesUrl } from './rules.js';
 import { postsText } from './words.js';
 import { LogPanel, LogToggle } from './log.js';
-import { TournamentBanner, useTournamentFollow } from './tournament-follow.js';
+import { LobbyLink, TournamentBanner, TournamentSeatControls, useTournamentFollow } from './tournament-follow.js';
 
 const GAME_NAME = (variants, id) => (variantById(variants, id) || { name: id || '' }).name;
 // The game dealt now (or next): the hand's, the table's last, a rotation's current one, or the room's.
@@ -247,7 +247,7 @@ function Seat({ conn, seat, hv, hand, style, posClass, blind, isButton, display,
   const mine = you.seat === seat.seat;
   const bot = (snap.bots || {})[String(seat.seat)];
   if (seat.empty) {
-    const canSit = you.seat == null && you.role !== 'spectator';
+    const canSit = you.seat == null && you.role !== 'spectator' && !snap.tournament; // (the director seats)
     return html`<div class=${`seat empty ${posClass}`} style=${style} data-seat=${seat.seat}>
       ${canSit && !sitting ? html`<button class="btn sit" onClick=${() => setSitting(true)}>Sit <span class="sr-only">in seat </span><span class="seat-no">${seat.seat + 1}</span></button>` : null}
       ${canSit && sitting ? html`<${SitForm} conn=${conn} seat=${seat.seat} cancel=${() => setSitting(false)} />` : null}
@@ -443,8 +443,10 @@ function Dock({ conn, display, variant, variants }) {
       ? html`<${PreActions} conn=${conn} hand=${hand} mine=${mine} />` : null}
     ${table.phase === 'picking' && table.picker === you.seat && you.seat != null
       ? html`<${Picker} conn=${conn} variants=${variants} choices=${table.choices || []} deadline=${table.deadline} /> ` : null}
-    ${seat && !seat.empty ? html`<${SeatControls} conn=${conn} seat=${seat} />` : null}
-    ${you.seat == null ? html`<p class="hint">${you.role === 'spectator' ? 'You are watching.' : 'Pick an empty seat to play, or just watch.'}</p>` : null}
+    ${seat && !seat.empty ? (snap.tournament ? html`<${TournamentSeatControls} conn=${conn} tournament=${snap.tournament} />`
+    : html`<${SeatControls} conn=${conn} seat=${seat} />`) : null}
+    ${you.seat == null ? html`<p class="hint">${snap.tournament ? html`You are watching a tournament table. <${LobbyLink} tournament=${snap.tournament} />`
+    : you.role === 'spectator' ? 'You are watching.' : 'Pick an empty seat to play, or just watch.'}</p>` : null}
     ${you.role === 'spectator' ? html`<${WatcherName} conn=${conn} />` : null}
   </section>`;
 }

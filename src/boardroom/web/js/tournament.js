@@ -7,8 +7,8 @@ import { navigate } from './nav.js';
 import { getVariants, variantById } from './api.js';
 import { loadTournament, saveRoom, saveTournament } from './store.js';
 import {
-  addBots, answerEntry, blindsText, chips, clockText, control, enter, entryCommand, getLobby, getResults, getWaiting, lobbyUrl, ordinal,
-  resultsCsvUrl, resultsUrl, whereAmI,
+  addBots, answerEntry, blindsText, chips, clockText, control, enter, entryCommand, entryOffers, getLobby, getResults, getWaiting, lobbyUrl,
+  ordinal, queuedText, refusedText, resultsCsvUrl, resultsUrl, whereAmI,
 } from './tournament-api.js';
 
 const POLL_MS = 2000; // a visible page; a hidden one polls every HIDDEN_POLL_MS
@@ -201,15 +201,8 @@ function Entry({ id, lobby, saved, refresh }) {
     setError(null);
     try { setWhere(await entryCommand(id, saved.token, kind)); refresh(); } catch (err) { setError(err.message); }
   };
-  const playing = where && where.status === 'playing';
-  const queued = (where && where.queued) || [];
-  const level = lobby.level.number;
-  const offers = [
-    playing && lobby.rebuy_chips && level <= lobby.rebuy_levels && !queued.includes('rebuy') && where.stack <= lobby.starting_stack
-      && !(lobby.max_rebuys && where.rebuys >= lobby.max_rebuys) ? ['rebuy', `Rebuy (${chips(lobby.rebuy_chips)} chips)`] : null,
-    playing && lobby.addon_chips && level === lobby.rebuy_levels + 1 && !queued.includes('addon') && !where.addon ? ['addon', `Add-on (${chips(lobby.addon_chips)} chips)`] : null,
-    where && where.status === 'out' && lobby.registration_open && lobby.max_entries > 1 ? ['reenter', 'Re-enter'] : null,
-  ].filter(Boolean);
+  const offers = entryOffers(lobby, where);
+  const queued = queuedText(where && where.queued);
   const toTable = (e) => {
     e.preventDefault();
     saveRoom(where.room, { token: where.token, seat: where.seat, name: where.name, tournament: id });
@@ -225,7 +218,8 @@ function Entry({ id, lobby, saved, refresh }) {
           : where.room ? html`<p data-testid="tournament-you">Table ${where.table} · ${chips(where.stack)} chips
               <a class="btn primary small" href=${`/?room=${encodeURIComponent(where.room)}`} onClick=${toTable}>Go to your table</a></p>`
             : html`<p data-testid="tournament-you">You are registered. Your seat is drawn when the tournament starts.</p>`}
-      ${queued.length ? html`<p data-testid="tournament-queued">Your ${queued.map((q) => (q === 'rebuy' ? 'rebuy' : 'add-on')).join(' and ')} ${queued.length > 1 ? 'are' : 'is'} added when your hand ends.</p>` : null}
+      ${queued ? html`<p data-testid="tournament-queued">${queued}</p>` : null}
+      ${((where && where.refused) || []).map((r) => html`<p data-testid="tournament-refused">${refusedText(r)}</p>`)}
       ${offers.length ? html`<p class="row">${offers.map(([kind, label]) => html`<button class="btn small" onClick=${own(kind)}>${label}</button>`)}</p>` : null}
       ${error ? html`<p class="error" role="alert">${error}</p>` : null}
     </section>`;
