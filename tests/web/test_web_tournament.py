@@ -285,10 +285,12 @@ def test_the_host_approves_one_entry_and_declines_another_in_the_lobby(
             someone.context.close()
 
 
-# Stacks of 1,000 against blinds that double every three hands: the bots bust fast.
-QUICK = {"name": "quick", "starting_stack": 1000, "late_registration_levels": 0,
-         "levels": [{"small_blind": sb, "big_blind": 2 * sb, "hands": 3}
-                    for sb in (10, 25, 50, 100, 200)]}
+# Blinds of 1/2 against stacks of 1,000 (calling stations, who never bet, cannot bust there in
+# any number of hands a test plays), then 500/1,000: every big blind is all in as it posts, and
+# the stations call it off: a table busts down in a hand or two.
+SCRIPTED = {"name": "scripted busts", "starting_stack": 1000, "late_registration_levels": 0,
+            "levels": [{"small_blind": 1, "big_blind": 2, "minutes": 10},
+                       {"small_blind": 500, "big_blind": 1000, "minutes": 10}]}
 
 # Whether Ann posts the big blind next at her table (its next player clockwise after this
 # hand's big blind, seats numbered clockwise), from what her page shows.
@@ -305,65 +307,62 @@ NEXT_BIG_BLIND_IS_MINE = """() => {
 }"""
 
 
-@pytest.mark.slow  # random busts decide whether a move can happen: flaky in the default run
 def test_a_persons_page_follows_a_balancing_move_with_a_notice(browser: Any, base: str) -> None:
-    """Ann and seven bots at two tables of four. Ann folds until she is the next big blind,
-    then holds her turn (a long action clock), so her table waits on her and keeps its four
-    players while the other table's bots bust. Once one bot is left there she folds: her table,
-    between hands, is the long one (even if a bot busts in that hand), and the player who
+    """Ann and seven calling stations at two tables of four, the busts scripted by the
+    structure: at 1/2 nobody bets, so nobody busts. Ann folds (or checks) until she is the
+    next big blind, then holds her turn (a long action clock), so her table waits on her with
+    its four players. The host ends level 1: at 500/1,000 the other table busts down to one or
+    two players. Ann folds: her table, between hands, is the long one, and the player who
     would be big blind next, Ann, moves to the short table (TDA); her page follows her there
-    with the notice. (Two places paid: no hand-for-hand at five players left.) The bots' play
-    is random: when enough of them bust before Ann could hold (the field fits one table), no
-    move can happen, and a new tournament is tried (at most three)."""
-    for _ in range(3):
-        if _balancing_move_followed(browser, base):
-            return
-    raise AssertionError("three times the field fit one table before Ann held her turn")
-
-
-def _balancing_move_followed(browser: Any, base: str) -> bool:
-    """One try of the test above: False when the field fit one table before Ann held."""
+    with the notice. (Two places paid: no hand-for-hand at five or six players left.)"""
     with httpx.Client(base_url=base, timeout=30) as http:
         made = http.post("/api/tournaments", json={
-            "name": "Balancing", "games": ["plo"], "structure": QUICK, "table_size": 4,
+            "name": "Balancing", "games": ["plo"], "structure": SCRIPTED, "table_size": 4,
             "action_clock": 600.0, "payouts": [65, 35]}).json()
         tournament, host = made["tournament"], {"X-Host-Secret": made["host_secret"]}
-        http.post(f"/api/tournaments/{tournament}/bots", json={"style": "loose", "count": 7},
-                  headers=host)
+        url = f"/api/tournaments/{tournament}"
+        http.post(f"{url}/bots", json={"style": "station", "count": 7}, headers=host)
         ann = person(browser, "Ann", DESKTOP)
         try:
             page = ann.page
             page.goto(base + f"/?tournament={tournament}")
             _enter(ann, "Ann")
-            http.post(f"/api/tournaments/{tournament}/start", headers=host)
+            http.post(f"{url}/start", headers=host)
             expect(page.get_by_test_id("tournament-you")).to_contain_text("Table")
             page.get_by_role("link", name="Go to your table").click()
             page.locator(".seat.mine").wait_for()
             first_room = re.search(r"room=(\w+)", page.url)
             assert first_room is not None
-            fold = page.locator(".action-bar button.act.fold, .action-bar button.act.check")
-            deadline = time.monotonic() + 240
-            holding = False
-            while time.monotonic() < deadline:
-                lobby = _lobby(base, tournament)
-                mine = next(p for p in lobby["players"] if p["name"] == "Ann")["table"]
-                counts = {t["table"]: t["players"] for t in lobby["tables"]}
-                if len(counts) < 2:
-                    assert not holding, f"the tables merged while Ann held: {counts}"
-                    return False  # too many bots busted before Ann could hold: try again
-                short = min(n for t, n in counts.items() if t != mine)
-                my_turn = fold.first.count() > 0 and fold.first.is_enabled()
-                if my_turn and not holding:
-                    holding = page.evaluate(NEXT_BIG_BLIND_IS_MINE) and counts[mine] == 4
-                released = my_turn and (not holding or short == 1)
-                if released and _act(page, "fold", "check") and holding:
-                    break
+            mine = next(p for p in _lobby(base, tournament)["players"]
+                        if p["name"] == "Ann")["table"]
+            turn = page.locator(".action-bar button.act.fold, .action-bar button.act.check")
+            deadline = time.monotonic() + 120
+            while time.monotonic() < deadline:  # at most three hands
+                if turn.first.count() and turn.first.is_enabled():
+                    if page.evaluate(NEXT_BIG_BLIND_IS_MINE):
+                        break
+                    _act(page, "fold", "check")
                 time.sleep(0.2)
-            assert holding, "Ann never held her turn as the next big blind"
+            assert page.evaluate(NEXT_BIG_BLIND_IS_MINE), "Ann never was the next big blind"
+            lobby = _lobby(base, tournament)
+            assert {t["table"]: t["players"] for t in lobby["tables"]}[mine] == 4
+            assert lobby["left"] == 8  # nobody busts at 1/2
+            ended = http.post(f"{url}/add_time", json={"seconds": -600}, headers=host).json()
+            assert ended["level"]["number"] == 2
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline and min(
+                    t["players"] for t in _lobby(base, tournament)["tables"]) > 2:
+                time.sleep(0.2)
+            counts = {t["table"]: t["players"] for t in _lobby(base, tournament)["tables"]}
+            assert counts[mine] == 4, counts
+            assert min(counts.values()) <= 2, counts
             notice = page.get_by_test_id("tournament-notice")
+            deadline = time.monotonic() + 60
+            while not notice.count() and time.monotonic() < deadline:
+                _act(page, "fold", "check")
+                time.sleep(0.2)
             expect(notice).to_contain_text(re.compile(
-                r"The tables were balanced \(from table [12]\): you are now at table [12]\."),
-                timeout=60_000)
+                r"The tables were balanced \(from table [12]\): you are now at table [12]\."))
             page.wait_for_url(lambda url: "room=" in url and first_room.group(1) not in url)
             page.locator(".seat.mine").wait_for()
             expect(page.locator(".seat.mine")).to_contain_text("Ann")
@@ -374,10 +373,9 @@ def _balancing_move_followed(browser: Any, base: str) -> bool:
             assert f"room={room}" in page.url
             assert lobby["chips"] == 8 * 1000
             assert not [f for f in ann.frames if f.startswith("PAGEERROR")]
-            return True
         finally:
             ann.context.close()
-            http.post(f"/api/tournaments/{tournament}/pause", headers=host)
+            http.post(f"{url}/pause", headers=host)
 
 
 REBUYS = {"name": "rebuys", "starting_stack": 1000, "late_registration_levels": 0,
