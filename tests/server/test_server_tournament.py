@@ -114,17 +114,13 @@ async def test_the_hosts_controls_and_bad_requests(tmp_path: Path) -> None:
         assert (await running.http.post(f"{url}/explode", headers=host)).status_code == 404
         # The status follows the error's code, not its words: a refusal that quotes the words
         # "host secret" is still a 400.
-        style = await running.http.post(f"{url}/bots", json={"style": "host secret"},
-                                        headers=host)
-        assert style.status_code == 400, style.text
-        assert "unknown bot style 'host secret'" in style.json()["detail"]
+        _says(await running.http.post(f"{url}/bots", json={"style": "host secret"},
+                                      headers=host), 400, "unknown bot style 'host secret'")
         answer = await running.http.post(f"{url}/start", headers=host)
         assert "at least two entrants" in answer.json()["detail"]
         me = await running.http.post(f"{url}/entries", json={"name": "Ann"})
         assert me.status_code == 201
-        again = await running.http.post(f"{url}/entries", json={"name": "ann"})
-        assert again.status_code == 400
-        assert "taken" in again.json()["detail"]
+        _says(await running.http.post(f"{url}/entries", json={"name": "ann"}), 400, "taken")
         await running.http.post(f"{url}/bots", json={"style": "tight", "count": 3},
                                 headers=host)
         assert (await running.http.post(f"{url}/start", headers=host)).status_code == 200
@@ -214,6 +210,12 @@ async def test_a_connected_player_follows_a_table_break(tmp_path: Path) -> None:
             await asyncio.wait_for(_act_until(client, lambda: len(client.updates) > seen), 60)
         finally:
             await client.close()
+
+
+def _says(response: Any, status: int, words: str) -> None:
+    """``response`` is a ``status`` whose detail says ``words``."""
+    assert response.status_code == status, response.text
+    assert words in response.json()["detail"], response.text
 
 
 async def _lobby(http: Any, tournament: str) -> dict[str, Any]:
@@ -338,12 +340,9 @@ async def test_structures_are_listed_saved_as_toml_and_read_back(tmp_path: Path)
         assert back.json() == presets["deep"]
         bad = {**FAST, "levels": [{"small_blind": 20, "big_blind": 40, "hands": 3},
                                   {"small_blind": 10, "big_blind": 20, "hands": 3}]}
-        refused = await running.http.post("/api/structures/toml", json=bad)
-        assert refused.status_code == 400
-        assert "level 2" in refused.json()["detail"]
-        not_toml = await running.http.post("/api/structures/parse", json={"toml": "levels = ["})
-        assert not_toml.status_code == 400
-        assert "not a TOML structure" in not_toml.json()["detail"]
+        _says(await running.http.post("/api/structures/toml", json=bad), 400, "level 2")
+        _says(await running.http.post("/api/structures/parse", json={"toml": "levels = ["}),
+              400, "not a TOML structure")
 
 
 async def test_a_player_rebuys_re_enters_and_takes_the_add_on_with_their_entry_token(
@@ -353,20 +352,14 @@ async def test_a_player_rebuys_re_enters_and_takes_the_add_on_with_their_entry_t
                   "rebuy_chips": 200, "max_rebuys": 1, "addon_chips": 300}
         tournament, host = await _create(running, structure=rebuys)
         url = f"/api/tournaments/{tournament}"
-        me = (await running.http.post(f"{url}/entries", json={"name": "Ann"})).json()
-        token = {"X-Seat-Token": me["token"]}
-        await running.http.post(f"{url}/bots", json={"count": 3}, headers=host)
-        early = await running.http.post(f"{url}/me/rebuy", headers=token)
-        assert early.status_code == 400
-        assert "not playing" in early.json()["detail"]
+        me, token = await _ann_and_bots(running, url, host, 3)
+        _says(await running.http.post(f"{url}/me/rebuy", headers=token), 400, "not playing")
         await running.http.post(f"{url}/pause", headers=host)  # no hand dealt: between hands
         await running.http.post(f"{url}/start", headers=host)
-        again = await running.http.post(f"{url}/me/reenter", headers=token)
-        assert again.status_code == 400
-        assert "still in the tournament" in again.json()["detail"]
-        addon = await running.http.post(f"{url}/me/addon", headers=token)
-        assert addon.status_code == 400
-        assert "the add-on is offered in level 2 only" in addon.json()["detail"]
+        _says(await running.http.post(f"{url}/me/reenter", headers=token),
+              400, "still in the tournament")
+        _says(await running.http.post(f"{url}/me/addon", headers=token),
+              400, "the add-on is offered in level 2 only")
         bought = await running.http.post(f"{url}/me/rebuy", headers=token)
         assert bought.status_code == 200, bought.text
         assert bought.json()["stack"] == 400
@@ -382,9 +375,8 @@ async def test_a_player_rebuys_re_enters_and_takes_the_add_on_with_their_entry_t
         seats = {s.player: s.stack for s in room.table.seats.values()}
         assert seats[me["player"]] == 400  # the table's seat has the rebuy's chips
         assert (await running.http.post(f"{url}/me/rebuy")).status_code == 401
-        unknown = await running.http.post(f"{url}/me/explode", headers=token)
-        assert unknown.status_code == 404
-        assert "rebuy, addon, reenter" in unknown.json()["detail"]
+        _says(await running.http.post(f"{url}/me/explode", headers=token),
+              404, "rebuy, addon, reenter")
 
 
 async def test_the_host_approves_or_declines_entries_and_the_answers_survive_a_restart(
@@ -413,12 +405,10 @@ async def test_the_host_approves_or_declines_entries_and_the_answers_survive_a_r
         assert [w["name"] for w in listed] == ["Ann", "Bob", "Cat"]
         assert (await running.http.post(f"{url}/waiting/{ann['player']}/approve")
                 ).status_code == 403
-        unknown = await running.http.post(f"{url}/waiting/{ann['player']}/maybe", headers=host)
-        assert unknown.status_code == 404
-        assert "approve, decline" in unknown.json()["detail"]
-        nobody = await running.http.post(f"{url}/waiting/nobody/approve", headers=host)
-        assert nobody.status_code == 400
-        assert "no entry with that id is waiting" in nobody.json()["detail"]
+        _says(await running.http.post(f"{url}/waiting/{ann['player']}/maybe", headers=host),
+              404, "approve, decline")
+        _says(await running.http.post(f"{url}/waiting/nobody/approve", headers=host),
+              400, "no entry with that id is waiting")
         approved = await running.http.post(f"{url}/waiting/{ann['player']}/approve",
                                            headers=host)
         assert approved.status_code == 200, approved.text
@@ -449,6 +439,35 @@ async def test_the_host_approves_or_declines_entries_and_the_answers_survive_a_r
         assert started.json()["entrants"] == 4
 
 
+async def _stations_play(running: Any, *, bots: int, hands: int, **options: Any) -> None:
+    """A tournament of ``bots`` calling stations plays until its tables have dealt ``hands``
+    hands in all (two minutes at most), then pauses."""
+    tournament, host = await _create(running, **options)
+    url = f"/api/tournaments/{tournament}"
+    await running.http.post(f"{url}/bots", json={"style": "station", "count": bots},
+                            headers=host)
+    await running.http.post(f"{url}/start", headers=host)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and sum(
+            t["hand_no"] for t in (await _lobby(running.http, tournament))["tables"]) < hands:
+        await asyncio.sleep(0.1)
+    await running.http.post(f"{url}/pause", headers=host)
+
+
+async def _ann_and_bots(running: Any, url: str, host: dict[str, str], bots: int,
+                        style: str = "tight") -> tuple[dict[str, Any], dict[str, str]]:
+    """Ann enters, then ``bots`` bots of ``style``: her entry and her token's header."""
+    me: dict[str, Any] = (await running.http.post(f"{url}/entries", json={"name": "Ann"})).json()
+    await running.http.post(f"{url}/bots", json={"style": style, "count": bots}, headers=host)
+    return me, {"X-Seat-Token": me["token"]}
+
+
+async def _where(running: Any, url: str, token: dict[str, str]) -> dict[str, Any]:
+    """``/me`` of the entry whose token's header is ``token``."""
+    where: dict[str, Any] = (await running.http.get(f"{url}/me", headers=token)).json()
+    return where
+
+
 async def test_a_hand_that_moves_nobody_calls_no_other_table(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Work counted, not timed: every call the tournament makes into a table room changes that
@@ -466,15 +485,7 @@ async def test_a_hand_that_moves_nobody_calls_no_other_table(
 
     monkeypatch.setattr(Room, "call", counted)
     async with running_server(tmp_path, bot_think=0.0) as running:
-        tournament, host = await _create(running)
-        await running.http.post(f"/api/tournaments/{tournament}/bots",
-                                json={"style": "station", "count": 14}, headers=host)
-        await running.http.post(f"/api/tournaments/{tournament}/start", headers=host)
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and sum(
-                t["hand_no"] for t in (await _lobby(running.http, tournament))["tables"]) < 20:
-            await asyncio.sleep(0.1)
-        await running.http.post(f"/api/tournaments/{tournament}/pause", headers=host)
+        await _stations_play(running, bots=14, hands=20)
     assert calls["changed"] >= 20
     assert calls["idle"] == 0, calls
 
@@ -501,15 +512,7 @@ async def test_a_bot_builds_its_view_only_when_it_has_something_to_do(
     monkeypatch.setattr(Table, "hand_view", counted_view)
     monkeypatch.setattr(Room, "submit", counted_submit)
     async with running_server(tmp_path, bot_think=0.0) as running:
-        tournament, host = await _create(running, table_size=6)
-        await running.http.post(f"/api/tournaments/{tournament}/bots",
-                                json={"style": "station", "count": 12}, headers=host)
-        await running.http.post(f"/api/tournaments/{tournament}/start", headers=host)
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and sum(
-                t["hand_no"] for t in (await _lobby(running.http, tournament))["tables"]) < 12:
-            await asyncio.sleep(0.1)
-        await running.http.post(f"/api/tournaments/{tournament}/pause", headers=host)
+        await _stations_play(running, bots=12, hands=12, table_size=6)
     assert counts["commands"] >= 50
     assert counts["views"] <= counts["commands"] + 2 * 2, counts  # (a view a table at most
     # for a decision overtaken by the pause)
@@ -524,12 +527,10 @@ async def test_a_tournament_table_refuses_the_cash_games_commands_by_code(
     async with running_server(tmp_path, bot_think=0.0) as running:
         tournament, host = await _create(running)
         url = f"/api/tournaments/{tournament}"
-        me = (await running.http.post(f"{url}/entries", json={"name": "Ann"})).json()
-        await running.http.post(f"{url}/bots", json={"count": 2}, headers=host)
+        _, token = await _ann_and_bots(running, url, host, 2)
         await running.http.post(f"{url}/pause", headers=host)  # no hand dealt: between hands
         await running.http.post(f"{url}/start", headers=host)
-        where = (await running.http.get(f"{url}/me",
-                                        headers={"X-Seat-Token": me["token"]})).json()
+        where = await _where(running, url, token)
         table = running.server.rooms[where["room"]].table
         ann, other = await Client(running.url).connect(), await Client(running.url).connect()
         try:
@@ -577,12 +578,9 @@ async def test_a_rebuy_refused_at_the_hands_end_reaches_the_player(tmp_path: Pat
             {"small_blind": 20, "big_blind": 40, "minutes": 10}]}
         tournament, host = await _create(running, structure=rebuys, action_clock=600.0)
         url = f"/api/tournaments/{tournament}"
-        me = (await running.http.post(f"{url}/entries", json={"name": "Ann"})).json()
-        token = {"X-Seat-Token": me["token"]}
-        await running.http.post(f"{url}/bots", json={"style": "station", "count": 2},
-                                headers=host)
+        _, token = await _ann_and_bots(running, url, host, 2, "station")
         await running.http.post(f"{url}/start", headers=host)
-        where = (await running.http.get(f"{url}/me", headers=token)).json()
+        where = await _where(running, url, token)
         table = running.server.rooms[where["room"]].table
         client = await Client(running.url).connect()
         notices: list[dict[str, Any]] = []
@@ -600,14 +598,11 @@ async def test_a_rebuy_refused_at_the_hands_end_reaches_the_player(tmp_path: Pat
             ended = await running.http.post(f"{url}/add_time", json={"seconds": -600},
                                             headers=host)
             assert ended.json()["level"]["number"] == 2, ended.text
-            await client.ok("act", action="fold")
-            deadline = time.monotonic() + 30
-            while not notices and time.monotonic() < deadline:
-                await asyncio.sleep(0.05)
+            await asyncio.wait_for(_act_until(client, lambda: notices), 30)  # the hand ends
             assert [n["kind"] for n in notices] == ["refused"], notices
             assert notices[0]["what"] == "rebuy"
             assert notices[0]["reason"] == "the rebuy period ended with level 1"
-            now = (await running.http.get(f"{url}/me", headers=token)).json()
+            now = await _where(running, url, token)
             assert now["queued"] == []
             assert now["refused"] == [{"what": "rebuy",
                                        "reason": "the rebuy period ended with level 1"}]

@@ -9,7 +9,7 @@ import csv
 import io
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -55,6 +55,31 @@ def _lobby(base: str, tournament: str) -> dict[str, Any]:
     return lobby
 
 
+def _create(http: httpx.Client, name: str, structure: dict[str, Any], bots: int, style: str,
+            **options: Any) -> tuple[str, dict[str, str], str]:
+    """A PLO tournament at tables of four made over HTTP, each table waiting on a person (a
+    long action clock) unless told otherwise, with ``bots`` bots of ``style``: its id, the
+    host secret's header and its routes' address."""
+    made = http.post("/api/tournaments", json={
+        "name": name, "games": ["plo"], "structure": structure, "table_size": 4,
+        "action_clock": 600.0, **options})
+    assert made.status_code == 201, made.text
+    tournament, host = made.json()["tournament"], {"X-Host-Secret": made.json()["host_secret"]}
+    url = f"/api/tournaments/{tournament}"
+    added = http.post(f"{url}/bots", json={"style": style, "count": bots}, headers=host)
+    assert added.status_code == 201, added.text
+    return tournament, host, url
+
+
+def _create_from_the_form(page: Page) -> str:
+    """Press the home page's Create tournament: the lobby it goes to, and its id."""
+    page.get_by_role("button", name="Create tournament").click()
+    page.wait_for_url(re.compile(r".*\?tournament=\w+"))
+    match = re.search(r"tournament=(\w+)", page.url)
+    assert match is not None
+    return match.group(1)
+
+
 def _act(page: Page, *names: str) -> bool:
     """Press the first of these action buttons that is on ``page``; whether one was."""
     for name in names:
@@ -66,6 +91,17 @@ def _act(page: Page, *names: str) -> bool:
         except Exception:  # the turn passed (a clock, a refresh): the caller tries again
             return False
     return False
+
+
+def _play_until(done: Callable[[], object], *pages: Page, seconds: float = 60,
+                actions: tuple[str, ...] = ("fold", "check")) -> None:
+    """Each of ``pages`` presses the first of ``actions`` it is offered, until ``done()`` (or
+    ``seconds`` have passed: the caller's expectation then says what did not happen)."""
+    deadline = time.monotonic() + seconds
+    while not done() and time.monotonic() < deadline:
+        for page in pages:
+            _act(page, *actions)
+        time.sleep(0.2)
 
 
 def _enter(someone: Person, name: str) -> None:
@@ -99,11 +135,7 @@ def test_a_sit_and_go_of_two_people_and_seven_bots_to_the_end(
         page.get_by_label("Tournament action clock").fill("5")
         page.get_by_label("Bots to fill").fill("7")
         page.get_by_label("Bot style for the field").select_option("loose")
-        page.get_by_role("button", name="Create tournament").click()
-        page.wait_for_url(re.compile(r".*\?tournament=\w+"))
-        match = re.search(r"tournament=(\w+)", page.url)
-        assert match is not None
-        tournament = match.group(1)
+        tournament = _create_from_the_form(page)
         expect(page.get_by_test_id("tournament-entrants")).to_have_text("7")
         link = page.get_by_label("Lobby link").input_value()
         assert link.endswith(f"/?tournament={tournament}")
@@ -183,18 +215,13 @@ def test_a_persons_page_follows_her_table_break_with_a_notice(browser: Any, base
     paused, so Ann's late entry opens table 3, the first to break; her table waits on her (a
     long action clock) until a bot is out, so she cannot bust first, whatever the timing."""
     with httpx.Client(base_url=base, timeout=30) as http:
-        made = http.post("/api/tournaments", json={
-            "name": "Three tables", "games": ["plo"], "structure": CAPPED, "table_size": 4,
-            "action_clock": 600.0}).json()
-        tournament, host = made["tournament"], {"X-Host-Secret": made["host_secret"]}
-        http.post(f"/api/tournaments/{tournament}/bots", json={"style": "loose", "count": 8},
-                  headers=host)
-        http.post(f"/api/tournaments/{tournament}/pause", headers=host)
-        http.post(f"/api/tournaments/{tournament}/start", headers=host)
+        tournament, host, url = _create(http, "Three tables", CAPPED, 8, "loose")
+        http.post(f"{url}/pause", headers=host)
+        http.post(f"{url}/start", headers=host)
         ann = person(browser, "Ann", PHONE)
         try:
             page = ann.page
-            page.goto(base + made["lobby_link"][made["lobby_link"].index("/?"):])
+            page.goto(base + f"/?tournament={tournament}")
             expect(page.get_by_test_id("tournament-status")).to_have_text("Paused")
             _enter_late(ann)
             expect(page.get_by_test_id("tournament-you")).to_contain_text("Table 3")
@@ -202,17 +229,14 @@ def test_a_persons_page_follows_her_table_break_with_a_notice(browser: Any, base
             page.locator(".seat.mine").wait_for()
             first_room = re.search(r"room=(\w+)", page.url)
             assert first_room is not None
-            http.post(f"/api/tournaments/{tournament}/resume", headers=host)
+            http.post(f"{url}/resume", headers=host)
             deadline = time.monotonic() + 120
             while _lobby(base, tournament)["left"] == 9 and time.monotonic() < deadline:
                 time.sleep(0.2)
             assert _lobby(base, tournament)["left"] < 9, "no bot busted"
             notice = page.get_by_test_id("tournament-notice")
             assert not notice.count()
-            deadline = time.monotonic() + 60
-            while not notice.count() and time.monotonic() < deadline:
-                _act(page, "fold", "check")
-                time.sleep(0.1)
+            _play_until(notice.count, page)
             expect(notice).to_contain_text(
                 re.compile(r"Table 3 broke: you are now at table [12]\."))
             page.wait_for_url(lambda url: "room=" in url and first_room.group(1) not in url)
@@ -230,7 +254,12 @@ def test_a_persons_page_follows_her_table_break_with_a_notice(browser: Any, base
                 f"Table {ann_now['table']}")
         finally:
             ann.context.close()
-            http.post(f"/api/tournaments/{tournament}/pause", headers=host)
+            http.post(f"{url}/pause", headers=host)
+
+
+def _enter_from_the_lobby(someone: Person, base: str, tournament: str) -> None:
+    someone.page.goto(base + f"/?tournament={tournament}")
+    _enter(someone, someone.name)
 
 
 def _enter_late(ann: Person) -> None:
@@ -248,11 +277,7 @@ def test_the_host_approves_one_entry_and_declines_another_in_the_lobby(
         page.get_by_label("Tournament name").fill("Invitational")
         page.get_by_label("Approve each entry").check()
         page.get_by_label("Bots to fill").fill("2")
-        page.get_by_role("button", name="Create tournament").click()
-        page.wait_for_url(re.compile(r".*\?tournament=\w+"))
-        match = re.search(r"tournament=(\w+)", page.url)
-        assert match is not None
-        tournament = match.group(1)
+        tournament = _create_from_the_form(page)
         expect(page.get_by_test_id("tournament-entrants")).to_have_text("2")
         expect(page.get_by_text("No entry is waiting for your approval.")).to_be_visible()
         link = page.get_by_label("Lobby link").input_value()
@@ -286,11 +311,13 @@ def test_the_host_approves_one_entry_and_declines_another_in_the_lobby(
 
 
 # Blinds of 1/2 against stacks of 1,000 (calling stations, who never bet, cannot bust there in
-# any number of hands a test plays), then 500/1,000: every big blind is all in as it posts, and
-# the stations call it off: a table busts down in a hand or two.
+# any number of hands a test plays), then 300/600: the stations call every big blind, so each
+# hand leaves its losers with less than the next big blind, all in when they call it, and a
+# table of stations busts down in a few hands; a person with her 1,000 chips still has chips
+# behind a big blind she posts, so her table waits on her turn.
 SCRIPTED = {"name": "scripted busts", "starting_stack": 1000, "late_registration_levels": 0,
             "levels": [{"small_blind": 1, "big_blind": 2, "minutes": 10},
-                       {"small_blind": 500, "big_blind": 1000, "minutes": 10}]}
+                       {"small_blind": 300, "big_blind": 600, "minutes": 10}]}
 
 # Whether Ann posts the big blind next at her table (its next player clockwise after this
 # hand's big blind, seats numbered clockwise), from what her page shows.
@@ -311,22 +338,16 @@ def test_a_persons_page_follows_a_balancing_move_with_a_notice(browser: Any, bas
     """Ann and seven calling stations at two tables of four, the busts scripted by the
     structure: at 1/2 nobody bets, so nobody busts. Ann folds (or checks) until she is the
     next big blind, then holds her turn (a long action clock), so her table waits on her with
-    its four players. The host ends level 1: at 500/1,000 the other table busts down to one or
+    its four players. The host ends level 1: at 300/600 the other table busts down to one or
     two players. Ann folds: her table, between hands, is the long one, and the player who
     would be big blind next, Ann, moves to the short table (TDA); her page follows her there
     with the notice. (Two places paid: no hand-for-hand at five or six players left.)"""
     with httpx.Client(base_url=base, timeout=30) as http:
-        made = http.post("/api/tournaments", json={
-            "name": "Balancing", "games": ["plo"], "structure": SCRIPTED, "table_size": 4,
-            "action_clock": 600.0, "payouts": [65, 35]}).json()
-        tournament, host = made["tournament"], {"X-Host-Secret": made["host_secret"]}
-        url = f"/api/tournaments/{tournament}"
-        http.post(f"{url}/bots", json={"style": "station", "count": 7}, headers=host)
+        tournament, host, url = _create(http, "Balancing", SCRIPTED, 7, "station", payouts=[65, 35])
         ann = person(browser, "Ann", DESKTOP)
         try:
             page = ann.page
-            page.goto(base + f"/?tournament={tournament}")
-            _enter(ann, "Ann")
+            _enter_from_the_lobby(ann, base, tournament)
             http.post(f"{url}/start", headers=host)
             expect(page.get_by_test_id("tournament-you")).to_contain_text("Table")
             page.get_by_role("link", name="Go to your table").click()
@@ -357,10 +378,7 @@ def test_a_persons_page_follows_a_balancing_move_with_a_notice(browser: Any, bas
             assert counts[mine] == 4, counts
             assert min(counts.values()) <= 2, counts
             notice = page.get_by_test_id("tournament-notice")
-            deadline = time.monotonic() + 60
-            while not notice.count() and time.monotonic() < deadline:
-                _act(page, "fold", "check")
-                time.sleep(0.2)
+            _play_until(notice.count, page)
             expect(notice).to_contain_text(re.compile(
                 r"The tables were balanced \(from table [12]\): you are now at table [12]\."))
             page.wait_for_url(lambda url: "room=" in url and first_room.group(1) not in url)
@@ -391,17 +409,11 @@ def test_a_rebuy_and_the_add_on_taken_in_the_lobby_each_in_its_period(
     table waits on her: a long action clock); her stack, the chips in play and the prize pool
     grow by each, and the lobby shows the pool."""
     with httpx.Client(base_url=base, timeout=30) as http:
-        made = http.post("/api/tournaments", json={
-            "name": "Rebuys", "games": ["plo"], "structure": REBUYS, "table_size": 4,
-            "action_clock": 600.0}).json()
-        tournament, host = made["tournament"], {"X-Host-Secret": made["host_secret"]}
-        url = f"/api/tournaments/{tournament}"
-        http.post(f"{url}/bots", json={"style": "station", "count": 3}, headers=host)
+        tournament, host, url = _create(http, "Rebuys", REBUYS, 3, "station")
         ann = person(browser, "Ann", PHONE)
         try:
             page = ann.page
-            page.goto(base + f"/?tournament={tournament}")
-            _enter(ann, "Ann")
+            _enter_from_the_lobby(ann, base, tournament)
             you = page.get_by_test_id("tournament-you")
             rebuy = page.get_by_role("button", name="Rebuy (1,000 chips)")
             addon = page.get_by_role("button", name="Add-on (1,500 chips)")
@@ -420,11 +432,8 @@ def test_a_rebuy_and_the_add_on_taken_in_the_lobby_each_in_its_period(
             http.post(f"{url}/resume", headers=host)
             page.get_by_role("link", name="Go to your table").click()
             page.locator(".seat.mine").wait_for()
-            deadline = time.monotonic() + 120
-            while _lobby(base, tournament)["level"]["number"] < 2 and \
-                    time.monotonic() < deadline:
-                _act(page, "fold", "check")
-                time.sleep(0.2)
+            _play_until(lambda: _lobby(base, tournament)["level"]["number"] >= 2, page,
+                        seconds=120)
             assert _lobby(base, tournament)["level"]["number"] == 2
             page.goto(base + f"/?tournament={tournament}")
             expect(addon).to_be_visible()
@@ -440,11 +449,7 @@ def test_a_rebuy_and_the_add_on_taken_in_the_lobby_each_in_its_period(
                 expect(queued).to_have_text("Your add-on is added when your hand ends.")
                 page.get_by_role("link", name="Go to your table").click()
                 page.locator(".seat.mine").wait_for()
-                deadline = time.monotonic() + 60
-                while _lobby(base, tournament)["chips"] == 5000 and \
-                        time.monotonic() < deadline:
-                    _act(page, "fold", "check")
-                    time.sleep(0.2)
+                _play_until(lambda: _lobby(base, tournament)["chips"] != 5000, page)
                 page.goto(base + f"/?tournament={tournament}")
             after = _lobby(base, tournament)
             assert after["chips"] == 6500
@@ -456,7 +461,7 @@ def test_a_rebuy_and_the_add_on_taken_in_the_lobby_each_in_its_period(
             assert not [f for f in ann.frames if f.startswith("PAGEERROR")]
         finally:
             ann.context.close()
-            http.post(f"/api/tournaments/{tournament}/pause", headers=host)
+            http.post(f"{url}/pause", headers=host)
 
 
 TIMED_REBUYS = {"name": "timed rebuys", "starting_stack": 1000, "late_registration_levels": 0,
@@ -473,17 +478,11 @@ def test_a_tournament_table_shows_only_the_tournaments_controls_and_a_refused_re
     rebuy period before she folds, so it is refused when the hand ends: her page says why,
     and so does her lobby."""
     with httpx.Client(base_url=base, timeout=30) as http:
-        made = http.post("/api/tournaments", json={
-            "name": "Table controls", "games": ["plo"], "structure": TIMED_REBUYS,
-            "table_size": 4, "action_clock": 600.0}).json()
-        tournament, host = made["tournament"], {"X-Host-Secret": made["host_secret"]}
-        url = f"/api/tournaments/{tournament}"
-        http.post(f"{url}/bots", json={"style": "station", "count": 2}, headers=host)
+        tournament, host, url = _create(http, "Table controls", TIMED_REBUYS, 2, "station")
         ann, bob = person(browser, "Ann", DESKTOP), person(browser, "Bob", PHONE)
         try:
             for someone in (ann, bob):
-                someone.page.goto(base + f"/?tournament={tournament}")
-                _enter(someone, someone.name)
+                _enter_from_the_lobby(someone, base, tournament)
             http.post(f"{url}/start", headers=host)
             for someone in (ann, bob):
                 someone.page.get_by_role("link", name="Go to your table").click()
@@ -496,10 +495,7 @@ def test_a_tournament_table_shows_only_the_tournaments_controls_and_a_refused_re
             found = axe_violations(bob.page, "a tournament table's controls, phone")
             page = ann.page
             turn = page.locator(".action-bar button.act.fold, .action-bar button.act.check")
-            deadline = time.monotonic() + 60
-            while not turn.count() and time.monotonic() < deadline:
-                _act(bob.page, "check", "call")  # the hand waits on Bob too
-                time.sleep(0.2)
+            _play_until(turn.count, bob.page, actions=("check", "call"))  # (it waits on Bob)
             expect(turn.first).to_be_visible()
             page.get_by_role("button", name="Rebuy (1,000 chips)").click()
             expect(page.get_by_test_id("tournament-queued")).to_have_text(
@@ -507,11 +503,7 @@ def test_a_tournament_table_shows_only_the_tournaments_controls_and_a_refused_re
             ended = http.post(f"{url}/add_time", json={"seconds": -600}, headers=host).json()
             assert ended["level"]["number"] == 2
             notice = page.get_by_test_id("tournament-notice")
-            deadline = time.monotonic() + 60
-            while not notice.count() and time.monotonic() < deadline:
-                for someone in (ann, bob):
-                    _act(someone.page, "fold", "check")
-                time.sleep(0.2)
+            _play_until(notice.count, page, bob.page)
             expect(notice).to_have_text(re.compile(
                 r"Your rebuy was not added: the rebuy period ended with level 1\."))
             expect(page.get_by_role("button", name="Rebuy (1,000 chips)")).to_have_count(0)
