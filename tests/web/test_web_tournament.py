@@ -15,7 +15,7 @@ from typing import Any
 
 import httpx
 import pytest
-from a11y_helpers import axe_violations
+from a11y_helpers import axe_violations, wait_for_announcement
 from playwright.sync_api import Page, expect
 from web_helpers import DESKTOP, PHONE, Person, get_json, person, serve, unnamed_controls
 
@@ -476,7 +476,7 @@ def test_a_tournament_table_shows_only_the_tournaments_controls_and_a_refused_re
     Sit out, Rebuy or Leave seat, but a link back to the lobby and the tournament's rebuy in
     its period. Ann asks for it at her turn (queued to the hand's end); the host ends the
     rebuy period before she folds, so it is refused when the hand ends: her page says why,
-    and so does her lobby."""
+    and so does her lobby. Each table page's live region says that level 2 began."""
     with httpx.Client(base_url=base, timeout=30) as http:
         tournament, host, url = _create(http, "Table controls", TIMED_REBUYS, 2, "station")
         ann, bob = person(browser, "Ann", DESKTOP), person(browser, "Bob", PHONE)
@@ -507,6 +507,8 @@ def test_a_tournament_table_shows_only_the_tournaments_controls_and_a_refused_re
             expect(notice).to_have_text(re.compile(
                 r"Your rebuy was not added: the rebuy period ended with level 1\."))
             expect(page.get_by_role("button", name="Rebuy (1,000 chips)")).to_have_count(0)
+            for someone in (ann, bob):  # the table's live region says the level changed
+                wait_for_announcement(someone.page, r"^Level 2: blinds 20/40\.$", "polite")
             found += axe_violations(page, "a tournament table with a refused rebuy, desktop")
             assert not found, found
             page.get_by_role("link", name="Back to the lobby").click()

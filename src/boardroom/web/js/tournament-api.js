@@ -48,6 +48,23 @@ export function queuedText(queued) {
 // "Your rebuy was not added: the rebuy period ended with level 1." (a refusal at a hand's end).
 export const refusedText = (refused) => `Your ${ASKED[refused.what] || refused.what} was not added: ${refused.reason}.`;
 
+// What a live region says when the lobby changes: a new level, a break, a pause, the end (the
+// lobby page's, and a tournament table's).
+export function changeSentence(before, after) {
+  if (!before || before.unchanged || after.unchanged) return null;
+  if (after.finished && !before.finished) {
+    const winner = after.players.find((p) => p.place === 1);
+    return `The tournament is over${winner ? `: ${winner.name} won ${chips(winner.prize)}` : ''}.`;
+  }
+  if (after.started && !before.started) return `The tournament has started: level 1, blinds ${blindsText(after.level)}.`;
+  if (after.paused !== before.paused) return after.paused ? 'The tournament is paused.' : 'The tournament resumed.';
+  if (after.on_break && !before.on_break) return 'A break has started.';
+  if (after.level.number !== before.level.number) return `Level ${after.level.number}: blinds ${blindsText(after.level)}.`;
+  if (before.registration_open && !after.registration_open && after.started) return 'Registration is closed.';
+  if (after.hand_for_hand && !before.hand_for_hand) return 'Hand-for-hand play on the bubble.';
+  return null;
+}
+
 export const lobbyUrl = (id) => `/?tournament=${encodeURIComponent(id)}`;
 export const resultsUrl = (id) => `/?tournament=${encodeURIComponent(id)}&results=1`;
 

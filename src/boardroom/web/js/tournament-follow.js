@@ -7,11 +7,11 @@
 // cannot leave, sit out or buy chips there (an away player is blinded off), so the page offers
 // the tournament's rebuy or add-on in its period and a way back to the lobby.
 import { html } from './html.js';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { navigate } from './nav.js';
 import { loadTournament, saveRoom } from './store.js';
 import {
-  chips, entryCommand, entryOffers, getLobby, lobbyUrl, ordinal, queuedText, refusedText, whereAmI,
+  changeSentence, chips, entryCommand, entryOffers, getLobby, lobbyUrl, ordinal, queuedText, refusedText, whereAmI,
 } from './tournament-api.js';
 
 const KEY = 'boardroom:tournament-notice';
@@ -75,6 +75,27 @@ export function TournamentBanner({ notice, dismiss }) {
   </div>`;
 }
 
+// A tournament table's page reads its lobby at each hand (the level, the rebuy period) and says
+// in the table's live region what changed: a new level and its blinds, a break, a pause, the end.
+export function useTournamentLobby(conn, tournament) {
+  const [lobby, setLobby] = useState(null);
+  const seen = useRef(null);
+  const handNo = conn && conn.snapshot ? conn.snapshot.table.hand_no : null;
+  useEffect(() => {
+    if (!tournament || !conn) return undefined;
+    let live = true;
+    getLobby(tournament).then((next) => {
+      if (!live) return;
+      const said = changeSentence(seen.current, next);
+      seen.current = next;
+      if (said && conn.announce) conn.announce(said, 'polite');
+      setLobby(next);
+    }).catch(() => {});
+    return () => { live = false; };
+  }, [conn, tournament, handNo]);
+  return tournament ? lobby : null;
+}
+
 // The link back to a tournament's lobby, from one of its tables.
 export function LobbyLink({ tournament }) {
   return html`<a class="btn small" href=${lobbyUrl(tournament)} onClick=${(e) => { e.preventDefault(); navigate(lobbyUrl(tournament)); }}>Back to the lobby</a>`;
@@ -83,15 +104,13 @@ export function LobbyLink({ tournament }) {
 // A seated tournament player's controls at the table: the tournament's rebuy or add-on while
 // it is offered (asked during a hand, it is added when the hand ends), and the lobby. The lobby
 // and the player's entry are read again at each hand.
-export function TournamentSeatControls({ conn, tournament }) {
+export function TournamentSeatControls({ conn, tournament, lobby }) {
   const token = loadTournament(tournament).token;
   const handNo = conn.snapshot.table.hand_no;
-  const [lobby, setLobby] = useState(null);
   const [where, setWhere] = useState(null);
   const [error, setError] = useState(null);
   useEffect(() => {
     let live = true;
-    getLobby(tournament).then((l) => { if (live) setLobby(l); }).catch(() => {});
     if (token) whereAmI(tournament, token).then((w) => { if (live) setWhere(w); }).catch(() => {});
     return () => { live = false; };
   }, [tournament, token, handNo]);

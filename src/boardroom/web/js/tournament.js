@@ -7,7 +7,7 @@ import { navigate } from './nav.js';
 import { getVariants, variantById } from './api.js';
 import { loadTournament, saveRoom, saveTournament } from './store.js';
 import {
-  addBots, answerEntry, blindsText, chips, clockText, control, enter, entryCommand, entryOffers, getLobby, getResults, getWaiting, lobbyUrl,
+  addBots, answerEntry, blindsText, changeSentence, chips, clockText, control, enter, entryCommand, entryOffers, getLobby, getResults, getWaiting, lobbyUrl,
   ordinal, queuedText, refusedText, resultsCsvUrl, resultsUrl, whereAmI,
 } from './tournament-api.js';
 
@@ -24,22 +24,6 @@ function status(lobby) {
   if (lobby.on_break) return 'On a break';
   if (lobby.hand_for_hand) return 'Hand-for-hand';
   return 'Running';
-}
-
-// What the live region says when the lobby changes: a new level, a break, a pause, the end.
-function changeSentence(before, after) {
-  if (!before || before.unchanged || after.unchanged) return null;
-  if (after.finished && !before.finished) {
-    const winner = after.players.find((p) => p.place === 1);
-    return `The tournament is over${winner ? `: ${winner.name} won ${chips(winner.prize)}` : ''}.`;
-  }
-  if (after.started && !before.started) return `The tournament has started: level 1, blinds ${blindsText(after.level)}.`;
-  if (after.paused !== before.paused) return after.paused ? 'The tournament is paused.' : 'The tournament resumed.';
-  if (after.on_break && !before.on_break) return 'A break has started.';
-  if (after.level.number !== before.level.number) return `Level ${after.level.number}: blinds ${blindsText(after.level)}.`;
-  if (before.registration_open && !after.registration_open && after.started) return 'Registration is closed.';
-  if (after.hand_for_hand && !before.hand_for_hand) return 'Hand-for-hand play on the bubble.';
-  return null;
 }
 
 // The lobby, kept live: the last full lobby, the clocks of the last answer and when it came.
