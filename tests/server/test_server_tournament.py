@@ -112,13 +112,15 @@ async def test_the_hosts_controls_and_bad_requests(tmp_path: Path) -> None:
         assert (await running.http.post(f"{url}/start", headers={"X-Host-Secret": "x"})
                 ).status_code == 403
         assert (await running.http.post(f"{url}/explode", headers=host)).status_code == 404
+        # The status follows the error's code, not its words: a refusal that quotes the words
+        # "host secret" is still a 400.
+        _says(await running.http.post(f"{url}/bots", json={"style": "host secret"},
+                                      headers=host), 400, "unknown bot style 'host secret'")
         answer = await running.http.post(f"{url}/start", headers=host)
         assert "at least two entrants" in answer.json()["detail"]
         me = await running.http.post(f"{url}/entries", json={"name": "Ann"})
         assert me.status_code == 201
-        again = await running.http.post(f"{url}/entries", json={"name": "ann"})
-        assert again.status_code == 400
-        assert "taken" in again.json()["detail"]
+        _says(await running.http.post(f"{url}/entries", json={"name": "ann"}), 400, "taken")
         await running.http.post(f"{url}/bots", json={"style": "tight", "count": 3},
                                 headers=host)
         assert (await running.http.post(f"{url}/start", headers=host)).status_code == 200
@@ -208,6 +210,12 @@ async def test_a_connected_player_follows_a_table_break(tmp_path: Path) -> None:
             await asyncio.wait_for(_act_until(client, lambda: len(client.updates) > seen), 60)
         finally:
             await client.close()
+
+
+def _says(response: Any, status: int, words: str) -> None:
+    """``response`` is a ``status`` whose detail says ``words``."""
+    assert response.status_code == status, response.text
+    assert words in response.json()["detail"], response.text
 
 
 async def _lobby(http: Any, tournament: str) -> dict[str, Any]:
@@ -332,12 +340,9 @@ async def test_structures_are_listed_saved_as_toml_and_read_back(tmp_path: Path)
         assert back.json() == presets["deep"]
         bad = {**FAST, "levels": [{"small_blind": 20, "big_blind": 40, "hands": 3},
                                   {"small_blind": 10, "big_blind": 20, "hands": 3}]}
-        refused = await running.http.post("/api/structures/toml", json=bad)
-        assert refused.status_code == 400
-        assert "level 2" in refused.json()["detail"]
-        not_toml = await running.http.post("/api/structures/parse", json={"toml": "levels = ["})
-        assert not_toml.status_code == 400
-        assert "not a TOML structure" in not_toml.json()["detail"]
+        _says(await running.http.post("/api/structures/toml", json=bad), 400, "level 2")
+        _says(await running.http.post("/api/structures/parse", json={"toml": "levels = ["}),
+              400, "not a TOML structure")
 
 
 async def test_a_player_rebuys_re_enters_and_takes_the_add_on_with_their_entry_token(
@@ -347,20 +352,14 @@ async def test_a_player_rebuys_re_enters_and_takes_the_add_on_with_their_entry_t
                   "rebuy_chips": 200, "max_rebuys": 1, "addon_chips": 300}
         tournament, host = await _create(running, structure=rebuys)
         url = f"/api/tournaments/{tournament}"
-        me = (await running.http.post(f"{url}/entries", json={"name": "Ann"})).json()
-        token = {"X-Seat-Token": me["token"]}
-        await running.http.post(f"{url}/bots", json={"count": 3}, headers=host)
-        early = await running.http.post(f"{url}/me/rebuy", headers=token)
-        assert early.status_code == 400
-        assert "not playing" in early.json()["detail"]
+        me, token = await _ann_and_bots(running, url, host, 3)
+        _says(await running.http.post(f"{url}/me/rebuy", headers=token), 400, "not playing")
         await running.http.post(f"{url}/pause", headers=host)  # no hand dealt: between hands
         await running.http.post(f"{url}/start", headers=host)
-        again = await running.http.post(f"{url}/me/reenter", headers=token)
-        assert again.status_code == 400
-        assert "still in the tournament" in again.json()["detail"]
-        addon = await running.http.post(f"{url}/me/addon", headers=token)
-        assert addon.status_code == 400
-        assert "the add-on is offered in level 2 only" in addon.json()["detail"]
+        _says(await running.http.post(f"{url}/me/reenter", headers=token),
+              400, "still in the tournament")
+        _says(await running.http.post(f"{url}/me/addon", headers=token),
+              400, "the add-on is offered in level 2 only")
         bought = await running.http.post(f"{url}/me/rebuy", headers=token)
         assert bought.status_code == 200, bought.text
         assert bought.json()["stack"] == 400
@@ -376,9 +375,8 @@ async def test_a_player_rebuys_re_enters_and_takes_the_add_on_with_their_entry_t
         seats = {s.player: s.stack for s in room.table.seats.values()}
         assert seats[me["player"]] == 400  # the table's seat has the rebuy's chips
         assert (await running.http.post(f"{url}/me/rebuy")).status_code == 401
-        unknown = await running.http.post(f"{url}/me/explode", headers=token)
-        assert unknown.status_code == 404
-        assert "rebuy, addon, reenter" in unknown.json()["detail"]
+        _says(await running.http.post(f"{url}/me/explode", headers=token),
+              404, "rebuy, addon, reenter")
 
 
 async def test_the_host_approves_or_declines_entries_and_the_answers_survive_a_restart(
@@ -407,12 +405,10 @@ async def test_the_host_approves_or_declines_entries_and_the_answers_survive_a_r
         assert [w["name"] for w in listed] == ["Ann", "Bob", "Cat"]
         assert (await running.http.post(f"{url}/waiting/{ann['player']}/approve")
                 ).status_code == 403
-        unknown = await running.http.post(f"{url}/waiting/{ann['player']}/maybe", headers=host)
-        assert unknown.status_code == 404
-        assert "approve, decline" in unknown.json()["detail"]
-        nobody = await running.http.post(f"{url}/waiting/nobody/approve", headers=host)
-        assert nobody.status_code == 400
-        assert "no entry with that id is waiting" in nobody.json()["detail"]
+        _says(await running.http.post(f"{url}/waiting/{ann['player']}/maybe", headers=host),
+              404, "approve, decline")
+        _says(await running.http.post(f"{url}/waiting/nobody/approve", headers=host),
+              400, "no entry with that id is waiting")
         approved = await running.http.post(f"{url}/waiting/{ann['player']}/approve",
                                            headers=host)
         assert approved.status_code == 200, approved.text
@@ -443,6 +439,35 @@ async def test_the_host_approves_or_declines_entries_and_the_answers_survive_a_r
         assert started.json()["entrants"] == 4
 
 
+async def _stations_play(running: Any, *, bots: int, hands: int, **options: Any) -> None:
+    """A tournament of ``bots`` calling stations plays until its tables have dealt ``hands``
+    hands in all (two minutes at most), then pauses."""
+    tournament, host = await _create(running, **options)
+    url = f"/api/tournaments/{tournament}"
+    await running.http.post(f"{url}/bots", json={"style": "station", "count": bots},
+                            headers=host)
+    await running.http.post(f"{url}/start", headers=host)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and sum(
+            t["hand_no"] for t in (await _lobby(running.http, tournament))["tables"]) < hands:
+        await asyncio.sleep(0.1)
+    await running.http.post(f"{url}/pause", headers=host)
+
+
+async def _ann_and_bots(running: Any, url: str, host: dict[str, str], bots: int,
+                        style: str = "tight") -> tuple[dict[str, Any], dict[str, str]]:
+    """Ann enters, then ``bots`` bots of ``style``: her entry and her token's header."""
+    me: dict[str, Any] = (await running.http.post(f"{url}/entries", json={"name": "Ann"})).json()
+    await running.http.post(f"{url}/bots", json={"style": style, "count": bots}, headers=host)
+    return me, {"X-Seat-Token": me["token"]}
+
+
+async def _where(running: Any, url: str, token: dict[str, str]) -> dict[str, Any]:
+    """``/me`` of the entry whose token's header is ``token``."""
+    where: dict[str, Any] = (await running.http.get(f"{url}/me", headers=token)).json()
+    return where
+
+
 async def test_a_hand_that_moves_nobody_calls_no_other_table(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Work counted, not timed: every call the tournament makes into a table room changes that
@@ -460,15 +485,7 @@ async def test_a_hand_that_moves_nobody_calls_no_other_table(
 
     monkeypatch.setattr(Room, "call", counted)
     async with running_server(tmp_path, bot_think=0.0) as running:
-        tournament, host = await _create(running)
-        await running.http.post(f"/api/tournaments/{tournament}/bots",
-                                json={"style": "station", "count": 14}, headers=host)
-        await running.http.post(f"/api/tournaments/{tournament}/start", headers=host)
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and sum(
-                t["hand_no"] for t in (await _lobby(running.http, tournament))["tables"]) < 20:
-            await asyncio.sleep(0.1)
-        await running.http.post(f"/api/tournaments/{tournament}/pause", headers=host)
+        await _stations_play(running, bots=14, hands=20)
     assert calls["changed"] >= 20
     assert calls["idle"] == 0, calls
 
@@ -495,15 +512,101 @@ async def test_a_bot_builds_its_view_only_when_it_has_something_to_do(
     monkeypatch.setattr(Table, "hand_view", counted_view)
     monkeypatch.setattr(Room, "submit", counted_submit)
     async with running_server(tmp_path, bot_think=0.0) as running:
-        tournament, host = await _create(running, table_size=6)
-        await running.http.post(f"/api/tournaments/{tournament}/bots",
-                                json={"style": "station", "count": 12}, headers=host)
-        await running.http.post(f"/api/tournaments/{tournament}/start", headers=host)
-        deadline = time.monotonic() + 120
-        while time.monotonic() < deadline and sum(
-                t["hand_no"] for t in (await _lobby(running.http, tournament))["tables"]) < 12:
-            await asyncio.sleep(0.1)
-        await running.http.post(f"/api/tournaments/{tournament}/pause", headers=host)
+        await _stations_play(running, bots=12, hands=12, table_size=6)
     assert counts["commands"] >= 50
     assert counts["views"] <= counts["commands"] + 2 * 2, counts  # (a view a table at most
     # for a decision overtaken by the pause)
+
+
+async def test_a_tournament_table_refuses_the_cash_games_commands_by_code(
+        tmp_path: Path) -> None:
+    """A tournament player cannot leave, sit out or buy chips at the table (TDA: an away
+    player is blinded off), nor can the host seat, unseat or restack anyone there: each such
+    command is refused with the code ``tournament_table``, naming why, and changes nothing.
+    The table's snapshot names its tournament (the page links back to the lobby)."""
+    async with running_server(tmp_path, bot_think=0.0) as running:
+        tournament, host = await _create(running)
+        url = f"/api/tournaments/{tournament}"
+        _, token = await _ann_and_bots(running, url, host, 2)
+        await running.http.post(f"{url}/pause", headers=host)  # no hand dealt: between hands
+        await running.http.post(f"{url}/start", headers=host)
+        where = await _where(running, url, token)
+        table = running.server.rooms[where["room"]].table
+        ann, other = await Client(running.url).connect(), await Client(running.url).connect()
+        try:
+            joined = await ann.ok("join", room=where["room"], token=where["token"])
+            assert joined["snapshot"]["tournament"] == tournament
+            await other.ok("join", room=where["room"], host_secret=host["X-Host-Secret"])
+            before = (table.version, {s: st.stack for s, st in table.seats.items()})
+            bot_seat = next(s for s in table.seats if s != where["seat"])
+            empty = next(s for s in range(4) if s not in table.seats)
+            refused = {
+                ann: [("leave", {}), ("sit_out", {}), ("sit_in", {}), ("rebuy", {"amount": 50}),
+                      ("straddle", {"on": True})],
+                other: [("sit", {"seat": empty, "name": "Bob"}), ("kick", {"seat": bot_seat}),
+                        ("set_stack", {"seat": bot_seat, "amount": 5}),
+                        ("approve", {"seat": bot_seat}), ("approve_rebuy", {"seat": bot_seat}),
+                        ("transfer_host", {"seat": bot_seat}), ("deal_now", {}), ("close", {}),
+                        ("add_bot", {"style": "tight"}), ("remove_bot", {"seat": bot_seat})],
+            }
+            for client, commands in refused.items():
+                for kind, args in commands:
+                    answer = await client.cmd(kind, **args)
+                    assert not answer["ok"], (kind, answer)
+                    assert answer["code"] == "tournament_table", (kind, answer)
+                    assert "tournament table" in answer["error"], (kind, answer)
+            assert (table.version, {s: st.stack for s, st in table.seats.items()}) == before
+            watcher = await Client(running.url).connect()
+            try:
+                seen = await watcher.ok("join", room=where["room"], role="spectator")
+                assert seen["snapshot"]["tournament"] == tournament
+            finally:
+                await watcher.close()
+        finally:
+            await ann.close()
+            await other.close()
+
+
+async def test_a_rebuy_refused_at_the_hands_end_reaches_the_player(tmp_path: Path) -> None:
+    """Ann asks for a rebuy during her hand (at her turn, so the hand waits on her); the host
+    ends the rebuy period (level 1) before she acts, so the rebuy is refused when the hand
+    ends: her connection is told why (a ``tournament`` message ``refused``), ``/me`` says
+    so, and no chip is added."""
+    async with running_server(tmp_path, bot_think=0.0) as running:
+        rebuys = {**FAST, "rebuy_levels": 1, "rebuy_chips": 200, "levels": [
+            {"small_blind": 10, "big_blind": 20, "minutes": 10},
+            {"small_blind": 20, "big_blind": 40, "minutes": 10}]}
+        tournament, host = await _create(running, structure=rebuys, action_clock=600.0)
+        url = f"/api/tournaments/{tournament}"
+        _, token = await _ann_and_bots(running, url, host, 2, "station")
+        await running.http.post(f"{url}/start", headers=host)
+        where = await _where(running, url, token)
+        table = running.server.rooms[where["room"]].table
+        client = await Client(running.url).connect()
+        notices: list[dict[str, Any]] = []
+        client.sio.on("tournament", notices.append)
+        try:
+            await client.ok("join", room=where["room"], token=where["token"])
+            deadline = time.monotonic() + 60
+            while not table.hand_turn(where["seat"]) and time.monotonic() < deadline:
+                await asyncio.sleep(0.05)
+            assert table.hand_turn(where["seat"]), "Ann's turn never came"
+            asked = (await running.http.post(f"{url}/me/rebuy", headers=token)).json()
+            assert asked["queued"] == ["rebuy"], asked
+            assert asked["refused"] == []
+            chips = (await _lobby(running.http, tournament))["chips"]
+            ended = await running.http.post(f"{url}/add_time", json={"seconds": -600},
+                                            headers=host)
+            assert ended.json()["level"]["number"] == 2, ended.text
+            await asyncio.wait_for(_act_until(client, lambda: notices), 30)  # the hand ends
+            assert [n["kind"] for n in notices] == ["refused"], notices
+            assert notices[0]["what"] == "rebuy"
+            assert notices[0]["reason"] == "the rebuy period ended with level 1"
+            now = await _where(running, url, token)
+            assert now["queued"] == []
+            assert now["refused"] == [{"what": "rebuy",
+                                       "reason": "the rebuy period ended with level 1"}]
+            assert now["rebuys"] == 0
+            assert (await _lobby(running.http, tournament))["chips"] == chips
+        finally:
+            await client.close()

@@ -9,13 +9,13 @@ import csv
 import io
 import re
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
-from a11y_helpers import axe_violations
+from a11y_helpers import axe_violations, wait_for_announcement
 from playwright.sync_api import Page, expect
 from web_helpers import DESKTOP, PHONE, Person, get_json, person, serve, unnamed_controls
 
@@ -55,6 +55,31 @@ def _lobby(base: str, tournament: str) -> dict[str, Any]:
     return lobby
 
 
+def _create(http: httpx.Client, name: str, structure: dict[str, Any], bots: int, style: str,
+            **options: Any) -> tuple[str, dict[str, str], str]:
+    """A PLO tournament at tables of four made over HTTP, each table waiting on a person (a
+    long action clock) unless told otherwise, with ``bots`` bots of ``style``: its id, the
+    host secret's header and its routes' address."""
+    made = http.post("/api/tournaments", json={
+        "name": name, "games": ["plo"], "structure": structure, "table_size": 4,
+        "action_clock": 600.0, **options})
+    assert made.status_code == 201, made.text
+    tournament, host = made.json()["tournament"], {"X-Host-Secret": made.json()["host_secret"]}
+    url = f"/api/tournaments/{tournament}"
+    added = http.post(f"{url}/bots", json={"style": style, "count": bots}, headers=host)
+    assert added.status_code == 201, added.text
+    return tournament, host, url
+
+
+def _create_from_the_form(page: Page) -> str:
+    """Press the home page's Create tournament: the lobby it goes to, and its id."""
+    page.get_by_role("button", name="Create tournament").click()
+    page.wait_for_url(re.compile(r".*\?tournament=\w+"))
+    match = re.search(r"tournament=(\w+)", page.url)
+    assert match is not None
+    return match.group(1)
+
+
 def _act(page: Page, *names: str) -> bool:
     """Press the first of these action buttons that is on ``page``; whether one was."""
     for name in names:
@@ -66,6 +91,17 @@ def _act(page: Page, *names: str) -> bool:
         except Exception:  # the turn passed (a clock, a refresh): the caller tries again
             return False
     return False
+
+
+def _play_until(done: Callable[[], object], *pages: Page, seconds: float = 60,
+                actions: tuple[str, ...] = ("fold", "check")) -> None:
+    """Each of ``pages`` presses the first of ``actions`` it is offered, until ``done()`` (or
+    ``seconds`` have passed: the caller's expectation then says what did not happen)."""
+    deadline = time.monotonic() + seconds
+    while not done() and time.monotonic() < deadline:
+        for page in pages:
+            _act(page, *actions)
+        time.sleep(0.2)
 
 
 def _enter(someone: Person, name: str) -> None:
@@ -99,11 +135,7 @@ def test_a_sit_and_go_of_two_people_and_seven_bots_to_the_end(
         page.get_by_label("Tournament action clock").fill("5")
         page.get_by_label("Bots to fill").fill("7")
         page.get_by_label("Bot style for the field").select_option("loose")
-        page.get_by_role("button", name="Create tournament").click()
-        page.wait_for_url(re.compile(r".*\?tournament=\w+"))
-        match = re.search(r"tournament=(\w+)", page.url)
-        assert match is not None
-        tournament = match.group(1)
+        tournament = _create_from_the_form(page)
         expect(page.get_by_test_id("tournament-entrants")).to_have_text("7")
         link = page.get_by_label("Lobby link").input_value()
         assert link.endswith(f"/?tournament={tournament}")
@@ -183,18 +215,13 @@ def test_a_persons_page_follows_her_table_break_with_a_notice(browser: Any, base
     paused, so Ann's late entry opens table 3, the first to break; her table waits on her (a
     long action clock) until a bot is out, so she cannot bust first, whatever the timing."""
     with httpx.Client(base_url=base, timeout=30) as http:
-        made = http.post("/api/tournaments", json={
-            "name": "Three tables", "games": ["plo"], "structure": CAPPED, "table_size": 4,
-            "action_clock": 600.0}).json()
-        tournament, host = made["tournament"], {"X-Host-Secret": made["host_secret"]}
-        http.post(f"/api/tournaments/{tournament}/bots", json={"style": "loose", "count": 8},
-                  headers=host)
-        http.post(f"/api/tournaments/{tournament}/pause", headers=host)
-        http.post(f"/api/tournaments/{tournament}/start", headers=host)
+        tournament, host, url = _create(http, "Three tables", CAPPED, 8, "loose")
+        http.post(f"{url}/pause", headers=host)
+        http.post(f"{url}/start", headers=host)
         ann = person(browser, "Ann", PHONE)
         try:
             page = ann.page
-            page.goto(base + made["lobby_link"][made["lobby_link"].index("/?"):])
+            page.goto(base + f"/?tournament={tournament}")
             expect(page.get_by_test_id("tournament-status")).to_have_text("Paused")
             _enter_late(ann)
             expect(page.get_by_test_id("tournament-you")).to_contain_text("Table 3")
@@ -202,17 +229,14 @@ def test_a_persons_page_follows_her_table_break_with_a_notice(browser: Any, base
             page.locator(".seat.mine").wait_for()
             first_room = re.search(r"room=(\w+)", page.url)
             assert first_room is not None
-            http.post(f"/api/tournaments/{tournament}/resume", headers=host)
+            http.post(f"{url}/resume", headers=host)
             deadline = time.monotonic() + 120
             while _lobby(base, tournament)["left"] == 9 and time.monotonic() < deadline:
                 time.sleep(0.2)
             assert _lobby(base, tournament)["left"] < 9, "no bot busted"
             notice = page.get_by_test_id("tournament-notice")
             assert not notice.count()
-            deadline = time.monotonic() + 60
-            while not notice.count() and time.monotonic() < deadline:
-                _act(page, "fold", "check")
-                time.sleep(0.1)
+            _play_until(notice.count, page)
             expect(notice).to_contain_text(
                 re.compile(r"Table 3 broke: you are now at table [12]\."))
             page.wait_for_url(lambda url: "room=" in url and first_room.group(1) not in url)
@@ -230,7 +254,12 @@ def test_a_persons_page_follows_her_table_break_with_a_notice(browser: Any, base
                 f"Table {ann_now['table']}")
         finally:
             ann.context.close()
-            http.post(f"/api/tournaments/{tournament}/pause", headers=host)
+            http.post(f"{url}/pause", headers=host)
+
+
+def _enter_from_the_lobby(someone: Person, base: str, tournament: str) -> None:
+    someone.page.goto(base + f"/?tournament={tournament}")
+    _enter(someone, someone.name)
 
 
 def _enter_late(ann: Person) -> None:
@@ -248,11 +277,7 @@ def test_the_host_approves_one_entry_and_declines_another_in_the_lobby(
         page.get_by_label("Tournament name").fill("Invitational")
         page.get_by_label("Approve each entry").check()
         page.get_by_label("Bots to fill").fill("2")
-        page.get_by_role("button", name="Create tournament").click()
-        page.wait_for_url(re.compile(r".*\?tournament=\w+"))
-        match = re.search(r"tournament=(\w+)", page.url)
-        assert match is not None
-        tournament = match.group(1)
+        tournament = _create_from_the_form(page)
         expect(page.get_by_test_id("tournament-entrants")).to_have_text("2")
         expect(page.get_by_text("No entry is waiting for your approval.")).to_be_visible()
         link = page.get_by_label("Lobby link").input_value()
@@ -285,10 +310,14 @@ def test_the_host_approves_one_entry_and_declines_another_in_the_lobby(
             someone.context.close()
 
 
-# Stacks of 1,000 against blinds that double every three hands: the bots bust fast.
-QUICK = {"name": "quick", "starting_stack": 1000, "late_registration_levels": 0,
-         "levels": [{"small_blind": sb, "big_blind": 2 * sb, "hands": 3}
-                    for sb in (10, 25, 50, 100, 200)]}
+# Blinds of 1/2 against stacks of 1,000 (calling stations, who never bet, cannot bust there in
+# any number of hands a test plays), then 300/600: the stations call every big blind, so each
+# hand leaves its losers with less than the next big blind, all in when they call it, and a
+# table of stations busts down in a few hands; a person with her 1,000 chips still has chips
+# behind a big blind she posts, so her table waits on her turn.
+SCRIPTED = {"name": "scripted busts", "starting_stack": 1000, "late_registration_levels": 0,
+            "levels": [{"small_blind": 1, "big_blind": 2, "minutes": 10},
+                       {"small_blind": 300, "big_blind": 600, "minutes": 10}]}
 
 # Whether Ann posts the big blind next at her table (its next player clockwise after this
 # hand's big blind, seats numbered clockwise), from what her page shows.
@@ -305,65 +334,53 @@ NEXT_BIG_BLIND_IS_MINE = """() => {
 }"""
 
 
-@pytest.mark.slow  # random busts decide whether a move can happen: flaky in the default run
 def test_a_persons_page_follows_a_balancing_move_with_a_notice(browser: Any, base: str) -> None:
-    """Ann and seven bots at two tables of four. Ann folds until she is the next big blind,
-    then holds her turn (a long action clock), so her table waits on her and keeps its four
-    players while the other table's bots bust. Once one bot is left there she folds: her table,
-    between hands, is the long one (even if a bot busts in that hand), and the player who
+    """Ann and seven calling stations at two tables of four, the busts scripted by the
+    structure: at 1/2 nobody bets, so nobody busts. Ann folds (or checks) until she is the
+    next big blind, then holds her turn (a long action clock), so her table waits on her with
+    its four players. The host ends level 1: at 300/600 the other table busts down to one or
+    two players. Ann folds: her table, between hands, is the long one, and the player who
     would be big blind next, Ann, moves to the short table (TDA); her page follows her there
-    with the notice. (Two places paid: no hand-for-hand at five players left.) The bots' play
-    is random: when enough of them bust before Ann could hold (the field fits one table), no
-    move can happen, and a new tournament is tried (at most three)."""
-    for _ in range(3):
-        if _balancing_move_followed(browser, base):
-            return
-    raise AssertionError("three times the field fit one table before Ann held her turn")
-
-
-def _balancing_move_followed(browser: Any, base: str) -> bool:
-    """One try of the test above: False when the field fit one table before Ann held."""
+    with the notice. (Two places paid: no hand-for-hand at five or six players left.)"""
     with httpx.Client(base_url=base, timeout=30) as http:
-        made = http.post("/api/tournaments", json={
-            "name": "Balancing", "games": ["plo"], "structure": QUICK, "table_size": 4,
-            "action_clock": 600.0, "payouts": [65, 35]}).json()
-        tournament, host = made["tournament"], {"X-Host-Secret": made["host_secret"]}
-        http.post(f"/api/tournaments/{tournament}/bots", json={"style": "loose", "count": 7},
-                  headers=host)
+        tournament, host, url = _create(http, "Balancing", SCRIPTED, 7, "station", payouts=[65, 35])
         ann = person(browser, "Ann", DESKTOP)
         try:
             page = ann.page
-            page.goto(base + f"/?tournament={tournament}")
-            _enter(ann, "Ann")
-            http.post(f"/api/tournaments/{tournament}/start", headers=host)
+            _enter_from_the_lobby(ann, base, tournament)
+            http.post(f"{url}/start", headers=host)
             expect(page.get_by_test_id("tournament-you")).to_contain_text("Table")
             page.get_by_role("link", name="Go to your table").click()
             page.locator(".seat.mine").wait_for()
             first_room = re.search(r"room=(\w+)", page.url)
             assert first_room is not None
-            fold = page.locator(".action-bar button.act.fold, .action-bar button.act.check")
-            deadline = time.monotonic() + 240
-            holding = False
-            while time.monotonic() < deadline:
-                lobby = _lobby(base, tournament)
-                mine = next(p for p in lobby["players"] if p["name"] == "Ann")["table"]
-                counts = {t["table"]: t["players"] for t in lobby["tables"]}
-                if len(counts) < 2:
-                    assert not holding, f"the tables merged while Ann held: {counts}"
-                    return False  # too many bots busted before Ann could hold: try again
-                short = min(n for t, n in counts.items() if t != mine)
-                my_turn = fold.first.count() > 0 and fold.first.is_enabled()
-                if my_turn and not holding:
-                    holding = page.evaluate(NEXT_BIG_BLIND_IS_MINE) and counts[mine] == 4
-                released = my_turn and (not holding or short == 1)
-                if released and _act(page, "fold", "check") and holding:
-                    break
+            mine = next(p for p in _lobby(base, tournament)["players"]
+                        if p["name"] == "Ann")["table"]
+            turn = page.locator(".action-bar button.act.fold, .action-bar button.act.check")
+            deadline = time.monotonic() + 120
+            while time.monotonic() < deadline:  # at most three hands
+                if turn.first.count() and turn.first.is_enabled():
+                    if page.evaluate(NEXT_BIG_BLIND_IS_MINE):
+                        break
+                    _act(page, "fold", "check")
                 time.sleep(0.2)
-            assert holding, "Ann never held her turn as the next big blind"
+            assert page.evaluate(NEXT_BIG_BLIND_IS_MINE), "Ann never was the next big blind"
+            lobby = _lobby(base, tournament)
+            assert {t["table"]: t["players"] for t in lobby["tables"]}[mine] == 4
+            assert lobby["left"] == 8  # nobody busts at 1/2
+            ended = http.post(f"{url}/add_time", json={"seconds": -600}, headers=host).json()
+            assert ended["level"]["number"] == 2
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline and min(
+                    t["players"] for t in _lobby(base, tournament)["tables"]) > 2:
+                time.sleep(0.2)
+            counts = {t["table"]: t["players"] for t in _lobby(base, tournament)["tables"]}
+            assert counts[mine] == 4, counts
+            assert min(counts.values()) <= 2, counts
             notice = page.get_by_test_id("tournament-notice")
+            _play_until(notice.count, page)
             expect(notice).to_contain_text(re.compile(
-                r"The tables were balanced \(from table [12]\): you are now at table [12]\."),
-                timeout=60_000)
+                r"The tables were balanced \(from table [12]\): you are now at table [12]\."))
             page.wait_for_url(lambda url: "room=" in url and first_room.group(1) not in url)
             page.locator(".seat.mine").wait_for()
             expect(page.locator(".seat.mine")).to_contain_text("Ann")
@@ -374,10 +391,9 @@ def _balancing_move_followed(browser: Any, base: str) -> bool:
             assert f"room={room}" in page.url
             assert lobby["chips"] == 8 * 1000
             assert not [f for f in ann.frames if f.startswith("PAGEERROR")]
-            return True
         finally:
             ann.context.close()
-            http.post(f"/api/tournaments/{tournament}/pause", headers=host)
+            http.post(f"{url}/pause", headers=host)
 
 
 REBUYS = {"name": "rebuys", "starting_stack": 1000, "late_registration_levels": 0,
@@ -393,17 +409,11 @@ def test_a_rebuy_and_the_add_on_taken_in_the_lobby_each_in_its_period(
     table waits on her: a long action clock); her stack, the chips in play and the prize pool
     grow by each, and the lobby shows the pool."""
     with httpx.Client(base_url=base, timeout=30) as http:
-        made = http.post("/api/tournaments", json={
-            "name": "Rebuys", "games": ["plo"], "structure": REBUYS, "table_size": 4,
-            "action_clock": 600.0}).json()
-        tournament, host = made["tournament"], {"X-Host-Secret": made["host_secret"]}
-        url = f"/api/tournaments/{tournament}"
-        http.post(f"{url}/bots", json={"style": "station", "count": 3}, headers=host)
+        tournament, host, url = _create(http, "Rebuys", REBUYS, 3, "station")
         ann = person(browser, "Ann", PHONE)
         try:
             page = ann.page
-            page.goto(base + f"/?tournament={tournament}")
-            _enter(ann, "Ann")
+            _enter_from_the_lobby(ann, base, tournament)
             you = page.get_by_test_id("tournament-you")
             rebuy = page.get_by_role("button", name="Rebuy (1,000 chips)")
             addon = page.get_by_role("button", name="Add-on (1,500 chips)")
@@ -422,11 +432,8 @@ def test_a_rebuy_and_the_add_on_taken_in_the_lobby_each_in_its_period(
             http.post(f"{url}/resume", headers=host)
             page.get_by_role("link", name="Go to your table").click()
             page.locator(".seat.mine").wait_for()
-            deadline = time.monotonic() + 120
-            while _lobby(base, tournament)["level"]["number"] < 2 and \
-                    time.monotonic() < deadline:
-                _act(page, "fold", "check")
-                time.sleep(0.2)
+            _play_until(lambda: _lobby(base, tournament)["level"]["number"] >= 2, page,
+                        seconds=120)
             assert _lobby(base, tournament)["level"]["number"] == 2
             page.goto(base + f"/?tournament={tournament}")
             expect(addon).to_be_visible()
@@ -442,11 +449,7 @@ def test_a_rebuy_and_the_add_on_taken_in_the_lobby_each_in_its_period(
                 expect(queued).to_have_text("Your add-on is added when your hand ends.")
                 page.get_by_role("link", name="Go to your table").click()
                 page.locator(".seat.mine").wait_for()
-                deadline = time.monotonic() + 60
-                while _lobby(base, tournament)["chips"] == 5000 and \
-                        time.monotonic() < deadline:
-                    _act(page, "fold", "check")
-                    time.sleep(0.2)
+                _play_until(lambda: _lobby(base, tournament)["chips"] != 5000, page)
                 page.goto(base + f"/?tournament={tournament}")
             after = _lobby(base, tournament)
             assert after["chips"] == 6500
@@ -458,4 +461,62 @@ def test_a_rebuy_and_the_add_on_taken_in_the_lobby_each_in_its_period(
             assert not [f for f in ann.frames if f.startswith("PAGEERROR")]
         finally:
             ann.context.close()
-            http.post(f"/api/tournaments/{tournament}/pause", headers=host)
+            http.post(f"{url}/pause", headers=host)
+
+
+TIMED_REBUYS = {"name": "timed rebuys", "starting_stack": 1000, "late_registration_levels": 0,
+                "rebuy_levels": 1, "rebuy_chips": 1000,
+                "levels": [{"small_blind": 10, "big_blind": 20, "minutes": 10},
+                           {"small_blind": 20, "big_blind": 40, "minutes": 10}]}
+
+
+def test_a_tournament_table_shows_only_the_tournaments_controls_and_a_refused_rebuy(
+        browser: Any, base: str) -> None:
+    """At a tournament table (Ann on a desktop, Bob on a phone) the page offers no cash-game
+    Sit out, Rebuy or Leave seat, but a link back to the lobby and the tournament's rebuy in
+    its period. Ann asks for it at her turn (queued to the hand's end); the host ends the
+    rebuy period before she folds, so it is refused when the hand ends: her page says why,
+    and so does her lobby. Each table page's live region says that level 2 began."""
+    with httpx.Client(base_url=base, timeout=30) as http:
+        tournament, host, url = _create(http, "Table controls", TIMED_REBUYS, 2, "station")
+        ann, bob = person(browser, "Ann", DESKTOP), person(browser, "Bob", PHONE)
+        try:
+            for someone in (ann, bob):
+                _enter_from_the_lobby(someone, base, tournament)
+            http.post(f"{url}/start", headers=host)
+            for someone in (ann, bob):
+                someone.page.get_by_role("link", name="Go to your table").click()
+                someone.page.locator(".seat.mine").wait_for()
+                page = someone.page
+                expect(page.get_by_role("link", name="Back to the lobby")).to_be_visible()
+                for cash in ("Sit out", "Rebuy", "Leave seat", "Sit in"):
+                    expect(page.get_by_role("button", name=cash, exact=True)).to_have_count(0)
+                expect(page.get_by_label("Rebuy amount")).to_have_count(0)
+            found = axe_violations(bob.page, "a tournament table's controls, phone")
+            page = ann.page
+            turn = page.locator(".action-bar button.act.fold, .action-bar button.act.check")
+            _play_until(turn.count, bob.page, actions=("check", "call"))  # (it waits on Bob)
+            expect(turn.first).to_be_visible()
+            page.get_by_role("button", name="Rebuy (1,000 chips)").click()
+            expect(page.get_by_test_id("tournament-queued")).to_have_text(
+                "Your rebuy is added when your hand ends.")
+            ended = http.post(f"{url}/add_time", json={"seconds": -600}, headers=host).json()
+            assert ended["level"]["number"] == 2
+            notice = page.get_by_test_id("tournament-notice")
+            _play_until(notice.count, page, bob.page)
+            expect(notice).to_have_text(re.compile(
+                r"Your rebuy was not added: the rebuy period ended with level 1\."))
+            expect(page.get_by_role("button", name="Rebuy (1,000 chips)")).to_have_count(0)
+            for someone in (ann, bob):  # the table's live region says the level changed
+                wait_for_announcement(someone.page, r"^Level 2: blinds 20/40\.$", "polite")
+            found += axe_violations(page, "a tournament table with a refused rebuy, desktop")
+            assert not found, found
+            page.get_by_role("link", name="Back to the lobby").click()
+            expect(page.get_by_test_id("tournament-refused")).to_have_text(
+                "Your rebuy was not added: the rebuy period ended with level 1.")
+            assert _lobby(base, tournament)["chips"] == 4 * 1000
+            assert not [f for f in ann.frames + bob.frames if f.startswith("PAGEERROR")]
+        finally:
+            ann.context.close()
+            bob.context.close()
+            http.post(f"{url}/pause", headers=host)

@@ -191,7 +191,8 @@ class Server:
         restored = []
         for row in rows:
             room = Room(row.id, tables[row.id], row.host_hash, store=store, hub=self.hub,
-                        signer=self.signer, clock=self.clock, bot_think=self.config.bot_think)
+                        signer=self.signer, clock=self.clock, bot_think=self.config.bot_think,
+                        tournament=row.tournament)
             for key, version in reversed(commands.get(row.id, [])):  # oldest first
                 room.answers[key] = {"id": key.partition(":")[2], "ok": True,
                                      "version": version}
@@ -252,9 +253,11 @@ class Server:
             self._store = None
         self._lock.release()
 
-    def _room(self, room_id: str, table: Table, host_hash: str) -> Room:
+    def _room(self, room_id: str, table: Table, host_hash: str,
+              tournament: str | None = None) -> Room:
         room = Room(room_id, table, host_hash, store=self.store, hub=self.hub,
-                    signer=self.signer, clock=self.clock, bot_think=self.config.bot_think)
+                    signer=self.signer, clock=self.clock, bot_think=self.config.bot_think,
+                    tournament=tournament)
         self.rooms[room_id] = room
         return room
 
@@ -281,7 +284,7 @@ class Server:
         if self.cluster is not None:
             token = await leases.take(self.store, row.id, self.cluster.id, self.cluster.lease)
         await self.store.create_room(row, token=token)
-        room = self._room(row.id, table, row.host_hash)
+        room = self._room(row.id, table, row.host_hash, row.tournament)
         if self.cluster is not None and token is not None:
             self.cluster.run(room, token, tournament=row.tournament)
         else:

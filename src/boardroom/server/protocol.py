@@ -45,6 +45,7 @@ def failure(ident: str | None, code: str, message: str) -> dict[str, Any]:
 @dataclass(frozen=True)
 class Spec:
     who: str
+    cash_only: bool  # a cash game's: a tournament's table refuses it (code tournament_table)
     args: tuple[tuple[str, type, bool], ...] = ()  # (name, type, required), from its wire type
 
 
@@ -60,7 +61,7 @@ def _spec(who: str, kind: str) -> Spec:
         if isinstance(hint, types.UnionType):  # X | None: null is absent
             hint = next(option for option in get_args(hint) if option is not type(None))
         args.append((name, get_origin(hint) or hint, required))
-    return Spec(who, tuple(args))
+    return Spec(who, kind in _CASH_ONLY, tuple(args))
 
 
 _WHO = {
@@ -72,6 +73,13 @@ _WHO = {
     "resume": HOST, "deal_now": HOST, "transfer_host": HOST, "close": HOST, "add_bot": HOST,
     "remove_bot": HOST,
 }
+# The cash game's seating and chips: at a tournament's table the director seats everyone and
+# sets every stack, a player away is blinded off (never sat out or removed), and the rebuys and
+# the add-on are the tournament's (``/api/tournaments/{id}/me/rebuy``).
+_CASH_ONLY = frozenset({"sit", "leave", "sit_out", "sit_in", "rebuy", "straddle", "approve",
+                        "approve_rebuy", "kick", "set_stack", "deal_now", "transfer_host",
+                        "close", "add_bot", "remove_bot"})
+assert set(_WHO) >= _CASH_ONLY, "a cash-only command is a command"
 assert set(_WHO) == set(wire.COMMAND_BY_TYPE), "every wire command has a sender, and only those"
 COMMANDS: dict[str, Spec] = {kind: _spec(who, kind) for kind, who in _WHO.items()}
 READ_ONLY = frozenset({"join", "snapshot", "suggest"})  # answered afresh, never deduplicated

@@ -100,8 +100,10 @@ class Room:
     """A room's table, its actor task and what it remembers of recent commands."""
 
     def __init__(self, room_id: str, table: Table, host_hash: str, *, store: Store, hub: Hub,
-                 signer: Signer, clock: Callable[[], float], bot_think: float = 0.0) -> None:
+                 signer: Signer, clock: Callable[[], float], bot_think: float = 0.0,
+                 tournament: str | None = None) -> None:
         self.id = room_id
+        self.tournament = tournament  # a tournament's table: the tournament's id
         self.table = table
         self.host_hash = host_hash
         self.store = store
@@ -464,6 +466,11 @@ class Room:
                 raise TableError("you have no seat at this table")
         if who == HOST and not viewer.host:
             raise TableError(f"only the host can {kind.replace('_', ' ')}")
+        if COMMANDS[kind].cash_only and table.managed:
+            raise TableError(f"{kind!r} is a cash game's command: at a tournament table the "
+                             f"director seats the players and sets their chips (a player "
+                             f"away is blinded off; rebuys and the add-on are the lobby's)",
+                             "tournament_table")
         seat = viewer.seat
         match kind:
             case "snapshot":
@@ -595,7 +602,8 @@ class Room:
         story = self.table.hand_story(seat)
         return {"room": self.id, "version": self.table.version, "you": viewer.describe(),
                 **self._view(seat, self._shared_view()), "chat": list(self.chat),
-                "hand_log": plain(story) if story is not None else None}
+                "hand_log": plain(story) if story is not None else None,
+                "tournament": self.tournament}
 
     def _shared_view(self) -> dict[str, Any]:
         """The parts of the view that every audience sees alike."""

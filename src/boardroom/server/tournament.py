@@ -178,7 +178,8 @@ class TournamentHost:
 
     def check_host(self, secret: str | None) -> None:
         if secret is None or not is_host_secret(secret, self.host_hash):
-            raise TournamentError("only the host can do that: wrong or missing host secret")
+            raise TournamentError("only the host can do that: wrong or missing host secret",
+                                  "bad_host_secret")
 
     async def register(self, name: str, *, style: str | None = None) -> dict[str, Any]:
         """A person (``style`` None) or a bot of ``style`` enters; a person gets an entry
@@ -283,8 +284,9 @@ class TournamentHost:
             raise TournamentError("this entry is not in the tournament")
         answer: dict[str, Any] = {"tournament": self.id, "player": player, "name": state.name,
                                   "status": state.status, "stack": state.stack,
-                                  "queued": list(state.queued), "rebuys": state.rebuys,
-                                  "addon": state.addon}
+                                  "queued": list(state.queued),
+                                  "refused": [dict(r) for r in state.refused],
+                                  "rebuys": state.rebuys, "addon": state.addon}
         if state.table is not None and state.seat is not None and state.table in self.rooms:
             room = self.rooms[state.table]
             answer.update(table=state.table, room=room, seat=state.seat,
@@ -362,6 +364,9 @@ class TournamentHost:
             if event["kind"] == "seated" and event["reason"] in ("balance", "table broken"):
                 await self._tell(event["player"], "moved", reason=event["reason"],
                                  from_table=event.get("from_table"))
+            elif event["kind"] == "refused":  # asked during the hand, refused at its end
+                await self._tell(event["player"], "refused", what=event["what"],
+                                 reason=event["reason"])
             elif event["kind"] == "eliminated":
                 for finish in event["finishes"]:
                     await self._tell(finish["player"], "eliminated")

@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import csv
 import io
-from typing import Annotated, Any, Protocol
+from collections.abc import Awaitable, Callable
+from typing import Annotated, Any, Protocol, TypeVar
 
 from fastapi import FastAPI, Header, HTTPException, Query, Request
 from fastapi.responses import PlainTextResponse
@@ -30,6 +31,14 @@ from boardroom.tournament import (
 )
 
 MAX_BOTS = 200  # bots added by one request
+T = TypeVar("T")
+# The HTTP status of a tournament's refusal, by its code (docs/protocol.md); others are 400.
+STATUS_OF_CODE = {"bad_host_secret": 403}
+
+
+def http_error(error: TournamentError) -> HTTPException:
+    """A tournament's refusal as HTTP: its status by its code, its words as the detail."""
+    return HTTPException(STATUS_OF_CODE.get(error.code, 400), str(error))
 
 
 class Service(Protocol):
@@ -153,7 +162,7 @@ def add_tournament_routes(app: FastAPI, server: Service) -> None:
             host, secret = await server.create_tournament(config, request.name.strip(),
                                                           action_clock=request.action_clock)
         except TournamentError as error:
-            raise HTTPException(400, str(error)) from None
+            raise http_error(error) from None
         base = server.config.public_url or str(http.base_url)
         return {"tournament": host.id, "host_secret": secret,
                 "lobby_link": base.rstrip("/") + f"/?tournament={host.id}",
@@ -175,14 +184,23 @@ def add_tournament_routes(app: FastAPI, server: Service) -> None:
         try:
             return await host.register(entry.name)
         except TournamentError as error:
-            raise HTTPException(400, str(error)) from None
+            raise http_error(error) from None
+
+    async def as_host(tournament_id: str, secret: str | None,
+                      work: Callable[[TournamentHost], Awaitable[T]]) -> T:
+        """``work`` done for the tournament's host: 403 without the host secret, a refusal a
+        400 naming why (changing nothing)."""
+        host = find(tournament_id)
+        try:
+            host.check_host(secret)
+            return await work(host)
+        except TournamentError as error:
+            raise http_error(error) from None
 
     @app.post("/api/tournaments/{tournament_id}/bots", status_code=201)
     async def bots(tournament_id: str, request: BotsRequest,
                    x_host_secret: HostSecret = None) -> dict[str, Any]:
-        host = find(tournament_id)
-        try:
-            host.check_host(x_host_secret)
+        async def add(host: TournamentHost) -> dict[str, Any]:
             if not 1 <= request.count <= MAX_BOTS:
                 raise TournamentError(f"add 1 to {MAX_BOTS} bots at a time")
             names = {p.name.lower() for p in host.director.players.values()}
@@ -196,53 +214,43 @@ def add_tournament_routes(app: FastAPI, server: Service) -> None:
                         break
                 names.add(name.lower())
                 added.append((await host.register(name, style=request.style))["name"])
-        except TournamentError as error:
-            raise HTTPException(403 if "host secret" in str(error) else 400,
-                                str(error)) from None
-        return {"added": added}
+            return {"added": added}
+        return await as_host(tournament_id, x_host_secret, add)
 
     @app.get("/api/tournaments/{tournament_id}/waiting")
     async def waiting(tournament_id: str, x_host_secret: HostSecret = None) -> dict[str, Any]:
         """The host's list of the entries waiting for approval."""
-        host = find(tournament_id)
-        try:
-            host.check_host(x_host_secret)
-        except TournamentError as error:
-            raise HTTPException(403, str(error)) from None
-        return {"tournament": host.id, "waiting": host.waiting()}
+        async def listed(host: TournamentHost) -> dict[str, Any]:
+            return {"tournament": host.id, "waiting": host.waiting()}
+        return await as_host(tournament_id, x_host_secret, listed)
 
     @app.post("/api/tournaments/{tournament_id}/waiting/{player}/{answer}")
     async def answer_entry(tournament_id: str, player: str, answer: str,
                            x_host_secret: HostSecret = None) -> dict[str, Any]:
         """The host approves or declines a waiting entry; answers the lobby."""
-        host = find(tournament_id)
+        find(tournament_id)
         if answer not in ENTRY_ANSWERS:
             raise HTTPException(404, f"unknown answer {answer[:30]!r} to an entry (one of: "
                                      f"{', '.join(ENTRY_ANSWERS)})")
-        try:
-            host.check_host(x_host_secret)
+
+        async def answered(host: TournamentHost) -> dict[str, Any]:
             await host.answer_entry(player, answer == "approve")
-        except TournamentError as error:
-            raise HTTPException(403 if "host secret" in str(error) else 400,
-                                str(error)) from None
-        return host.lobby()
+            return host.lobby()
+        return await as_host(tournament_id, x_host_secret, answered)
 
     @app.post("/api/tournaments/{tournament_id}/{control}")
     async def control(tournament_id: str, control: str, request: ControlRequest | None = None,
                       x_host_secret: HostSecret = None) -> dict[str, Any]:
-        host = find(tournament_id)
+        find(tournament_id)
         if control not in CONTROLS:
             raise HTTPException(404, f"unknown tournament control {control[:30]!r} (one of: "
                                      f"{', '.join(CONTROLS)})")
-        try:
-            host.check_host(x_host_secret)
-            args = {"seconds": request.seconds} if request and request.seconds is not None \
-                else {}
+        args = {"seconds": request.seconds} if request and request.seconds is not None else {}
+
+        async def controlled(host: TournamentHost) -> dict[str, Any]:
             await host.command(control, args)
-        except TournamentError as error:
-            raise HTTPException(403 if "host secret" in str(error) else 400,
-                                str(error)) from None
-        return host.lobby()
+            return host.lobby()
+        return await as_host(tournament_id, x_host_secret, controlled)
 
     def entrant(tournament_id: str, token: str | None) -> tuple[TournamentHost, str]:
         """The tournament and the player an entry token names (401, 403 otherwise)."""
@@ -277,7 +285,7 @@ def add_tournament_routes(app: FastAPI, server: Service) -> None:
             await host.player_command(player, command)
             return host.where(player)
         except TournamentError as error:
-            raise HTTPException(400, str(error)) from None
+            raise http_error(error) from None
 
     @app.get("/api/tournaments/{tournament_id}/results")
     async def results(tournament_id: str) -> dict[str, Any]:

@@ -52,10 +52,12 @@ ERROR_CODES: dict[str, str] = {
     "not_saved": "the change could not be stored, so it did not happen: try again",
     "server_error": "the server failed to apply the command; the table was reloaded",
     "unknown_event": "a socket.io event other than 'command' was sent",
+    "tournament_table": "a cash game's command sent to a tournament's table, where the "
+                        "director seats players and sets their chips",
 }
 ErrorCode = Literal["bad_command", "rate_limited", "not_joined", "no_room", "bad_seat_token",
                     "bad_host_secret", "bad_name", "refused", "busy", "unavailable", "not_saved",
-                    "server_error", "unknown_event"]
+                    "server_error", "unknown_event", "tournament_table"]
 assert set(get_args(ErrorCode)) == set(ERROR_CODES)
 
 # Closed objects; strict, so that a command's "seat": "2" or "seat": true is refused, not coerced.
@@ -1384,6 +1386,7 @@ class Snapshot(View):
     you: You
     chat: list[ChatEvent]
     hand_log: HandLog | None
+    tournament: str | None  # a tournament's table: the tournament (its lobby); else None
 
 
 @with_config(CLOSED)
@@ -1405,12 +1408,20 @@ class HostSecret(TypedDict):
 
 
 @with_config(CLOSED)
+class TournamentRefusal(TypedDict):
+    what: Literal["rebuy", "addon"]
+    reason: str
+
+
+@with_config(CLOSED)
 class TournamentNotice(TypedDict):
     """Pushed as ``tournament`` to a tournament player's connections: they were moved to
-    another table, eliminated, or the tournament finished; and where they are now."""
+    another table, eliminated, a rebuy or add-on they asked for during a hand was refused at
+    its end, or the tournament finished; and where they are now."""
 
-    kind: Literal["moved", "eliminated", "finished"]
-    reason: NotRequired[str]  # moved: "balance" or "table broken"
+    kind: Literal["moved", "eliminated", "refused", "finished"]
+    reason: NotRequired[str]  # moved: "balance" or "table broken"; refused: why
+    what: NotRequired[Literal["rebuy", "addon"]]  # refused: what was asked for
     from_table: NotRequired[int | None]
     tournament: str
     player: str
@@ -1418,6 +1429,7 @@ class TournamentNotice(TypedDict):
     status: str
     stack: int
     queued: NotRequired[list[str]]  # "rebuy", "addon": asked during the hand, added at its end
+    refused: NotRequired[list[TournamentRefusal]]  # queued and refused at the hand's end
     rebuys: NotRequired[int]  # the entry's rebuys
     addon: NotRequired[bool]  # whether the entry took the add-on
     table: NotRequired[int]  # still playing: the table, its room, the seat and a seat token

@@ -40,7 +40,13 @@ OUT = "out"  # eliminated (their last entry)
 
 
 class TournamentError(ValueError):
-    """A command the tournament's rules or state do not allow; the text says why."""
+    """A command the tournament's rules or state do not allow; the text says why, and ``code``
+    names the kind of refusal for a client to act on (``refused``, or ``bad_host_secret``: the
+    host's command without the host's secret; the codes of ``docs/protocol.md``)."""
+
+    def __init__(self, message: str, code: str = "refused") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 @dataclass(frozen=True)
@@ -118,6 +124,9 @@ class Player:
     auto_rebuy: bool = False  # rebuy at once on busting while rebuys are open
     bot: bool = False
     queued: list[str] = field(default_factory=list)  # "rebuy", "addon": at this hand's end
+    # what was queued and refused at the hand's end: {"what", "reason"}, kept until the
+    # player asks for something again (their page says why)
+    refused: list[dict[str, str]] = field(default_factory=list)
 
 
 @dataclass
@@ -382,6 +391,7 @@ class Director:
         self.tick(now)
         state = self._player(player)
         self._check_rebuy(state)
+        state.refused = []
         if not self._queue(state, "rebuy"):
             self._add_rebuy(state)
 
@@ -410,6 +420,7 @@ class Director:
                     self._check_addon(state)
                     self._add_addon(state)
             except TournamentError as error:
+                state.refused.append({"what": what, "reason": str(error)})
                 self._emit("refused", player=state.id, what=what, reason=str(error))
 
     def _check_rebuy(self, state: Player) -> None:
@@ -444,6 +455,7 @@ class Director:
         self.tick(now)
         state = self._player(player)
         self._check_addon(state)
+        state.refused = []
         if not self._queue(state, "addon"):
             self._add_addon(state)
 

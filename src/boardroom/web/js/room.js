@@ -19,7 +19,7 @@ import { KeyHelp, useRoomKeys } from './keys.js';
 import { rulesUrl } from './rules.js';
 import { postsText } from './words.js';
 import { LogPanel, LogToggle } from './log.js';
-import { TournamentBanner, useTournamentFollow } from './tournament-follow.js';
+import { LobbyLink, TournamentBanner, TournamentSeatControls, useTournamentFollow, useTournamentLobby } from './tournament-follow.js';
 
 const GAME_NAME = (variants, id) => (variantById(variants, id) || { name: id || '' }).name;
 // The game dealt now (or next): the hand's, the table's last, a rotation's current one, or the room's.
@@ -67,6 +67,7 @@ export function RoomPage({ room, watch }) {
     },
   });
   const [tournamentNotice, dismissTournamentNotice] = useTournamentFollow(conn, room);
+  const tournamentLobby = useTournamentLobby(conn, snap && snap.tournament);
   if (!conn || !snap) {
     return html`<div class="room loading-room">
       <${TopBar} room=${room} prefs=${prefs} togglePref=${togglePref} />
@@ -87,7 +88,7 @@ export function RoomPage({ room, watch }) {
       <main class="room-main">
         <h1 class="sr-only">${GAME_NAME(variants, gameId)} table${table.hand_no ? `, hand ${table.hand_no}` : ''}</h1>
         <${Table} conn=${conn} display=${display} variant=${variant} variants=${variants} />
-        <${Dock} conn=${conn} display=${display} variant=${variant} variants=${variants} />
+        <${Dock} conn=${conn} display=${display} variant=${variant} variants=${variants} tournamentLobby=${tournamentLobby} />
       </main>
       ${chatOpen ? html`<${ChatPanel} conn=${conn} close=${() => setChatOpen(false)} />` : null}
       ${logOpen ? html`<${LogPanel} conn=${conn} close=${() => setLogOpen(false)} />` : null}
@@ -247,7 +248,7 @@ function Seat({ conn, seat, hv, hand, style, posClass, blind, isButton, display,
   const mine = you.seat === seat.seat;
   const bot = (snap.bots || {})[String(seat.seat)];
   if (seat.empty) {
-    const canSit = you.seat == null && you.role !== 'spectator';
+    const canSit = you.seat == null && you.role !== 'spectator' && !snap.tournament; // (the director seats)
     return html`<div class=${`seat empty ${posClass}`} style=${style} data-seat=${seat.seat}>
       ${canSit && !sitting ? html`<button class="btn sit" onClick=${() => setSitting(true)}>Sit <span class="sr-only">in seat </span><span class="seat-no">${seat.seat + 1}</span></button>` : null}
       ${canSit && sitting ? html`<${SitForm} conn=${conn} seat=${seat.seat} cancel=${() => setSitting(false)} />` : null}
@@ -420,7 +421,7 @@ function Showdown({ conn, display }) {
 
 // -- the dock under the table: your cards, pills and controls ---------------------------
 
-function Dock({ conn, display, variant, variants }) {
+function Dock({ conn, display, variant, variants, tournamentLobby }) {
   const snap = conn.snapshot;
   const you = conn.you || {};
   const table = snap.table;
@@ -443,8 +444,10 @@ function Dock({ conn, display, variant, variants }) {
       ? html`<${PreActions} conn=${conn} hand=${hand} mine=${mine} />` : null}
     ${table.phase === 'picking' && table.picker === you.seat && you.seat != null
       ? html`<${Picker} conn=${conn} variants=${variants} choices=${table.choices || []} deadline=${table.deadline} /> ` : null}
-    ${seat && !seat.empty ? html`<${SeatControls} conn=${conn} seat=${seat} />` : null}
-    ${you.seat == null ? html`<p class="hint">${you.role === 'spectator' ? 'You are watching.' : 'Pick an empty seat to play, or just watch.'}</p>` : null}
+    ${seat && !seat.empty ? (snap.tournament ? html`<${TournamentSeatControls} conn=${conn} tournament=${snap.tournament} lobby=${tournamentLobby} />`
+    : html`<${SeatControls} conn=${conn} seat=${seat} />`) : null}
+    ${you.seat == null ? html`<p class="hint">${snap.tournament ? html`You are watching a tournament table. <${LobbyLink} tournament=${snap.tournament} />`
+    : you.role === 'spectator' ? 'You are watching.' : 'Pick an empty seat to play, or just watch.'}</p>` : null}
     ${you.role === 'spectator' ? html`<${WatcherName} conn=${conn} />` : null}
   </section>`;
 }

@@ -23,6 +23,48 @@ export const entryCommand = (id, token, kind) => post(`${base(id)}/me/${kind}`, 
 export const whereAmI = (id, token) => fetch(`${base(id)}/me`, { headers: { 'X-Seat-Token': token } }).then(json);
 export const getResults = (id) => fetch(`${base(id)}/results`).then(json);
 export const resultsCsvUrl = (id) => `${base(id)}/results.csv`;
+// What a player may ask for now, as the lobby says (the server checks again): a rebuy in the
+// rebuy period, the add-on in the level after it, a re-entry while registration is open. Each is
+// [kind, label] for `entryCommand`.
+export function entryOffers(lobby, where) {
+  if (!lobby || !where) return [];
+  const playing = where.status === 'playing';
+  const queued = where.queued || [];
+  const level = lobby.level.number;
+  return [
+    playing && lobby.rebuy_chips && level <= lobby.rebuy_levels && !queued.includes('rebuy') && where.stack <= lobby.starting_stack
+      && !(lobby.max_rebuys && where.rebuys >= lobby.max_rebuys) ? ['rebuy', `Rebuy (${chips(lobby.rebuy_chips)} chips)`] : null,
+    playing && lobby.addon_chips && level === lobby.rebuy_levels + 1 && !queued.includes('addon') && !where.addon ? ['addon', `Add-on (${chips(lobby.addon_chips)} chips)`] : null,
+    where.status === 'out' && lobby.registration_open && lobby.max_entries > 1 ? ['reenter', 'Re-enter'] : null,
+  ].filter(Boolean);
+}
+
+const ASKED = { rebuy: 'rebuy', addon: 'add-on' };
+// "Your rebuy is added when your hand ends." for what is queued; null when nothing is.
+export function queuedText(queued) {
+  if (!queued || !queued.length) return null;
+  return `Your ${queued.map((q) => ASKED[q] || q).join(' and ')} ${queued.length > 1 ? 'are' : 'is'} added when your hand ends.`;
+}
+// "Your rebuy was not added: the rebuy period ended with level 1." (a refusal at a hand's end).
+export const refusedText = (refused) => `Your ${ASKED[refused.what] || refused.what} was not added: ${refused.reason}.`;
+
+// What a live region says when the lobby changes: a new level, a break, a pause, the end (the
+// lobby page's, and a tournament table's).
+export function changeSentence(before, after) {
+  if (!before || before.unchanged || after.unchanged) return null;
+  if (after.finished && !before.finished) {
+    const winner = after.players.find((p) => p.place === 1);
+    return `The tournament is over${winner ? `: ${winner.name} won ${chips(winner.prize)}` : ''}.`;
+  }
+  if (after.started && !before.started) return `The tournament has started: level 1, blinds ${blindsText(after.level)}.`;
+  if (after.paused !== before.paused) return after.paused ? 'The tournament is paused.' : 'The tournament resumed.';
+  if (after.on_break && !before.on_break) return 'A break has started.';
+  if (after.level.number !== before.level.number) return `Level ${after.level.number}: blinds ${blindsText(after.level)}.`;
+  if (before.registration_open && !after.registration_open && after.started) return 'Registration is closed.';
+  if (after.hand_for_hand && !before.hand_for_hand) return 'Hand-for-hand play on the bubble.';
+  return null;
+}
+
 export const lobbyUrl = (id) => `/?tournament=${encodeURIComponent(id)}`;
 export const resultsUrl = (id) => `/?tournament=${encodeURIComponent(id)}&results=1`;
 

@@ -1,16 +1,23 @@
 // A tournament player's room page follows them (docs/protocol.md, the `tournament` message):
 // moved to another table (balancing, or their table broke), the page goes to the new table with
 // the new seat token and says why; eliminated, it says their place and prize, and they may stay
-// to watch. The last notice is kept for the next page (sessionStorage) and shown as a banner.
+// to watch; a rebuy or add-on asked during a hand and refused at its end, it says why. The last
+// notice is kept for the next page (sessionStorage) and shown as a banner.
+// A tournament table's own controls (TournamentSeatControls) replace the cash game's: a player
+// cannot leave, sit out or buy chips there (an away player is blinded off), so the page offers
+// the tournament's rebuy or add-on in its period and a way back to the lobby.
 import { html } from './html.js';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { navigate } from './nav.js';
-import { saveRoom } from './store.js';
-import { chips, lobbyUrl, ordinal } from './tournament-api.js';
+import { loadTournament, saveRoom } from './store.js';
+import {
+  changeSentence, chips, entryCommand, entryOffers, getLobby, lobbyUrl, ordinal, queuedText, refusedText, whereAmI,
+} from './tournament-api.js';
 
 const KEY = 'boardroom:tournament-notice';
 
 function sentence(notice) {
+  if (notice.kind === 'refused') return refusedText(notice);
   if (notice.kind === 'moved') {
     const why = notice.reason === 'table broken'
       ? `Table ${notice.from_table ?? ''} broke`.replace('  ', ' ')
@@ -65,5 +72,58 @@ export function TournamentBanner({ notice, dismiss }) {
     <span>${notice.text}</span>
     <a href=${lobbyUrl(notice.tournament)} onClick=${(e) => { e.preventDefault(); navigate(lobbyUrl(notice.tournament)); }}>Tournament lobby</a>
     <button class="btn small" onClick=${dismiss} aria-label="Dismiss the tournament notice">Dismiss</button>
+  </div>`;
+}
+
+// A tournament table's page reads its lobby at each hand (the level, the rebuy period) and says
+// in the table's live region what changed: a new level and its blinds, a break, a pause, the end.
+export function useTournamentLobby(conn, tournament) {
+  const [lobby, setLobby] = useState(null);
+  const seen = useRef(null);
+  const handNo = conn && conn.snapshot ? conn.snapshot.table.hand_no : null;
+  useEffect(() => {
+    if (!tournament || !conn) return undefined;
+    let live = true;
+    getLobby(tournament).then((next) => {
+      if (!live) return;
+      const said = changeSentence(seen.current, next);
+      seen.current = next;
+      if (said && conn.announce) conn.announce(said, 'polite');
+      setLobby(next);
+    }).catch(() => {});
+    return () => { live = false; };
+  }, [conn, tournament, handNo]);
+  return tournament ? lobby : null;
+}
+
+// The link back to a tournament's lobby, from one of its tables.
+export function LobbyLink({ tournament }) {
+  return html`<a class="btn small" href=${lobbyUrl(tournament)} onClick=${(e) => { e.preventDefault(); navigate(lobbyUrl(tournament)); }}>Back to the lobby</a>`;
+}
+
+// A seated tournament player's controls at the table: the tournament's rebuy or add-on while
+// it is offered (asked during a hand, it is added when the hand ends), and the lobby. The lobby
+// and the player's entry are read again at each hand.
+export function TournamentSeatControls({ conn, tournament, lobby }) {
+  const token = loadTournament(tournament).token;
+  const handNo = conn.snapshot.table.hand_no;
+  const [where, setWhere] = useState(null);
+  const [error, setError] = useState(null);
+  useEffect(() => {
+    let live = true;
+    if (token) whereAmI(tournament, token).then((w) => { if (live) setWhere(w); }).catch(() => {});
+    return () => { live = false; };
+  }, [tournament, token, handNo]);
+  const ask = (kind) => async () => {
+    setError(null);
+    try { setWhere(await entryCommand(tournament, token, kind)); } catch (err) { setError(err.message); }
+  };
+  const offers = entryOffers(lobby, where).filter(([kind]) => kind !== 'reenter');
+  const queued = queuedText(where && where.queued);
+  return html`<div class="seat-controls tourney-seat">
+    ${offers.map(([kind, label]) => html`<button class="btn small" type="button" onClick=${ask(kind)}>${label}</button>`)}
+    ${queued ? html`<span class="muted" data-testid="tournament-queued">${queued}</span>` : null}
+    ${error ? html`<span class="error" role="alert">${error}</span>` : null}
+    <${LobbyLink} tournament=${tournament} />
   </div>`;
 }

@@ -7,8 +7,8 @@ import { navigate } from './nav.js';
 import { getVariants, variantById } from './api.js';
 import { loadTournament, saveRoom, saveTournament } from './store.js';
 import {
-  addBots, answerEntry, blindsText, chips, clockText, control, enter, entryCommand, getLobby, getResults, getWaiting, lobbyUrl, ordinal,
-  resultsCsvUrl, resultsUrl, whereAmI,
+  addBots, answerEntry, blindsText, changeSentence, chips, clockText, control, enter, entryCommand, entryOffers, getLobby, getResults, getWaiting, lobbyUrl,
+  ordinal, queuedText, refusedText, resultsCsvUrl, resultsUrl, whereAmI,
 } from './tournament-api.js';
 
 const POLL_MS = 2000; // a visible page; a hidden one polls every HIDDEN_POLL_MS
@@ -24,22 +24,6 @@ function status(lobby) {
   if (lobby.on_break) return 'On a break';
   if (lobby.hand_for_hand) return 'Hand-for-hand';
   return 'Running';
-}
-
-// What the live region says when the lobby changes: a new level, a break, a pause, the end.
-function changeSentence(before, after) {
-  if (!before || before.unchanged || after.unchanged) return null;
-  if (after.finished && !before.finished) {
-    const winner = after.players.find((p) => p.place === 1);
-    return `The tournament is over${winner ? `: ${winner.name} won ${chips(winner.prize)}` : ''}.`;
-  }
-  if (after.started && !before.started) return `The tournament has started: level 1, blinds ${blindsText(after.level)}.`;
-  if (after.paused !== before.paused) return after.paused ? 'The tournament is paused.' : 'The tournament resumed.';
-  if (after.on_break && !before.on_break) return 'A break has started.';
-  if (after.level.number !== before.level.number) return `Level ${after.level.number}: blinds ${blindsText(after.level)}.`;
-  if (before.registration_open && !after.registration_open && after.started) return 'Registration is closed.';
-  if (after.hand_for_hand && !before.hand_for_hand) return 'Hand-for-hand play on the bubble.';
-  return null;
 }
 
 // The lobby, kept live: the last full lobby, the clocks of the last answer and when it came.
@@ -201,15 +185,8 @@ function Entry({ id, lobby, saved, refresh }) {
     setError(null);
     try { setWhere(await entryCommand(id, saved.token, kind)); refresh(); } catch (err) { setError(err.message); }
   };
-  const playing = where && where.status === 'playing';
-  const queued = (where && where.queued) || [];
-  const level = lobby.level.number;
-  const offers = [
-    playing && lobby.rebuy_chips && level <= lobby.rebuy_levels && !queued.includes('rebuy') && where.stack <= lobby.starting_stack
-      && !(lobby.max_rebuys && where.rebuys >= lobby.max_rebuys) ? ['rebuy', `Rebuy (${chips(lobby.rebuy_chips)} chips)`] : null,
-    playing && lobby.addon_chips && level === lobby.rebuy_levels + 1 && !queued.includes('addon') && !where.addon ? ['addon', `Add-on (${chips(lobby.addon_chips)} chips)`] : null,
-    where && where.status === 'out' && lobby.registration_open && lobby.max_entries > 1 ? ['reenter', 'Re-enter'] : null,
-  ].filter(Boolean);
+  const offers = entryOffers(lobby, where);
+  const queued = queuedText(where && where.queued);
   const toTable = (e) => {
     e.preventDefault();
     saveRoom(where.room, { token: where.token, seat: where.seat, name: where.name, tournament: id });
@@ -225,7 +202,8 @@ function Entry({ id, lobby, saved, refresh }) {
           : where.room ? html`<p data-testid="tournament-you">Table ${where.table} · ${chips(where.stack)} chips
               <a class="btn primary small" href=${`/?room=${encodeURIComponent(where.room)}`} onClick=${toTable}>Go to your table</a></p>`
             : html`<p data-testid="tournament-you">You are registered. Your seat is drawn when the tournament starts.</p>`}
-      ${queued.length ? html`<p data-testid="tournament-queued">Your ${queued.map((q) => (q === 'rebuy' ? 'rebuy' : 'add-on')).join(' and ')} ${queued.length > 1 ? 'are' : 'is'} added when your hand ends.</p>` : null}
+      ${queued ? html`<p data-testid="tournament-queued">${queued}</p>` : null}
+      ${((where && where.refused) || []).map((r) => html`<p data-testid="tournament-refused">${refusedText(r)}</p>`)}
       ${offers.length ? html`<p class="row">${offers.map(([kind, label]) => html`<button class="btn small" onClick=${own(kind)}>${label}</button>`)}</p>` : null}
       ${error ? html`<p class="error" role="alert">${error}</p>` : null}
     </section>`;
