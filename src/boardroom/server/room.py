@@ -37,8 +37,10 @@ from boardroom.server.auth import (
 from boardroom.server.encode import (
     Fragment,
     KeptTexts,
+    PartTexts,
     SharedTexts,
     dumps,
+    dumps_like,
     dumps_shared,
     plain,
 )
@@ -418,16 +420,18 @@ class Room:
         public = [dumps(_event_payload(self.id, event, None)) for event in events]
         head = f'{{"room":{dumps(self.id)},"version":{self.table.version},"events":['
         memo: SharedTexts = {}  # the views' parts that audiences share, encoded once
+        parts: PartTexts = {}  # the spectators' view, field by field: the seats' start from it
         if len(self._kept) > MAX_KEPT:
             self._kept = {}
         ordered = sorted(audiences, key=lambda a: -1 if a is None else a)
-        hand_views = self.table.hand_views(ordered)
+        hand_views = self.table.hand_views([None, *ordered])
         updates = []
         for audience in ordered:
             texts = [dumps(_event_payload(self.id, event, audience))
                      if _differs(event, audience) else text
                      for event, text in zip(events, public, strict=True)]
-            view = self._own_view(audience, memo, hand_views[audience])
+            view = self._own_view(audience, memo, hand_views[audience],
+                                  like=(hand_views[None], parts))
             updates.append((audience, Fragment(
                 f'{head}{",".join(texts)}],"view":{{{shared},"hand":{view["hand"]},'
                 f'"sizes":{_sizes_text(view["sizes"])},"last_hand":{view["last_hand"]}}}}}')))
@@ -611,12 +615,17 @@ class Room:
                 "last_hand": json.loads(last) if last != "null" else None}
 
     def _own_view(self, seat: Audience, memo: SharedTexts | None = None,
-                  view: HandView | None = None) -> dict[str, Any]:
+                  view: HandView | None = None,
+                  like: tuple[HandView | None, PartTexts] | None = None) -> dict[str, Any]:
         """The parts of ``seat``'s view that are its own; the hand and the last hand as JSON
-        text. ``view``: its hand view, when the caller built every audience's at once."""
+        text. ``view``: its hand view, when the caller built every audience's at once, and
+        ``like``: the spectators' it was made from, with the texts of its fields so far."""
         if view is None:
             view = self.table.hand_view(seat)
-        return {"hand": dumps_shared(view, {} if memo is None else memo, kept=self._kept),
+        memo = {} if memo is None else memo
+        hand = dumps_shared(view, memo, kept=self._kept) if like is None or like[0] is None \
+            else dumps_like(view, like[0], memo, like[1], kept=self._kept)
+        return {"hand": hand,
                 "sizes": raise_sizes(self.table, seat),
                 "last_hand": self.last_hand(seat) if view is None else "null"}
 
