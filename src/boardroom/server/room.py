@@ -122,6 +122,7 @@ class Room:
         self._last_hand: Hand | None = None  # the last hand, replayed (once) from its record
         self._last_hand_views: dict[int | None, HandView] = {}  # by seat, built at once
         self._last_texts: SharedTexts = {}  # their shared parts, encoded once
+        self._last_hunt: tuple[Hand, bool] | None = None  # whether it left cards to hunt
         self._kept: KeptTexts = {}  # views' seats, pills and pots as encoded lately, by value
         self.bots = bot_driver.BotSeats(self, bot_think)  # the bot seats' driver tasks
         self._watchers_told: dict[str, Any] = {"count": 0, "names": []}
@@ -659,13 +660,20 @@ class Room:
             tail = dumps({
                 "shown_after": record.get("shown_after", {}), "rabbit": rabbit_boards(record),
                 "equity": self._equity,
-                "can_hunt": "rabbit" not in record and can_hunt(self.settings, hand),
+                "can_hunt": "rabbit" not in record and self._can_hunt(hand),
                 # the show command's rule: a hand that won uncontested or was mucked
                 "can_show": held is not None and hand.is_live(held)
                 and not hand.showed(held)})[1:]
             view = dumps_shared(self._last_hand_views[held], self._last_texts)
             self._last_views[held] = f'{head},"view":{view},{tail}'
         return self._last_views[held]
+
+    def _can_hunt(self, hand: Hand) -> bool:
+        """``can_hunt`` for the last hand, worked out once for every audience (it copies the
+        hand's card source)."""
+        if self._last_hunt is None or self._last_hunt[0] is not hand:
+            self._last_hunt = (hand, can_hunt(self.settings, hand))
+        return self._last_hunt[1]
 
 
 def rabbit_boards(record: dict[str, Any]) -> dict[str, list[str]] | None:
