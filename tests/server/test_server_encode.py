@@ -5,14 +5,24 @@ texts; a part that did not change is not encoded again."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
+from typing import Any
 
 import pytest
 
 from boardroom.engine import Deck, Hand, Stakes
 from boardroom.engine.view import SeatView, views_for
 from boardroom.rules import VARIANTS, ForcedBets, find_variant
-from boardroom.server.encode import KeptTexts, SharedTexts, dumps, dumps_shared, plain
+from boardroom.server.encode import (
+    KeptTexts,
+    PartTexts,
+    SharedTexts,
+    dumps,
+    dumps_like,
+    dumps_shared,
+    plain,
+)
 
 
 def _stakes(forced: ForcedBets, stud: bool) -> Stakes:
@@ -39,6 +49,12 @@ def test_shared_encoding_says_what_each_view_alone_says(variant_id: str) -> None
             for viewer in rng.sample(viewers, len(viewers)):
                 shared = dumps_shared(views[viewer], memo, kept=kept)
                 assert shared == dumps(plain(views[viewer]))
+            # each view made from the spectators' (as a room encodes them), in any order
+            like_memo: SharedTexts = {}
+            parts: PartTexts = {}
+            for viewer in rng.sample(viewers, len(viewers)):
+                liked = dumps_like(views[viewer], views[None], like_memo, parts, kept=kept)
+                assert liked == dumps(plain(views[viewer]))
             if hand.is_over:
                 break
             legal = hand.legal_actions()
@@ -88,3 +104,40 @@ def test_parts_that_did_not_change_are_not_encoded_again() -> None:
     new = [value for _, value, _ in set(kept) - before]
     assert sorted(type(value).__name__ for value in new) == ["Pot", "Pot", "SeatView", "SeatView"]
     assert {value.seat for value in new if isinstance(value, SeatView)} == {caller}
+
+
+def test_a_seat_s_view_encodes_only_what_it_has_of_its_own(monkeypatch: pytest.MonkeyPatch,
+                                                           ) -> None:
+    """After the spectators' view, each seat's view (the spectators' with its own seat, pills
+    and legal actions) takes the spectators' texts for every field it shares with it: only its
+    own fields are encoded, and the text is what encoding it alone gives."""
+    import boardroom.server.encode as encode
+
+    hand = Hand(find_variant("esg"), Stakes(small_blind=1, big_blind=2), [60] * 6, 0,
+                cards=Deck(rng=random.Random(7)))
+    while hand.street is not None and hand.street.name == "preflop":
+        hand.call() if hand.can_call() else hand.check()
+    views = views_for(hand, [None, *range(6)])
+    calls: list[Any] = []
+    real = encode.dumps_shared
+
+    def counting(value: Any, *args: Any, **kwargs: Any) -> str:
+        calls.append(value)
+        return real(value, *args, **kwargs)
+
+    monkeypatch.setattr(encode, "dumps_shared", counting)
+    memo: SharedTexts = {}
+    parts: PartTexts = {}
+    base = views[None]
+    assert dumps_like(base, base, memo, parts) == dumps(plain(base))
+    calls.clear()
+    own = 0
+    for seat in range(6):
+        view = views[seat]
+        assert dumps_like(view, base, memo, parts) == dumps(plain(view))
+        # its viewer, its seat as its player sees it, its pills (each one), its legal actions
+        # (each field)
+        own += 1 + 1 + 1 + len(view.pills) + (
+            1 + len(dataclasses.fields(view.legal)) if view.legal is not None else 0)
+    # and once, for all of them: the spectators' seats, one by one
+    assert len(calls) <= own + len(base.seats), [type(value).__name__ for value in calls]

@@ -253,3 +253,24 @@ async def test_a_change_costs_one_message_and_one_view_per_connected_audience(
                 assert all(gone not in to for to in emits[before[0]:])
             players.pop()
             people.remove(people[2])
+
+
+async def test_a_finished_hand_is_hunted_once_for_every_audience(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whether the last hand left board cards to hunt is the same for every audience: it is
+    worked out once per finished hand, not once per seat that sees the hand's result."""
+    from boardroom.engine.hand import Hand
+
+    hunted: list[Any] = []
+    real = Hand.rabbit_hunt
+
+    def counting(hand: Any) -> Any:
+        hunted.append(hand)  # (kept alive: each id is one hand)
+        return real(hand)
+
+    monkeypatch.setattr(Hand, "rabbit_hunt", counting)
+    clock = FakeClock()
+    async with running_server(tmp_path, clock=clock) as running:
+        await _play_hands(running, clock, "plo", hands=2, seed=3)
+    assert hunted
+    assert len(hunted) == len({id(hand) for hand in hunted})

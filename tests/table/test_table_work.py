@@ -29,3 +29,33 @@ def test_each_hand_event_is_filtered_once_per_viewer(game: str,
     play_passively(table)
     viewers = 4 + 1  # each seat in the hand, and the spectators
     assert len(filtered) == len(hand.events) * viewers
+
+
+@pytest.mark.parametrize("game", ["plo", "esg", "allocator-redraw", "stud-hilo"])
+def test_what_a_batch_shows_later_is_worked_out_once_per_batch(
+        game: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A push hides in each event the cards a later event of its batch shows; which cards those
+    are is worked out once per published batch, for every viewer alike, not once per viewer."""
+    from boardroom.table.driver import Driver
+
+    table, clock = make_table(players=4, game=game)
+    worked_out: list[int] = []
+    batches: list[int] = []
+    real_later, real_flush = view_module._shown_later, Driver._flush
+
+    def counting_later(hand: Any, start: int) -> Any:
+        worked_out.append(start)
+        return real_later(hand, start)
+
+    def counting_flush(self: Any) -> None:
+        hand = self.hand
+        if hand is not None and self._published < len(hand.events):
+            batches.append(self._published)
+        real_flush(self)
+
+    monkeypatch.setattr(view_module, "_shown_later", counting_later)
+    monkeypatch.setattr(Driver, "_flush", counting_flush)
+    start_hand(table, clock)
+    play_passively(table)
+    assert batches  # the deal, each action, the showdown
+    assert worked_out == batches

@@ -239,12 +239,27 @@ def events_for(hand: Hand, viewer: Seat | None, start: int = 0, *,
     out under its own version), an event shows only what was public when it happened: a card
     that a later event shows (the showdown in the same batch as the deal or the draw that dealt
     it) stays hidden in the earlier event, and the later one shows it."""
+    if as_they_came:
+        return pushed_events(hand, (viewer,), start)[viewer]
     publics: dict[Seat, set[Card]] = {}
+    return [event_as_seen(hand, viewer, event, publics) for event in hand.events[start:]]
+
+
+def pushed_events(hand: Hand, viewers: Iterable[Seat | None],
+                  start: int = 0) -> dict[Seat | None, list[ev.Event]]:
+    """``events_for(hand, viewer, start, as_they_came=True)`` for each of ``viewers`` at once:
+    the cards each event must hide because a later event of the batch shows them are worked
+    out once for the batch (they are the same for every viewer), not once per viewer."""
     events = hand.events[start:]
-    later = _shown_later(hand, start) if as_they_came else None
-    return [event_as_seen(hand, viewer, event, publics,
-                          hidden=later(start + k) if later is not None else None)
-            for k, event in enumerate(events)]
+    later = _shown_later(hand, start)
+    hidden = [later(start + k) for k in range(len(events))] if later is not None else \
+        [None] * len(events)
+    pushed: dict[Seat | None, list[ev.Event]] = {}
+    for viewer in viewers:
+        publics: dict[Seat, set[Card]] = {}
+        pushed[viewer] = [event_as_seen(hand, viewer, event, publics, hidden=hidden[k])
+                          for k, event in enumerate(events)]
+    return pushed
 
 
 def _shown_later(hand: Hand, start: int) -> Callable[[int], dict[Seat, set[Card]]] | None:

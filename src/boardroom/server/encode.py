@@ -166,6 +166,68 @@ def dumps_shared(value: Any, memo: SharedTexts, depth: int = 2, cards: bool = Fa
     return text
 
 
+PartTexts = dict[int, tuple[Any, list[str]]]
+"""By id: a value ``dumps_like`` composed and its fields' (or items') texts, kept alive."""
+
+
+def dumps_like(value: Any, like: Any, memo: SharedTexts, parts: PartTexts, depth: int = 2,
+               cards: bool = False, kept: KeptTexts | None = None) -> str:
+    """``dumps_shared(value, memo, depth, cards, kept)`` for a ``value`` made from ``like`` (a
+    seat's hand view is the spectators' with a few fields of its own; its seats are theirs
+    with its own seat as its player sees it): ``like`` is composed once per ``parts``, field
+    by field (or item by item), and each field of ``value`` that is ``like``'s own (by
+    identity) takes ``like``'s text without a call; only the others are encoded, each made
+    in turn from ``like``'s. The text is the same as ``dumps_shared``'s."""
+    kind = type(value)
+    if depth <= 0 or type(like) is not kind:
+        return dumps_shared(value, memo, depth, cards, kept)
+    names = _fields(kind)
+    if names is None and not (kind is tuple and not cards and len(value) == len(like)):
+        return dumps_shared(value, memo, depth, cards, kept)
+    key = (id(value), cards)
+    hit = memo.get(key)
+    if hit is not None and hit[0] is value:
+        return hit[1]
+    found = parts.get(id(like))
+    if found is None or found[0] is not like:
+        found = parts[id(like)] = (like, _parts(like, memo, depth, cards, kept))
+    texts = found[1]
+    if value is like:
+        text = _joined(kind, texts)
+    elif names is not None:
+        labels = _prefixes(kind)[1]
+        text = _joined(kind, [
+            old if (item := getattr(value, name)) is (was := getattr(like, name))
+            else label + dumps_like(item, was, memo, parts, depth - 1, cards or holds_cards,
+                                    kept)
+            for (name, holds_cards), label, old in zip(names, labels, texts, strict=True)])
+    else:
+        text = _joined(kind, [old if item is was else
+                              dumps_like(item, was, memo, parts, depth - 1, False, kept)
+                              for item, was, old in zip(value, like, texts, strict=True)])
+    memo[key] = (value, text)
+    return text
+
+
+def _parts(value: Any, memo: SharedTexts, depth: int, cards: bool,
+           kept: KeptTexts | None) -> list[str]:
+    """The texts ``dumps_shared`` composes ``value`` from: each field's, with its label (a
+    dataclass), or each item's (a sequence)."""
+    names = _fields(type(value))
+    if names is None:
+        return [dumps_shared(item, memo, depth - 1, False, kept) for item in value]
+    labels = _prefixes(type(value))[1]
+    return [label + dumps_shared(getattr(value, name), memo, depth - 1, cards or holds_cards,
+                                 kept)
+            for (name, holds_cards), label in zip(names, labels, strict=True)]
+
+
+def _joined(kind: type, texts: list[str]) -> str:
+    if _fields(kind) is None:
+        return "[" + ",".join(texts) + "]"
+    return _prefixes(kind)[0] + ",".join(texts) + "}"
+
+
 def _kept(value: Any, kind: type, cards: bool, kept: KeptTexts) -> str:
     """A dataclass part's text from ``kept`` when an equal value of its type was encoded."""
     try:

@@ -37,8 +37,10 @@ from boardroom.server.auth import (
 from boardroom.server.encode import (
     Fragment,
     KeptTexts,
+    PartTexts,
     SharedTexts,
     dumps,
+    dumps_like,
     dumps_shared,
     plain,
 )
@@ -122,6 +124,7 @@ class Room:
         self._last_hand: Hand | None = None  # the last hand, replayed (once) from its record
         self._last_hand_views: dict[int | None, HandView] = {}  # by seat, built at once
         self._last_texts: SharedTexts = {}  # their shared parts, encoded once
+        self._last_hunt: tuple[Hand, bool] | None = None  # whether it left cards to hunt
         self._kept: KeptTexts = {}  # views' seats, pills and pots as encoded lately, by value
         self.bots = bot_driver.BotSeats(self, bot_think)  # the bot seats' driver tasks
         self._watchers_told: dict[str, Any] = {"count": 0, "names": []}
@@ -420,16 +423,18 @@ class Room:
         public = [dumps(_event_payload(self.id, event, None)) for event in events]
         head = f'{{"room":{dumps(self.id)},"version":{self.table.version},"events":['
         memo: SharedTexts = {}  # the views' parts that audiences share, encoded once
+        parts: PartTexts = {}  # the spectators' view, field by field: the seats' start from it
         if len(self._kept) > MAX_KEPT:
             self._kept = {}
         ordered = sorted(audiences, key=lambda a: -1 if a is None else a)
-        hand_views = self.table.hand_views(ordered)
+        hand_views = self.table.hand_views([None, *ordered])
         updates = []
         for audience in ordered:
             texts = [dumps(_event_payload(self.id, event, audience))
                      if _differs(event, audience) else text
                      for event, text in zip(events, public, strict=True)]
-            view = self._own_view(audience, memo, hand_views[audience])
+            view = self._own_view(audience, memo, hand_views[audience],
+                                  like=(hand_views[None], parts))
             updates.append((audience, Fragment(
                 f'{head}{",".join(texts)}],"view":{{{shared},"hand":{view["hand"]},'
                 f'"sizes":{_sizes_text(view["sizes"])},"last_hand":{view["last_hand"]}}}}}')))
@@ -619,12 +624,17 @@ class Room:
                 "last_hand": json.loads(last) if last != "null" else None}
 
     def _own_view(self, seat: Audience, memo: SharedTexts | None = None,
-                  view: HandView | None = None) -> dict[str, Any]:
+                  view: HandView | None = None,
+                  like: tuple[HandView | None, PartTexts] | None = None) -> dict[str, Any]:
         """The parts of ``seat``'s view that are its own; the hand and the last hand as JSON
-        text. ``view``: its hand view, when the caller built every audience's at once."""
+        text. ``view``: its hand view, when the caller built every audience's at once, and
+        ``like``: the spectators' it was made from, with the texts of its fields so far."""
         if view is None:
             view = self.table.hand_view(seat)
-        return {"hand": dumps_shared(view, {} if memo is None else memo, kept=self._kept),
+        memo = {} if memo is None else memo
+        hand = dumps_shared(view, memo, kept=self._kept) if like is None or like[0] is None \
+            else dumps_like(view, like[0], memo, like[1], kept=self._kept)
+        return {"hand": hand,
                 "sizes": raise_sizes(self.table, seat),
                 "last_hand": self.last_hand(seat) if view is None else "null"}
 
@@ -658,13 +668,20 @@ class Room:
             tail = dumps({
                 "shown_after": record.get("shown_after", {}), "rabbit": rabbit_boards(record),
                 "equity": self._equity,
-                "can_hunt": "rabbit" not in record and can_hunt(self.settings, hand),
+                "can_hunt": "rabbit" not in record and self._can_hunt(hand),
                 # the show command's rule: a hand that won uncontested or was mucked
                 "can_show": held is not None and hand.is_live(held)
                 and not hand.showed(held)})[1:]
             view = dumps_shared(self._last_hand_views[held], self._last_texts)
             self._last_views[held] = f'{head},"view":{view},{tail}'
         return self._last_views[held]
+
+    def _can_hunt(self, hand: Hand) -> bool:
+        """``can_hunt`` for the last hand, worked out once for every audience (it copies the
+        hand's card source)."""
+        if self._last_hunt is None or self._last_hunt[0] is not hand:
+            self._last_hunt = (hand, can_hunt(self.settings, hand))
+        return self._last_hunt[1]
 
 
 def rabbit_boards(record: dict[str, Any]) -> dict[str, list[str]] | None:

@@ -21,9 +21,8 @@ from boardroom.engine import (
 )
 from boardroom.engine import actions as acts
 from boardroom.engine.actions import ChooseRuns
-from boardroom.engine.events import Event
 from boardroom.engine.straddle import Straddle
-from boardroom.engine.view import events_for
+from boardroom.engine.view import pushed_events
 from boardroom.rules import Variant
 from boardroom.table import fair, rotation, runs
 from boardroom.table.base import BETWEEN, CLOSED, DEALING, PICKING, WAITING, straddler_at
@@ -342,10 +341,7 @@ class Driver(Persistence, Seating, Clocks, DealersChoice):
         start, end = self._published, len(hand.events)
         if start == end:
             return
-        views: dict[int | None, list[Event]] = {
-            None: events_for(hand, None, start, as_they_came=True)}
-        for seat in hand.seats:
-            views[seat] = events_for(hand, seat, start, as_they_came=True)
+        views = pushed_events(hand, (None, *hand.seats), start)
         for k in range(end - start):
             self._emit(HAND, {}, truth=hand.events[start + k],
                        views={seat: events[k] for seat, events in views.items()})
