@@ -15,10 +15,11 @@ import time
 from typing import Any
 
 import httpx
-import pytest
 from checks import check_room, open_store
 from server_helpers import Client
 from services import Cluster, Redis, Worker, cluster
+
+from boardroom.store import tournament as tournament_row
 
 BOTS = 9
 BUY_IN = 100
@@ -75,17 +76,45 @@ async def _until(http: httpx.AsyncClient, url: str, tournament: str, seconds: fl
         await asyncio.sleep(0.2)
 
 
+def _places_taken(results: list[dict[str, Any]], state: dict[str, Any]) -> None:
+    """Every place from 1 to ``BOTS`` taken once, players who tie sharing the places they take
+    (``k`` players tied at place ``p`` take ``p`` to ``p + k - 1``, and the next place is
+    ``p + k``), and each tie one the rules make: players out in the same hand with the same
+    stack at its start (the director's eliminations, as stored)."""
+    by_place: dict[int, list[dict[str, Any]]] = {}
+    for result in results:
+        by_place.setdefault(result["place"], []).append(result)
+    place = 1
+    for shared, tied in sorted(by_place.items()):
+        assert shared == place, results
+        assert all(r["tied"] == len(tied) for r in tied), results
+        place += len(tied)
+    assert place == BOTS + 1, results
+    director = state["director"]
+    ids = {p["name"]: p["id"] for p in director["players"].values()}
+    groups = [{player: stack for player, _, stack in e["entries"]}
+              for e in director["eliminations"]]
+    for tied in (t for t in by_place.values() if len(t) > 1):
+        players = {ids[r["name"]] for r in tied}
+        assert any(players <= group.keys() and len({group[p] for p in players}) == 1
+                   for group in groups), (tied, groups)
+
+
 async def _accounted(http: httpx.AsyncClient, url: str, database: str,
                      lobby: dict[str, Any]) -> None:
-    """Every prize paid once, every place taken once, and in every table room the hands were
-    dealt once, no chip was made or lost and the ledger nets to zero."""
+    """Every prize paid once, every place taken once (or shared by a tie), and in every table
+    room the hands were dealt once, no chip was made or lost and the ledger nets to zero."""
     players = lobby["players"]
-    assert sorted(p["place"] for p in players) == list(range(1, BOTS + 1))
     assert sum(p["prize"] for p in players) == lobby["prize_pool"] == BOTS * BUY_IN
     assert next(p for p in players if p["place"] == 1)["stack"] == BOTS * STACK
+    results = (await http.get(f"{url}/api/tournaments/{lobby['tournament']}/results")).json()
     rooms = [t["room"] for t in lobby["tables"]] + lobby["closed_tables"]
     store = await open_store(database)
     try:
+        row = await tournament_row(store, lobby["tournament"])
+        assert row is not None
+        assert row.finished
+        _places_taken(results["results"], row.state)
         for room in rooms:
             stored = await check_room(store, room)
             assert stored.started, room
@@ -97,7 +126,6 @@ async def _accounted(http: httpx.AsyncClient, url: str, database: str,
         await store.close()
 
 
-@pytest.mark.slow  # failed once in a fresh-clone run, not yet explained: out of CI until it is
 async def test_a_bots_tournament_on_two_workers_plays_to_the_end(database: str,
                                                                  redis_server: Redis) -> None:
     with cluster(database, redis_server, 2, *OPTIONS) as running:
@@ -201,5 +229,36 @@ async def test_sigterm_of_the_owner_hands_the_tournament_over_whole_and_it_finis
             assert {t["room"] for t in after["tables"]} <= set(survivor.health()["room_ids"])
             lobby = await _until(http, running.url, tournament, 400, lambda t: t["finished"])
             await _accounted(http, survivor.url, database, lobby)
+    assert "Traceback" not in running.logs()
+
+
+async def test_a_paused_owner_past_its_lease_gives_the_tournament_up_and_writes_nothing(
+        database: str, redis_server: Redis) -> None:
+    with cluster(database, redis_server, 2, *OPTIONS) as running:
+        async with httpx.AsyncClient(timeout=30) as http:
+            tournament, host = await _create(http, running.url, FAST)
+            base = f"/api/tournaments/{tournament}"
+            await http.post(f"{running.url}{base}/bots", json={"style": "loose", "count": BOTS},
+                            headers=host)
+            await http.post(f"{running.url}{base}/start", headers=host)
+            victim = _owner(running, tournament)
+            survivor = next(w for w in running.workers if w is not victim)
+            await _until(http, survivor.url, tournament, 120,
+                         lambda t: sum(x["hand_no"] for x in t["tables"]) >= 4)
+            victim.signal(signal.SIGSTOP)
+            deadline = time.monotonic() + 60
+            while tournament not in survivor.health()["tournament_ids"]:
+                assert time.monotonic() < deadline, "the paused owner's tournament was not taken"
+                await asyncio.sleep(0.2)
+            victim.signal(signal.SIGCONT)  # it wakes up thinking it still runs it
+            deadline = time.monotonic() + 60
+            while tournament in victim.health()["tournament_ids"]:
+                assert time.monotonic() < deadline, "the old owner kept the tournament"
+                await asyncio.sleep(0.2)
+            lobby = await _until(http, running.url, tournament, 400, lambda t: t["finished"])
+            await _accounted(http, survivor.url, database, lobby)  # nothing of the old owner's
+            assert _owner(running, tournament) is survivor
+            assert not {t["room"] for t in lobby["tables"]} & set(victim.health()["room_ids"])
+            assert f"gave tournament {tournament} up" in victim.log.read_text()
     assert "Traceback" not in running.logs()
 
