@@ -262,3 +262,22 @@ async def test_a_paused_owner_past_its_lease_gives_the_tournament_up_and_writes_
             assert f"gave tournament {tournament} up" in victim.log.read_text()
     assert "Traceback" not in running.logs()
 
+
+def _load(worker: Worker) -> int:
+    health = worker.health()
+    return len(health["room_ids"]) + len(health["tournament_ids"])
+
+
+async def test_a_new_tournament_goes_to_the_least_loaded_worker(
+        shared_cluster: Cluster) -> None:
+    """As a new room does: created through the busier worker (or either, on a tie), a new
+    tournament runs on the other one once that one is the less loaded."""
+    busy, idle = sorted(shared_cluster.workers, key=_load, reverse=True)
+    await asyncio.sleep(2.5)  # the workers' last word of their loads reaches the others
+    lighter = _load(idle) < _load(busy)
+    async with httpx.AsyncClient(timeout=30) as http:
+        owners = [_owner(shared_cluster, (await _create(http, busy.url, FAST))[0])
+                  for _ in range(3)]
+    if lighter:
+        assert owners[0] is idle, [w.id for w in owners]
+    assert idle in owners, [w.id for w in owners]

@@ -49,6 +49,7 @@ from boardroom.server.viewer import Viewer
 from boardroom.store import RoomRow, Store, StoreError, TournamentRow, leases
 from boardroom.store import tournament as tournament_row
 from boardroom.table import TableSettings
+from boardroom.tournament import TournamentConfig
 
 if TYPE_CHECKING:
     from boardroom.server.tournament import TournamentHost
@@ -75,6 +76,9 @@ class Server(Protocol):
     def tournament_from_row(self, row: TournamentRow) -> TournamentHost: ...
 
     async def start_tournament(self, host: TournamentHost) -> None: ...
+
+    async def create_local_tournament(self, config: TournamentConfig, name: str, *,
+                                      action_clock: float) -> tuple[TournamentHost, str]: ...
 
 log = logging.getLogger("boardroom.cluster")
 
@@ -260,6 +264,8 @@ class Cluster:
             self._spawn(self._serve_tournament(message))
         elif op == "create":
             self._spawn(self._serve_create(message))
+        elif op == "create_tournament":
+            self._spawn(self._serve_create_tournament(message))
         elif op == "gone":
             self._spawn(self.server.hub.forget(message["sid"], message["room"]))
         elif op == "audit":
@@ -301,6 +307,15 @@ class Cluster:
             return
         room_id, secret = await self.create_here(TableSettings.from_dict(message["settings"]))
         await self._reply(message, {"room": room_id, "host_secret": secret})
+
+    async def _serve_create_tournament(self, message: dict[str, Any]) -> None:
+        if self.draining:
+            await self._reply(message, None)
+            return
+        host, secret = await self.server.create_local_tournament(
+            TournamentConfig.from_dict(message["config"]), str(message["name"]),
+            action_clock=float(message["action_clock"]))
+        await self._reply(message, {"tournament": host.id, "host_secret": secret})
 
     # -- routing -----------------------------------------------------------------------------
 
@@ -603,20 +618,47 @@ class Cluster:
 
     async def create_room(self, settings: TableSettings) -> tuple[str, str]:
         """A new room, on the least-loaded live worker that is not draining."""
+        reply = await self._place({"op": "create", "settings": settings.to_dict()}, "rooms")
+        if reply:
+            return str(reply["room"]), str(reply["host_secret"])
+        return await self.create_here(settings)
+
+    async def place_tournament(self, config: TournamentConfig, name: str, *,
+                               action_clock: float) -> tuple[str, str] | None:
+        """A new tournament on the least-loaded live worker that is not draining, when that is
+        another worker: its id and host secret; None: make it here."""
+        reply = await self._place({"op": "create_tournament", "config": config.to_dict(),
+                                   "name": name, "action_clock": action_clock}, "tournaments")
+        return (str(reply["tournament"]), str(reply["host_secret"])) if reply else None
+
+    def _load(self) -> dict[str, Any]:
+        """This worker's load as it tells the others: its rooms (a tournament's tables among
+        them), the tournaments it runs, and whether it is draining."""
+        return {"rooms": len(self.server.rooms),
+                "tournaments": sum(host.lease is not None
+                                   for host in self.server.tournaments.values()),
+                "draining": self.draining}
+
+    async def _place(self, message: dict[str, Any], counted: str) -> Any:
+        """Send ``message`` (a "create") to the least-loaded live worker that is not draining
+        (rooms and tournaments counted alike; this worker on a tie) and its reply; None when
+        this worker is the one, or the other did not answer (then it is made here). The
+        worker chosen counts one more of ``counted`` until its next word, so a burst of new
+        rooms spreads."""
         candidates = {worker: load for worker, load in self.live.items()
                       if not load.get("draining")}
         if not self.draining:
-            candidates[self.id] = {"rooms": len(self.server.rooms)}
-        target = min(candidates, key=lambda w: (candidates[w].get("rooms", 0), w != self.id,
-                                                w), default=self.id)
-        if target != self.id:
-            reply = await self._request(target, {"op": "create",
-                                                 "settings": settings.to_dict()})
-            if reply:
-                self.live.setdefault(target, {})["rooms"] = \
-                    self.live.get(target, {}).get("rooms", 0) + 1
-                return str(reply["room"]), str(reply["host_secret"])
-        return await self.create_here(settings)
+            candidates[self.id] = self._load()
+        target = min(candidates, key=lambda w: (candidates[w].get("rooms", 0)
+                                                + candidates[w].get("tournaments", 0),
+                                                w != self.id, w), default=self.id)
+        if target == self.id:
+            return None
+        reply = await self._request(target, message)
+        if reply:
+            load = self.live.setdefault(target, {})
+            load[counted] = load.get(counted, 0) + 1
+        return reply
 
     # -- tournaments -------------------------------------------------------------------------
 
@@ -846,7 +888,7 @@ class Cluster:
         self._moved = moved
 
     async def _publish_load(self) -> None:
-        value = json.dumps({"rooms": len(self.server.rooms), "draining": self.draining})
+        value = json.dumps(self._load())
         with contextlib.suppress(aioredis.RedisError, OSError):
             await self.redis.set(load_key(self.id), value,
                                  px=int(max(3 * self.renew, 2.0) * 1000))
