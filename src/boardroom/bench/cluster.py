@@ -175,6 +175,11 @@ def _failover(wanted: int) -> None:
               f"{os.getloadavg()[0]:.1f}", flush=True)
         report = asyncio.run(_kill_and_watch(cluster, wanted))
         print(report, flush=True)
+        for worker in cluster.workers:  # the survivors' own account of their adoptions
+            log = worker.child.log
+            for line in log.read_text().splitlines() if log.exists() else []:
+                if "orphaned rooms" in line:
+                    print(f"  {line.strip()}", flush=True)
     finally:
         _stop(cluster, folder)
 
@@ -184,7 +189,11 @@ async def _kill_and_watch(cluster: Any, wanted: int) -> str:
 
     from boardroom.cluster.workers import health
 
-    async with httpx.AsyncClient(base_url=cluster.url, timeout=30) as http:
+    # Idle connections dropped before HAProxy's keep-alive timeout (10 s) closes them: one
+    # reused as HAProxy closed it failed a run ("Server disconnected without sending a
+    # response") while the health routes were slow to answer.
+    limits = httpx.Limits(keepalive_expiry=5.0)
+    async with httpx.AsyncClient(base_url=cluster.url, timeout=30, limits=limits) as http:
         made = 0
         while True:
             owned = {worker.name: set(await _rooms_of(worker.port)) for worker in

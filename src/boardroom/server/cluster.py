@@ -163,6 +163,7 @@ class Cluster:
         self._seen_orphans: set[str] = set()
         self._moved: set[tuple[str, str | None]] = set()  # (sid, room) elsewhere at the last audit
         self._forwarding: dict[str, str] = {}  # sid -> the room its command is on its way to
+        self._timings: dict[str, float] = {}  # seconds of each step of the sweep's adoptions
 
     # -- life --------------------------------------------------------------------------------
 
@@ -509,12 +510,15 @@ class Cluster:
         if self.draining:
             return 0
         store = self.server.store
+        clock = self._clocked()
         tokens = await leases.take_many(store, room_ids, self.id, self.lease)
+        clock("leases")
         if not tokens:
             return 0
         restored: list[Room] = []
         try:
             rows = await store.rooms(include_closed=True, ids=list(tokens))
+            clock("reads")
             rows = [row for row in rows if not row.closed and row.id not in self.server.rooms]
             # a tournament's table runs with its tournament, never alone
             tournaments = sorted({row.tournament for row in rows if row.tournament})
@@ -525,6 +529,7 @@ class Cluster:
                 if len(rows) < 2:
                     raise
                 restored = await self._restore_each(rows)  # one bad room stops no other
+            clock("restores")
         finally:
             running = {room.id for room in restored}
             for room_id, token in tokens.items():  # taken, not run (closed, gone, a failure):
@@ -539,12 +544,27 @@ class Cluster:
                                for room in restored))
         for room in restored:
             self._spawn(self._rejoin(room.id))
+        clock("starts")
         taken = len(restored)
         for tournament_id in tournaments:
             if await self.adopt_tournament(tournament_id):
                 taken += sum(self.tournament_of.get(room_id) == tournament_id
                              for room_id in room_ids)
         return taken
+
+    def _clocked(self) -> Callable[[str], None]:
+        """A stopwatch for one batch's steps: each call adds the seconds since the last to
+        ``_timings[name]`` (the batches under way at once add up: CPU and waits alike)."""
+        loop = asyncio.get_running_loop()
+        last = loop.time()
+
+        def lap(name: str) -> None:
+            nonlocal last
+            now = loop.time()
+            self._timings[name] = self._timings.get(name, 0.0) + now - last
+            last = now
+
+        return lap
 
     async def _restore_each(self, rows: list[RoomRow]) -> list[Room]:
         restored = []
@@ -852,7 +872,19 @@ class Cluster:
                   if room_id in self._seen_orphans
                   or peers[zlib.crc32(room_id.encode()) % len(peers)] == self.id]
         self._seen_orphans = set(orphans)
-        await self.adopt_many(wanted[:share + 1])
+        if not wanted:
+            return
+        lapsed = await leases.lapsed(self.server.store, wanted)
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        self._timings.clear()
+        taken = await self.adopt_many(wanted[:share + 1])
+        if taken:  # where a failover's time goes
+            spent = ", ".join(f"{name} {seconds:.2f} s"
+                              for name, seconds in self._timings.items())
+            log.warning("worker %s: took %d orphaned rooms in %.2f s (%s), the first lease "
+                        "lapsed %.2f s before the sweep saw it", self.id, taken,
+                        loop.time() - started, spent, lapsed)
 
     async def _audit(self) -> None:
         """Forget the viewers kept here for other workers' connections that went away, or
