@@ -76,6 +76,23 @@ async def _until(http: httpx.AsyncClient, url: str, tournament: str, seconds: fl
         await asyncio.sleep(0.2)
 
 
+async def _under_way(http: httpx.AsyncClient, running: Cluster, structure: dict[str, Any],
+                     hands: int) -> tuple[str, dict[str, str], Worker, Worker, dict[str, Any]]:
+    """A tournament of ``BOTS`` loose bots started on ``running``, once its tables have dealt
+    ``hands`` hands between them: its id, the host's headers, the worker running it, the
+    other worker, and the lobby then."""
+    tournament, host = await _create(http, running.url, structure)
+    base = f"/api/tournaments/{tournament}"
+    await http.post(f"{running.url}{base}/bots", json={"style": "loose", "count": BOTS},
+                    headers=host)
+    await http.post(f"{running.url}{base}/start", headers=host)
+    owner = _owner(running, tournament)
+    other = next(w for w in running.workers if w is not owner)
+    lobby = await _until(http, other.url, tournament, 120,
+                         lambda t: sum(x["hand_no"] for x in t["tables"]) >= hands)
+    return tournament, host, owner, other, lobby
+
+
 def _places_taken(results: list[dict[str, Any]], state: dict[str, Any]) -> None:
     """Every place from 1 to ``BOTS`` taken once, players who tie sharing the places they take
     (``k`` players tied at place ``p`` take ``p`` to ``p + k - 1``, and the next place is
@@ -170,16 +187,10 @@ async def test_kill_9_of_the_owner_mid_tournament_moves_it_whole_and_it_finishes
         database: str, redis_server: Redis) -> None:
     with cluster(database, redis_server, 2, *OPTIONS) as running:
         async with httpx.AsyncClient(timeout=30) as http:
-            tournament, host = await _create(http, running.url, TIMED)
-            base = f"/api/tournaments/{tournament}"
-            await http.post(f"{running.url}{base}/bots", json={"style": "loose", "count": BOTS},
-                            headers=host)
-            await http.post(f"{running.url}{base}/start", headers=host)
-            victim = _owner(running, tournament)
-            survivor = next(w for w in running.workers if w is not victim)
             # Hands in progress at every table, then kill -9 of the owner.
-            before = await _until(http, survivor.url, tournament, 120,
-                                  lambda t: sum(x["hand_no"] for x in t["tables"]) >= 6)
+            tournament, host, victim, survivor, before = await _under_way(http, running,
+                                                                          TIMED, 6)
+            base = f"/api/tournaments/{tournament}"
             assert before["level"]["number"] == 1
             placed = [p for p in before["players"] if p["place"]]
             victim.kill()
@@ -210,15 +221,7 @@ async def test_sigterm_of_the_owner_hands_the_tournament_over_whole_and_it_finis
         database: str, redis_server: Redis) -> None:
     with cluster(database, redis_server, 2, *OPTIONS) as running:
         async with httpx.AsyncClient(timeout=30) as http:
-            tournament, host = await _create(http, running.url, FAST)
-            base = f"/api/tournaments/{tournament}"
-            await http.post(f"{running.url}{base}/bots", json={"style": "loose", "count": BOTS},
-                            headers=host)
-            await http.post(f"{running.url}{base}/start", headers=host)
-            victim = _owner(running, tournament)
-            survivor = next(w for w in running.workers if w is not victim)
-            await _until(http, survivor.url, tournament, 120,
-                         lambda t: sum(x["hand_no"] for x in t["tables"]) >= 4)
+            tournament, _, victim, survivor, _ = await _under_way(http, running, FAST, 4)
             victim.signal(signal.SIGTERM)
             assert victim.process is not None
             victim.process.wait(60)
@@ -236,15 +239,7 @@ async def test_a_paused_owner_past_its_lease_gives_the_tournament_up_and_writes_
         database: str, redis_server: Redis) -> None:
     with cluster(database, redis_server, 2, *OPTIONS) as running:
         async with httpx.AsyncClient(timeout=30) as http:
-            tournament, host = await _create(http, running.url, FAST)
-            base = f"/api/tournaments/{tournament}"
-            await http.post(f"{running.url}{base}/bots", json={"style": "loose", "count": BOTS},
-                            headers=host)
-            await http.post(f"{running.url}{base}/start", headers=host)
-            victim = _owner(running, tournament)
-            survivor = next(w for w in running.workers if w is not victim)
-            await _until(http, survivor.url, tournament, 120,
-                         lambda t: sum(x["hand_no"] for x in t["tables"]) >= 4)
+            tournament, _, victim, survivor, _ = await _under_way(http, running, FAST, 4)
             victim.signal(signal.SIGSTOP)
             deadline = time.monotonic() + 60
             while tournament not in survivor.health()["tournament_ids"]:
