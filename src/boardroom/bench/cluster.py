@@ -293,9 +293,18 @@ async def _table(http: Any, ports: list[int], room: str) -> dict[str, Any] | Non
 async def _bot_room(http: Any, url: str) -> str:
     """A heads-up room of two bots, dealing, made through HAProxy by its host."""
     import aiohttp
+    import httpx
 
-    made = await http.post("/api/rooms", json={"game": "plo", "max_seats": 2,
-                                               "pause_between_hands": 1.0})
+    for attempt in range(3):
+        try:
+            made = await http.post("/api/rooms", json={"game": "plo", "max_seats": 2,
+                                                       "pause_between_hands": 1.0})
+            break
+        except httpx.RemoteProtocolError:
+            # The connection closed before any answer (twice in runs at a load over 20, both
+            # workers alive and silent in their logs): ask again.
+            if attempt == 2:
+                raise
     made.raise_for_status()
     body = made.json()
     async with aiohttp.ClientSession() as session, session.ws_connect(
