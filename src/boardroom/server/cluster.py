@@ -863,6 +863,13 @@ class Cluster:
         if self.draining:
             return
         orphans = await leases.orphans(self.server.store)
+        if orphans:
+            # Who is alive now, not at the last renewal: orphans mostly mean a worker died,
+            # and one still counted would leave its share of them to the next sweep (a
+            # failover run lost 6.5 s so, its renewals slowed by the load). Without Redis, the
+            # last word stands.
+            with contextlib.suppress(aioredis.RedisError, OSError):
+                self.live = await self._loads()
         peers = sorted(w for w, load in self.live.items() if not load.get("draining"))
         peers = sorted({*peers, self.id})
         share = math.ceil(len(orphans) / len(peers)) if orphans else 0
