@@ -210,3 +210,16 @@ def test_output_into_a_closed_pipe_ends_quietly() -> None:
 def test_serve_refuses_a_bot_think_time_out_of_range(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["serve", "--bot-think", "31", "--data", "unused"]) == 2
     assert "--bot-think must be 0 to 30 seconds" in capsys.readouterr().err
+
+
+def test_serve_on_an_unreachable_database_says_so_in_one_line(tmp_path: Path) -> None:
+    """Nothing listens on port 1: one clear line naming the database, exit 2, no
+    traceback (it was uvicorn's lifespan traceback, exit 3)."""
+    done = subprocess.run(
+        [sys.executable, "-m", "boardroom", "serve", "--port", "0", "--data", str(tmp_path),
+         "--database", "postgresql://nobody@127.0.0.1:1/none"],
+        capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 2, done.stderr
+    assert "Traceback" not in done.stderr, done.stderr
+    (line,) = done.stderr.strip().splitlines()
+    assert line.startswith("boardroom serve: error: cannot open the database: "), line

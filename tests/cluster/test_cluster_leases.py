@@ -5,9 +5,12 @@ nothing and fails no other room's write in the same group commit."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from pathlib import Path
 
 import pytest
+from sqlalchemy import text
+from sqlalchemy.exc import DBAPIError
 
 from boardroom.store import EventRow, LeaseLost, RoomRow, Store, StoreError, database_url, leases
 
@@ -95,3 +98,36 @@ async def test_leases_on_sqlite_are_a_clear_error(tmp_path: Path) -> None:
             await leases.take(store, "r1", "w1")
     finally:
         await store.close()
+
+
+async def test_a_paused_writer_holding_its_lease_rows_does_not_stop_a_take(
+        database: str, tmp_path: Path) -> None:
+    """A worker paused (SIGSTOP) in the middle of a fenced write holds its lease rows ``FOR
+    SHARE`` until it runs again: the database ends its session once it has sat idle in its
+    transaction for a lease's length, so another worker takes the lease all the same, and the
+    paused write lands nothing."""
+    paused, other = await _open(database, tmp_path), await _open(database, tmp_path)
+    try:
+        token = await leases.take(paused, "r1", "w1", seconds=0.5)
+        await paused.create_room(RoomRow("r1", 1.0, {}, "h", {"v": 0}, 0, False), token=token)
+        async with paused.engine.connect() as connection:
+            transaction = await connection.begin()
+            held = await connection.execute(text(
+                "SELECT token FROM room_leases WHERE room_id = 'r1' FOR SHARE"))
+            assert held.scalar() == token  # the write's fencing check: then the pause
+            taken = None
+            async with asyncio.timeout(3 * leases.LEASE_SECONDS):
+                while taken is None:
+                    taken = await leases.take(other, "r1", "w2")
+                    await asyncio.sleep(0.1)
+            assert taken == 2
+            # It wakes up: the session its transaction was in is gone.
+            with pytest.raises(DBAPIError):
+                await connection.execute(text(
+                    "UPDATE rooms SET state = '{\"v\": 1}' WHERE id = 'r1'"))
+            with contextlib.suppress(DBAPIError):
+                await transaction.rollback()
+        assert (await other.room("r1")).state == {"v": 0}  # type: ignore[union-attr]
+    finally:
+        await paused.close()
+        await other.close()

@@ -15,10 +15,11 @@ import time
 from typing import Any
 
 import httpx
-import pytest
 from checks import check_room, open_store
 from server_helpers import Client
 from services import Cluster, Redis, Worker, cluster
+
+from boardroom.store import tournament as tournament_row
 
 BOTS = 9
 BUY_IN = 100
@@ -75,17 +76,62 @@ async def _until(http: httpx.AsyncClient, url: str, tournament: str, seconds: fl
         await asyncio.sleep(0.2)
 
 
+async def _under_way(http: httpx.AsyncClient, running: Cluster, structure: dict[str, Any],
+                     hands: int) -> tuple[str, dict[str, str], Worker, Worker, dict[str, Any]]:
+    """A tournament of ``BOTS`` loose bots started on ``running``, once its tables have dealt
+    ``hands`` hands between them: its id, the host's headers, the worker running it, the
+    other worker, and the lobby then."""
+    tournament, host = await _create(http, running.url, structure)
+    base = f"/api/tournaments/{tournament}"
+    await http.post(f"{running.url}{base}/bots", json={"style": "loose", "count": BOTS},
+                    headers=host)
+    await http.post(f"{running.url}{base}/start", headers=host)
+    owner = _owner(running, tournament)
+    other = next(w for w in running.workers if w is not owner)
+    lobby = await _until(http, other.url, tournament, 120,
+                         lambda t: sum(x["hand_no"] for x in t["tables"]) >= hands)
+    return tournament, host, owner, other, lobby
+
+
+def _places_taken(results: list[dict[str, Any]], state: dict[str, Any]) -> None:
+    """Every place from 1 to ``BOTS`` taken once, players who tie sharing the places they take
+    (``k`` players tied at place ``p`` take ``p`` to ``p + k - 1``, and the next place is
+    ``p + k``), and each tie one the rules make: players out in the same hand with the same
+    stack at its start (the director's eliminations, as stored)."""
+    by_place: dict[int, list[dict[str, Any]]] = {}
+    for result in results:
+        by_place.setdefault(result["place"], []).append(result)
+    place = 1
+    for shared, tied in sorted(by_place.items()):
+        assert shared == place, results
+        assert all(r["tied"] == len(tied) for r in tied), results
+        place += len(tied)
+    assert place == BOTS + 1, results
+    director = state["director"]
+    ids = {p["name"]: p["id"] for p in director["players"].values()}
+    groups = [{player: stack for player, _, stack in e["entries"]}
+              for e in director["eliminations"]]
+    for tied in (t for t in by_place.values() if len(t) > 1):
+        players = {ids[r["name"]] for r in tied}
+        assert any(players <= group.keys() and len({group[p] for p in players}) == 1
+                   for group in groups), (tied, groups)
+
+
 async def _accounted(http: httpx.AsyncClient, url: str, database: str,
                      lobby: dict[str, Any]) -> None:
-    """Every prize paid once, every place taken once, and in every table room the hands were
-    dealt once, no chip was made or lost and the ledger nets to zero."""
+    """Every prize paid once, every place taken once (or shared by a tie), and in every table
+    room the hands were dealt once, no chip was made or lost and the ledger nets to zero."""
     players = lobby["players"]
-    assert sorted(p["place"] for p in players) == list(range(1, BOTS + 1))
     assert sum(p["prize"] for p in players) == lobby["prize_pool"] == BOTS * BUY_IN
     assert next(p for p in players if p["place"] == 1)["stack"] == BOTS * STACK
+    results = (await http.get(f"{url}/api/tournaments/{lobby['tournament']}/results")).json()
     rooms = [t["room"] for t in lobby["tables"]] + lobby["closed_tables"]
     store = await open_store(database)
     try:
+        row = await tournament_row(store, lobby["tournament"])
+        assert row is not None
+        assert row.finished
+        _places_taken(results["results"], row.state)
         for room in rooms:
             stored = await check_room(store, room)
             assert stored.started, room
@@ -97,7 +143,6 @@ async def _accounted(http: httpx.AsyncClient, url: str, database: str,
         await store.close()
 
 
-@pytest.mark.slow  # failed once in a fresh-clone run, not yet explained: out of CI until it is
 async def test_a_bots_tournament_on_two_workers_plays_to_the_end(database: str,
                                                                  redis_server: Redis) -> None:
     with cluster(database, redis_server, 2, *OPTIONS) as running:
@@ -142,16 +187,10 @@ async def test_kill_9_of_the_owner_mid_tournament_moves_it_whole_and_it_finishes
         database: str, redis_server: Redis) -> None:
     with cluster(database, redis_server, 2, *OPTIONS) as running:
         async with httpx.AsyncClient(timeout=30) as http:
-            tournament, host = await _create(http, running.url, TIMED)
-            base = f"/api/tournaments/{tournament}"
-            await http.post(f"{running.url}{base}/bots", json={"style": "loose", "count": BOTS},
-                            headers=host)
-            await http.post(f"{running.url}{base}/start", headers=host)
-            victim = _owner(running, tournament)
-            survivor = next(w for w in running.workers if w is not victim)
             # Hands in progress at every table, then kill -9 of the owner.
-            before = await _until(http, survivor.url, tournament, 120,
-                                  lambda t: sum(x["hand_no"] for x in t["tables"]) >= 6)
+            tournament, host, victim, survivor, before = await _under_way(http, running,
+                                                                          TIMED, 6)
+            base = f"/api/tournaments/{tournament}"
             assert before["level"]["number"] == 1
             placed = [p for p in before["players"] if p["place"]]
             victim.kill()
@@ -182,15 +221,7 @@ async def test_sigterm_of_the_owner_hands_the_tournament_over_whole_and_it_finis
         database: str, redis_server: Redis) -> None:
     with cluster(database, redis_server, 2, *OPTIONS) as running:
         async with httpx.AsyncClient(timeout=30) as http:
-            tournament, host = await _create(http, running.url, FAST)
-            base = f"/api/tournaments/{tournament}"
-            await http.post(f"{running.url}{base}/bots", json={"style": "loose", "count": BOTS},
-                            headers=host)
-            await http.post(f"{running.url}{base}/start", headers=host)
-            victim = _owner(running, tournament)
-            survivor = next(w for w in running.workers if w is not victim)
-            await _until(http, survivor.url, tournament, 120,
-                         lambda t: sum(x["hand_no"] for x in t["tables"]) >= 4)
+            tournament, _, victim, survivor, _ = await _under_way(http, running, FAST, 4)
             victim.signal(signal.SIGTERM)
             assert victim.process is not None
             victim.process.wait(60)
@@ -203,3 +234,45 @@ async def test_sigterm_of_the_owner_hands_the_tournament_over_whole_and_it_finis
             await _accounted(http, survivor.url, database, lobby)
     assert "Traceback" not in running.logs()
 
+
+async def test_a_paused_owner_past_its_lease_gives_the_tournament_up_and_writes_nothing(
+        database: str, redis_server: Redis) -> None:
+    with cluster(database, redis_server, 2, *OPTIONS) as running:
+        async with httpx.AsyncClient(timeout=30) as http:
+            tournament, _, victim, survivor, _ = await _under_way(http, running, FAST, 4)
+            victim.signal(signal.SIGSTOP)
+            deadline = time.monotonic() + 60
+            while tournament not in survivor.health()["tournament_ids"]:
+                assert time.monotonic() < deadline, "the paused owner's tournament was not taken"
+                await asyncio.sleep(0.2)
+            victim.signal(signal.SIGCONT)  # it wakes up thinking it still runs it
+            deadline = time.monotonic() + 60
+            while tournament in victim.health()["tournament_ids"]:
+                assert time.monotonic() < deadline, "the old owner kept the tournament"
+                await asyncio.sleep(0.2)
+            lobby = await _until(http, running.url, tournament, 400, lambda t: t["finished"])
+            await _accounted(http, survivor.url, database, lobby)  # nothing of the old owner's
+            assert _owner(running, tournament) is survivor
+            assert not {t["room"] for t in lobby["tables"]} & set(victim.health()["room_ids"])
+            assert f"gave tournament {tournament} up" in victim.log.read_text()
+    assert "Traceback" not in running.logs()
+
+
+def _load(worker: Worker) -> int:
+    health = worker.health()
+    return len(health["room_ids"]) + len(health["tournament_ids"])
+
+
+async def test_a_new_tournament_goes_to_the_least_loaded_worker(
+        shared_cluster: Cluster) -> None:
+    """As a new room does: created through the busier worker (or either, on a tie), a new
+    tournament runs on the other one once that one is the less loaded."""
+    busy, idle = sorted(shared_cluster.workers, key=_load, reverse=True)
+    await asyncio.sleep(2.5)  # the workers' last word of their loads reaches the others
+    lighter = _load(idle) < _load(busy)
+    async with httpx.AsyncClient(timeout=30) as http:
+        owners = [_owner(shared_cluster, (await _create(http, busy.url, FAST))[0])
+                  for _ in range(3)]
+    if lighter:
+        assert owners[0] is idle, [w.id for w in owners]
+    assert idle in owners, [w.id for w in owners]

@@ -19,6 +19,10 @@ async def _nothing(*_args: Any) -> Any:
     return {}
 
 
+async def _no_lapse(*_args: Any) -> float:
+    return 0.0
+
+
 async def _run_worker(monkeypatch: pytest.MonkeyPatch, rooms: dict[str, Any], adopt: Any,
                       seconds: float) -> None:
     """A worker of fake rooms, its Redis and listening stubbed, swept with ``adopt`` for
@@ -29,6 +33,7 @@ async def _run_worker(monkeypatch: pytest.MonkeyPatch, rooms: dict[str, Any], ad
     for name, stub in (("_publish_load", _nothing), ("_loads", _nothing), ("adopt_many", adopt),
                        ("_listen", _nothing), ("_sweep_tournaments", _nothing)):
         monkeypatch.setattr(worker, name, stub)
+    monkeypatch.setattr(cluster_module.leases, "lapsed", _no_lapse)
     await worker.start()
     try:
         await asyncio.sleep(seconds)

@@ -175,6 +175,11 @@ def _failover(wanted: int) -> None:
               f"{os.getloadavg()[0]:.1f}", flush=True)
         report = asyncio.run(_kill_and_watch(cluster, wanted))
         print(report, flush=True)
+        for worker in cluster.workers:  # the survivors' own account of their adoptions
+            log = worker.child.log
+            for line in log.read_text().splitlines() if log.exists() else []:
+                if "orphaned rooms" in line:
+                    print(f"  {line.strip()}", flush=True)
     finally:
         _stop(cluster, folder)
 
@@ -184,7 +189,11 @@ async def _kill_and_watch(cluster: Any, wanted: int) -> str:
 
     from boardroom.cluster.workers import health
 
-    async with httpx.AsyncClient(base_url=cluster.url, timeout=30) as http:
+    # Idle connections dropped before HAProxy's keep-alive timeout (10 s) closes them: one
+    # reused as HAProxy closed it failed a run ("Server disconnected without sending a
+    # response") while the health routes were slow to answer.
+    limits = httpx.Limits(keepalive_expiry=5.0)
+    async with httpx.AsyncClient(base_url=cluster.url, timeout=30, limits=limits) as http:
         made = 0
         while True:
             owned = {worker.name: set(await _rooms_of(worker.port)) for worker in
@@ -284,9 +293,18 @@ async def _table(http: Any, ports: list[int], room: str) -> dict[str, Any] | Non
 async def _bot_room(http: Any, url: str) -> str:
     """A heads-up room of two bots, dealing, made through HAProxy by its host."""
     import aiohttp
+    import httpx
 
-    made = await http.post("/api/rooms", json={"game": "plo", "max_seats": 2,
-                                               "pause_between_hands": 1.0})
+    for attempt in range(3):
+        try:
+            made = await http.post("/api/rooms", json={"game": "plo", "max_seats": 2,
+                                                       "pause_between_hands": 1.0})
+            break
+        except httpx.RemoteProtocolError:
+            # The connection closed before any answer (twice in runs at a load over 20, both
+            # workers alive and silent in their logs): ask again.
+            if attempt == 2:
+                raise
     made.raise_for_status()
     body = made.json()
     async with aiohttp.ClientSession() as session, session.ws_connect(

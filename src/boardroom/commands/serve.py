@@ -9,6 +9,7 @@ or from a file (``--database-file``, ``--redis-file``), which a deployment keeps
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import re
 from pathlib import Path
@@ -70,7 +71,7 @@ def run(args: argparse.Namespace) -> int:
     args.database = secret_url(args.database, args.database_file, DATABASE_ENV, "--database")
     args.redis = secret_url(args.redis, args.redis_file, REDIS_ENV, "--redis")
     try:
-        database_url(args.database, args.data)
+        url = database_url(args.database, args.data)
     except StoreError as error:
         raise ValueError(str(error)) from None
     if not 0 <= args.bot_think <= 30:
@@ -80,11 +81,25 @@ def run(args: argparse.Namespace) -> int:
                           bot_think=args.bot_think, redis=args.redis, worker_id=args.worker_id)
     if args.redis is None:  # a cluster's workers are kept apart by their leases instead
         check_data_folder(args.data)  # DataFolderInUse is a ValueError: exit 2, with the folder
+    if args.database is not None:  # reached (and migrated) now, or one clear line
+        try:
+            asyncio.run(_open_and_close(url))
+        except StoreError as error:
+            raise ValueError(str(error)) from None
     app = create_app(config)
     tune_garbage_collector()
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
                 lifespan="on", **{**UVICORN_WEBSOCKETS, "ws": args.ws})
     return 0
+
+
+async def _open_and_close(url: str) -> None:
+    """Open the database at ``url`` (migrating it) and close it: ``StoreError`` if it cannot
+    be reached, before uvicorn starts, which would report it as a traceback."""
+    from boardroom.store import Store
+
+    store = await Store.open(url)
+    await store.close()
 
 
 def secret_url(given: str | None, file: Path | None, variable: str,

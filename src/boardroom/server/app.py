@@ -306,7 +306,19 @@ class Server:
     async def create_tournament(self, config: TournamentConfig, name: str, *,
                                 action_clock: float) -> tuple[TournamentHost, str]:
         """A new tournament (registration open, not started) and its host's secret. A
-        cluster's worker runs it here, under its lease."""
+        cluster's tournament goes to its least-loaded worker (another worker's: the host
+        returned is the tournament as stored, which that worker runs)."""
+        if self.cluster is not None:
+            placed = await self.cluster.place_tournament(config, name,
+                                                         action_clock=action_clock)
+            row = None if placed is None else await tournament(self.store, placed[0])
+            if placed is not None and row is not None:
+                return self.tournament_from_row(row), placed[1]
+        return await self.create_local_tournament(config, name, action_clock=action_clock)
+
+    async def create_local_tournament(self, config: TournamentConfig, name: str, *,
+                                      action_clock: float) -> tuple[TournamentHost, str]:
+        """A new tournament run here (a cluster's worker, under its lease)."""
         host, secret = new_tournament(self, config, name, action_clock=action_clock)
         if self.cluster is not None:
             host.lease = await leases.take(self.store, leases.tournament_key(host.id),

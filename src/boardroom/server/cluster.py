@@ -52,10 +52,10 @@ from boardroom.server.viewer import Viewer
 from boardroom.store import RoomRow, Store, StoreError, TournamentRow, leases
 from boardroom.store import tournament as tournament_row
 from boardroom.table import TableSettings
+from boardroom.tournament import TournamentConfig
 
 if TYPE_CHECKING:
     from boardroom.server.tournament import TournamentHost
-
 
 class Server(Protocol):
     """What a worker's cluster part needs of its server (``app.Server`` is one)."""
@@ -79,6 +79,9 @@ class Server(Protocol):
 
     async def start_tournament(self, host: TournamentHost) -> None: ...
 
+    async def create_local_tournament(self, config: TournamentConfig, name: str, *,
+                                      action_clock: float) -> tuple[TournamentHost, str]: ...
+
 log = logging.getLogger("boardroom.cluster")
 
 SOCKETIO_CHANNEL = "boardroom:socketio"  # python-socketio's manager's channel
@@ -89,17 +92,13 @@ ADOPT_BATCH = 25  # orphans taken together: one lease statement and three reads 
 ADOPT_AT_ONCE = 4  # batches under way at once (each holds a database connection or two)
 AUDIT_SECONDS = 5.0  # how often an owner checks the other workers' connections it keeps
 
-
 Routed = Literal["here", "there", "no_room", "unavailable"]
-
 
 def worker_channel(worker: str) -> str:
     return f"boardroom:worker:{worker}"
 
-
 def load_key(worker: str) -> str:
     return f"boardroom:load:{worker}"
-
 
 class RedisJSON:
     """The JSON the Redis manager carries messages in: ``WireJSON``'s, with each ``Fragment``
@@ -122,7 +121,6 @@ class RedisJSON:
                              else item for item in value["data"]]
         return value
 
-
 def client_manager(url: str) -> Any:
     """python-socketio's Redis manager on ``url``, carrying ``Fragment`` texts as they are.
     (Its ``json=`` option is replaced by the server's JSON when the server takes the manager
@@ -135,7 +133,6 @@ def client_manager(url: str) -> Any:
             self.json = RedisJSON
 
     return Manager(url, channel=SOCKETIO_CHANNEL, json=RedisJSON)
-
 
 class Cluster:
     """This worker's part in the cluster: leases, forwarding, take-overs and the drain."""
@@ -165,6 +162,8 @@ class Cluster:
         self._moved: set[tuple[str, str | None]] = set()  # (sid, room) elsewhere at the last audit
         self._forwarding: dict[str, str] = {}  # sid -> the room its command is on its way to
         self._missing: dict[str, float] = {}  # worker -> when its load key was first missed
+
+        self._timings: dict[str, float] = {}  # seconds of each step of the sweep's adoptions
 
     # -- life --------------------------------------------------------------------------------
 
@@ -278,6 +277,9 @@ class Cluster:
         elif op == "deliver":
             self._spawn(self.server.hub.deliver(message["sid"], message["kind"],
                                                 message["payload"]))
+
+        elif op == "create_tournament":
+            self._spawn(self._serve_create_tournament(message))
         elif op == "gone":
             self._spawn(self.server.hub.forget(message["sid"], message["room"]))
         elif op == "audit":
@@ -319,6 +321,15 @@ class Cluster:
             return
         room_id, secret = await self.create_here(TableSettings.from_dict(message["settings"]))
         await self._reply(message, {"room": room_id, "host_secret": secret})
+
+    async def _serve_create_tournament(self, message: dict[str, Any]) -> None:
+        if self.draining:
+            await self._reply(message, None)
+            return
+        host, secret = await self.server.create_local_tournament(
+            TournamentConfig.from_dict(message["config"]), str(message["name"]),
+            action_clock=float(message["action_clock"]))
+        await self._reply(message, {"tournament": host.id, "host_secret": secret})
 
     # -- routing -----------------------------------------------------------------------------
 
@@ -497,12 +508,15 @@ class Cluster:
         if self.draining:
             return 0
         store = self.server.store
+        clock = self._clocked()
         tokens = await leases.take_many(store, room_ids, self.id, self.lease)
+        clock("leases")
         if not tokens:
             return 0
         restored: list[Room] = []
         try:
             rows = await store.rooms(include_closed=True, ids=list(tokens))
+            clock("reads")
             rows = [row for row in rows if not row.closed and row.id not in self.server.rooms]
             # a tournament's table runs with its tournament, never alone
             tournaments = sorted({row.tournament for row in rows if row.tournament})
@@ -513,6 +527,7 @@ class Cluster:
                 if len(rows) < 2:
                     raise
                 restored = await self._restore_each(rows)  # one bad room stops no other
+            clock("restores")
         finally:
             running = {room.id for room in restored}
             for room_id, token in tokens.items():  # taken, not run (closed, gone, a failure):
@@ -527,12 +542,27 @@ class Cluster:
                                for room in restored))
         for room in restored:
             self._spawn(self._rejoin(room.id))
+        clock("starts")
         taken = len(restored)
         for tournament_id in tournaments:
             if await self.adopt_tournament(tournament_id):
                 taken += sum(self.tournament_of.get(room_id) == tournament_id
                              for room_id in room_ids)
         return taken
+
+    def _clocked(self) -> Callable[[str], None]:
+        """A stopwatch for one batch's steps: each call adds the seconds since the last to
+        ``_timings[name]`` (the batches under way at once add up: CPU and waits alike)."""
+        loop = asyncio.get_running_loop()
+        last = loop.time()
+
+        def lap(name: str) -> None:
+            nonlocal last
+            now = loop.time()
+            self._timings[name] = self._timings.get(name, 0.0) + now - last
+            last = now
+
+        return lap
 
     async def _restore_each(self, rows: list[RoomRow]) -> list[Room]:
         restored = []
@@ -606,20 +636,47 @@ class Cluster:
 
     async def create_room(self, settings: TableSettings) -> tuple[str, str]:
         """A new room, on the least-loaded live worker that is not draining."""
+        reply = await self._place({"op": "create", "settings": settings.to_dict()}, "rooms")
+        if reply:
+            return str(reply["room"]), str(reply["host_secret"])
+        return await self.create_here(settings)
+
+    async def place_tournament(self, config: TournamentConfig, name: str, *,
+                               action_clock: float) -> tuple[str, str] | None:
+        """A new tournament on the least-loaded live worker that is not draining, when that is
+        another worker: its id and host secret; None: make it here."""
+        reply = await self._place({"op": "create_tournament", "config": config.to_dict(),
+                                   "name": name, "action_clock": action_clock}, "tournaments")
+        return (str(reply["tournament"]), str(reply["host_secret"])) if reply else None
+
+    def _load(self) -> dict[str, Any]:
+        """This worker's load as it tells the others: its rooms (a tournament's tables among
+        them), the tournaments it runs, and whether it is draining."""
+        return {"rooms": len(self.server.rooms),
+                "tournaments": sum(host.lease is not None
+                                   for host in self.server.tournaments.values()),
+                "draining": self.draining}
+
+    async def _place(self, message: dict[str, Any], counted: str) -> Any:
+        """Send ``message`` (a "create") to the least-loaded live worker that is not draining
+        (rooms and tournaments counted alike; this worker on a tie) and its reply; None when
+        this worker is the one, or the other did not answer (then it is made here). The
+        worker chosen counts one more of ``counted`` until its next word, so a burst of new
+        rooms spreads."""
         candidates = {worker: load for worker, load in self.live.items()
                       if not load.get("draining")}
         if not self.draining:
-            candidates[self.id] = {"rooms": len(self.server.rooms)}
-        target = min(candidates, key=lambda w: (candidates[w].get("rooms", 0), w != self.id,
-                                                w), default=self.id)
-        if target != self.id:
-            reply = await self._request(target, {"op": "create",
-                                                 "settings": settings.to_dict()})
-            if reply:
-                self.live.setdefault(target, {})["rooms"] = \
-                    self.live.get(target, {}).get("rooms", 0) + 1
-                return str(reply["room"]), str(reply["host_secret"])
-        return await self.create_here(settings)
+            candidates[self.id] = self._load()
+        target = min(candidates, key=lambda w: (candidates[w].get("rooms", 0)
+                                                + candidates[w].get("tournaments", 0),
+                                                w != self.id, w), default=self.id)
+        if target == self.id:
+            return None
+        reply = await self._request(target, message)
+        if reply:
+            load = self.live.setdefault(target, {})
+            load[counted] = load.get(counted, 0) + 1
+        return reply
 
     # -- tournaments -------------------------------------------------------------------------
 
@@ -811,6 +868,13 @@ class Cluster:
         if self.draining:
             return
         orphans = await leases.orphans(self.server.store)
+        if orphans:
+            # Who is alive now, not at the last renewal: orphans mostly mean a worker died,
+            # and one still counted would leave its share of them to the next sweep (a
+            # failover run lost 6.5 s so, its renewals slowed by the load). Without Redis, the
+            # last word stands.
+            with contextlib.suppress(aioredis.RedisError, OSError):
+                self.live = await self._loads()
         peers = sorted(w for w, load in self.live.items() if not load.get("draining"))
         peers = sorted({*peers, self.id})
         share = math.ceil(len(orphans) / len(peers)) if orphans else 0
@@ -820,7 +884,19 @@ class Cluster:
                   if room_id in self._seen_orphans
                   or peers[zlib.crc32(room_id.encode()) % len(peers)] == self.id]
         self._seen_orphans = set(orphans)
-        await self.adopt_many(wanted[:share + 1])
+        if not wanted:
+            return
+        lapsed = await leases.lapsed(self.server.store, wanted)
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        self._timings.clear()
+        taken = await self.adopt_many(wanted[:share + 1])
+        if taken:  # where a failover's time goes
+            spent = ", ".join(f"{name} {seconds:.2f} s"
+                              for name, seconds in self._timings.items())
+            log.warning("worker %s: took %d orphaned rooms in %.2f s (%s), the first lease "
+                        "lapsed %.2f s before the sweep saw it", self.id, taken,
+                        loop.time() - started, spent, lapsed)
 
     async def _audit(self) -> None:
         """Forget the viewers kept here for other workers' connections that went away, or
@@ -860,7 +936,7 @@ class Cluster:
         return max(3 * self.renew, 2.0)
 
     async def _publish_load(self) -> None:
-        value = json.dumps({"rooms": len(self.server.rooms), "draining": self.draining})
+        value = json.dumps(self._load())
         with contextlib.suppress(aioredis.RedisError, OSError):
             await self.redis.set(load_key(self.id), value, px=int(self._load_ttl() * 1000))
 
@@ -873,7 +949,6 @@ class Cluster:
             if worker != self.id and value is not None:
                 loads[worker] = json.loads(value)
         return loads
-
 
 def worker_id() -> str:
     """A worker id when none is given: the host's name and a random suffix."""

@@ -66,6 +66,11 @@ WHERE NOT tournaments.finished
     AND (room_leases.room_id IS NULL OR room_leases.expires_at < now())
 """)
 
+_LAPSED = text("""
+SELECT max(extract(epoch FROM now() - expires_at)) AS seconds FROM room_leases
+WHERE room_id = ANY(CAST(:rooms AS varchar[])) AND expires_at > '-infinity' AND expires_at < now()
+""")
+
 _SECRET = text("""
 INSERT INTO cluster_secrets (name, value) VALUES ('seat_tokens', :value)
 ON CONFLICT (name) DO NOTHING
@@ -157,6 +162,13 @@ async def holder(store: Store, room_id: str) -> tuple[str, int] | None:
 async def orphans(store: Store) -> list[str]:
     """The open rooms whose lease nobody holds."""
     return sorted(row.id for row in await _run(store, _ORPHANS))
+
+
+async def lapsed(store: Store, rooms: Collection[str]) -> float:
+    """The seconds since the earliest of ``rooms``' leases lapsed (0: none had lapsed, or
+    each was released or never taken)."""
+    rows = await _run(store, _LAPSED, rooms=sorted(set(rooms)))
+    return float(rows[0].seconds or 0.0) if rows else 0.0
 
 
 async def orphan_tournaments(store: Store) -> list[str]:

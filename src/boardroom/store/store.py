@@ -122,6 +122,11 @@ class _Write:
                                        .create_future())
 
 
+# Seconds a session may sit idle inside a transaction on PostgreSQL (our transactions are a
+# few statements sent back to back): a lease's length (``leases.LEASE_SECONDS``).
+IDLE_IN_TRANSACTION = 4.0
+
+
 class Store:
     """Rooms, their event log, finished hands and ledger. Use ``await Store.open(url)``."""
 
@@ -139,7 +144,15 @@ class Store:
             folder = Path(str(parsed.database)).parent
             if not folder.is_dir():
                 raise StoreError(f"cannot open the database: the folder {folder} does not exist")
-        engine = create_async_engine(url, hide_parameters=True)  # rows hold dealt cards
+        options: dict[str, Any] = {}
+        if parsed.get_backend_name() == "postgresql":
+            # A worker paused (SIGSTOP) or stalled mid-transaction holds the lease rows its
+            # write read FOR SHARE, and every take of those leases waits on it: the database
+            # ends a session idle in its transaction that long, so a take waits no longer.
+            options["connect_args"] = {"server_settings": {
+                "idle_in_transaction_session_timeout": str(int(IDLE_IN_TRANSACTION * 1000))}}
+        engine = create_async_engine(url, hide_parameters=True,  # rows hold dealt cards
+                                     **options)
         if engine.dialect.name == "sqlite":
             event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
         try:
