@@ -8,7 +8,13 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from boardroom.bots.equity import _shares, future_redraws, live_opponents, pot_share
+from boardroom.bots.equity import (
+    _shares,
+    draws_done_and_left,
+    future_redraws,
+    live_opponents,
+    pot_share,
+)
 from boardroom.cards import parse_cards
 from boardroom.engine import Hand, ScriptedCards, Stakes
 from boardroom.engine.view import HandView, view_for
@@ -122,3 +128,46 @@ def test_live_opponents_skip_folded_seats() -> None:
     view = view_for(hand, hand.actor or 0)
     assert 0 not in live_opponents(view)
     assert len(live_opponents(view)) == 1
+
+
+@pytest.mark.parametrize(("game", "street", "expected"), [
+    ("27-triple-draw", "predraw", (0, 3)), ("27-triple-draw", "first draw", (1, 2)),
+    ("27-triple-draw", "third draw", (3, 0)), ("badugi", "second draw", (2, 1)),
+    ("27-single-draw", "predraw", (0, 1)), ("27-single-draw", "draw", (1, 0)),
+    ("holdem", "river", (0, 0)),
+])
+def test_draws_done_and_left_follow_the_streets(game: str, street: str,
+                                                expected: tuple[int, int]) -> None:
+    variant = find_variant(game)
+    names = [s.name for s in variant.streets]
+    hand = Hand(variant, BLINDS, [100, 100], 0, rng=random.Random(1))
+    assert street in names
+    view = replace(view_for(hand, 0), street=street)
+    assert draws_done_and_left(variant, view) == expected
+
+
+def _badugi_river(mine: str) -> HandView:
+    """Heads-up badugi at the last betting round, both standing pat on every draw."""
+    other = "Kc Kd Ks Kh"
+    hand = Hand(find_variant("badugi"), BLINDS, [100, 100], 0, cards=ScriptedCards(
+        hole={0: parse_cards(other), 1: parse_cards(mine)}, boards={}))
+    while hand.legal_actions() is not None and hand.street is not None and not (
+            hand.street.name == hand.variant.streets[-1].name and not hand.is_drawing):
+        if hand.is_drawing:
+            hand.stand_pat()
+        elif hand.can_check():
+            hand.check()
+        else:
+            hand.call()
+    return view_for(hand, 1)
+
+
+def test_an_opponent_who_drew_three_times_is_not_a_random_hand() -> None:
+    """On badugi's last betting round, a three-card hand (A-2-3) beats a random four-card
+    hand about nine times in ten, but not a player who has drawn three times: the estimate
+    gives the opponent one more card to choose from per draw, and the share falls."""
+    view = _badugi_river("Ac 2d 3h 3s")
+    share = pot_share(view, 2000, np.random.default_rng(3))
+    assert share < 0.75
+    badugi = pot_share(_badugi_river("Ac 2d 3h 4s"), 2000, np.random.default_rng(3))
+    assert badugi > 0.95

@@ -50,6 +50,18 @@ def _future_stud_cards(variant: Variant, view: HandView) -> int:
     return sum(street.hole_down + street.hole_up for street in later)
 
 
+def draws_done_and_left(variant: Variant, view: HandView) -> tuple[int, int]:
+    """The draw games: the draws each player has had this hand and the draws still to come
+    (a street's draw comes before its betting, so at a betting decision its draw is done)."""
+    names = [street.name for street in variant.streets]
+    if not variant.is_draw or view.street not in names:
+        return 0, 0
+    index = names.index(view.street)
+    done = sum(1 for street in variant.streets[:index + 1] if street.draw)
+    left = sum(1 for street in variant.streets[index + 1:] if street.draw)
+    return done, left
+
+
 def pot_share(view: HandView, samples: int, rng: np.random.Generator) -> float:
     """The viewer's expected share of the pot at showdown (0 to 1) against the live opponents."""
     if view.viewer is None:
@@ -78,10 +90,24 @@ def pot_share(view: HandView, samples: int, rng: np.random.Generator) -> float:
               for seat, visible in zip(opponents, opponent_known, strict=True)]
     board_needed = sum(missing_board.values())
     players = 1 + len(opponents)
+    # The draw games: each draw, past or to come, is one more card to pick the hand from. An
+    # opponent's hidden hand alone would be a random hand that never drew (a player still
+    # holding a three-card badugi after three draws beat it too often, and a station that
+    # drew to the river was taken for a random hand); the viewer's own draws are still to come.
+    done, left = draws_done_and_left(variant, view)
+    mine_draws, their_draws = left, done + left
+
+    def needed_cards() -> int:
+        return (board_needed + sum(hidden) + players * extra + mine_draws
+                + len(opponents) * their_draws)
+
     # Never ask for more cards than there are (the engine's pool arithmetic already fits).
-    while extra and board_needed + sum(hidden) + players * extra > len(unseen):
+    while their_draws and needed_cards() > len(unseen):
+        their_draws -= 1
+        mine_draws = min(mine_draws, their_draws)
+    while extra and needed_cards() > len(unseen):
         extra -= 1
-    needed = board_needed + sum(hidden) + players * extra
+    needed = needed_cards()
     if needed > len(unseen):
         raise ValueError("the view shows more cards than a deck holds")
     order = rng.random((samples, len(unseen))).argsort(axis=1)[:, :needed]
@@ -100,8 +126,8 @@ def pot_share(view: HandView, samples: int, rng: np.random.Generator) -> float:
 
     boards = {name: with_known(list(view.boards.get(name, ())), count)
               for name, count in missing_board.items()}
-    holes = [with_known(mine, extra)]
-    holes += [with_known(visible, count + extra)
+    holes = [with_known(mine, extra + mine_draws)]
+    holes += [with_known(visible, count + extra + their_draws)
               for visible, count in zip(opponent_known, hidden, strict=True)]
     shares = _shares(variant, holes, boards)
     return float(shares.mean())

@@ -47,6 +47,7 @@ it) every seat gets the engine's best allocation at once, exactly as on a timeou
 from __future__ import annotations
 
 import copy
+import functools
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import compress
@@ -128,6 +129,13 @@ def _legal_value(seat: Seat, fold: bool, check: bool, call: int | None, raise_mi
         found = _LEGAL_VALUES[key] = LegalActions(seat, fold, check, call, raise_min, raise_max,
                                                   bring_in, is_bet, draw)
     return found
+
+
+@functools.lru_cache(maxsize=16384)
+def _strength_value(ranking: Ranking, strength: int) -> HandValue:
+    """A settling value (the strength and its words, no cards): frozen, so one value serves
+    every showdown of that strength, and its description is written once."""
+    return HandValue(ranking, strength, (), describe(ranking, strength))
 
 
 @dataclass(frozen=True, slots=True)
@@ -401,20 +409,18 @@ class Hand:
         round_ = self._round
         bounds = self._raise_bounds(seat)
         low, high = bounds if isinstance(bounds, tuple) else (None, None)
-        pending = round_.bring_in_seat == seat
-        owed = round_.to_call(seat, self.bets)
+        current = round_.current_bet
+        owed = current - self.bets[seat]  # round_.to_call, inlined: asked at every decision
         stack = self.stacks[seat]
-        return _legal_value(
-            self.seats[seat],
-            not pending and owed > 0,  # fold
-            not pending and owed == 0,  # check
-            min(owed, stack) if not pending and owed > 0 else None,  # call
-            low,
-            high,
-            min(self.stakes.bring_in, stack) if pending else None,  # bring-in
-            round_.current_bet == 0,  # is_bet
-            None,  # draw
-        )
+        if round_.bring_in_seat == seat:
+            bring_in = self.stakes.bring_in
+            return _legal_value(self.seats[seat], False, False, None, low, high,
+                                bring_in if bring_in < stack else stack, current == 0, None)
+        if owed > 0:  # fold, or call (at most all-in)
+            return _legal_value(self.seats[seat], True, False, owed if owed < stack else stack,
+                                low, high, None, current == 0, None)
+        return _legal_value(self.seats[seat], False, True, None, low, high, None, current == 0,
+                            None)
 
     def raise_refusal(self) -> str | None:
         """Why the seat to act may not bet or raise, or None when it may."""
@@ -425,7 +431,16 @@ class Hand:
         bounds = self._raise_bounds(self.actor)
         return bounds if isinstance(bounds, str) else None
 
+    def _asked(self) -> LegalActions | None:
+        """The legal actions already worked out for this decision, if they were asked (an
+        action checked against them needs no second look at the round)."""
+        cached = self._legal
+        return cached[1] if cached is not None and cached[0] == self._version else None
+
     def verify_fold(self) -> Seat:
+        asked = self._asked()
+        if asked is not None and asked.fold:
+            return self._positions[asked.seat]
         seat = self._verify_turn("fold")
         if self._round.bring_in_seat == seat:
             raise ActionError(f"{self._who(seat)} must post the bring-in or complete, not fold")
@@ -434,6 +449,9 @@ class Hand:
         return seat
 
     def verify_check(self) -> Seat:
+        asked = self._asked()
+        if asked is not None and asked.check:
+            return self._positions[asked.seat]
         seat = self._verify_turn("check")
         if self._round.bring_in_seat == seat:
             raise ActionError(f"{self._who(seat)} must post the bring-in or complete, not check")
@@ -444,6 +462,9 @@ class Hand:
         return seat
 
     def verify_call(self) -> Seat:
+        asked = self._asked()
+        if asked is not None and asked.call is not None:
+            return self._positions[asked.seat]
         seat = self._verify_turn("call")
         if self._round.bring_in_seat == seat:
             raise ActionError(f"{self._who(seat)} must post the bring-in or complete, not call")
@@ -453,12 +474,19 @@ class Hand:
         return seat
 
     def verify_post_bring_in(self) -> Seat:
+        asked = self._asked()
+        if asked is not None and asked.bring_in is not None:
+            return self._positions[asked.seat]
         seat = self._verify_turn("post the bring-in")
         if self._round.bring_in_seat != seat:
             raise ActionError(f"{self._who(seat)} has no bring-in to post")
         return seat
 
     def verify_raise_to(self, amount: int) -> Seat:
+        asked = self._asked()
+        if (asked is not None and asked.raise_min is not None and asked.raise_max is not None
+                and amount.__class__ is int and asked.raise_min <= amount <= asked.raise_max):
+            return self._positions[asked.seat]
         seat = self._verify_turn("bet or raise")
         if not isinstance(amount, int) or isinstance(amount, bool):
             raise ActionError(f"a bet is a whole number of chips, not {amount!r}")
@@ -944,9 +972,12 @@ class Hand:
         cached = self._bounds
         if cached is not None and cached[0] == self._version and cached[1] == seat:
             return cached[2]
-        bounds = self._round.bounds(seat, self.variant.betting, self.variant.raise_cap,
+        betting = self.variant.betting
+        bounds = self._round.bounds(seat, betting, self.variant.raise_cap,
                                     stacks=self.stacks, bets=self.bets, live=self.live,
-                                    chips_in_play=sum(self.contributed),
+                                    # only the pot limit reads the chips in play
+                                    chips_in_play=sum(self.contributed)
+                                    if betting is BettingStructure.POT_LIMIT else 0,
                                     table_seat=self.seats[seat] if self._renamed else None)
         self._bounds = (self._version, seat, bounds)
         return bounds
@@ -1197,16 +1228,14 @@ class Hand:
             if (construction is Construction.OMAHA and category.ranking is Ranking.HIGH
                     and len(board) >= 3):
                 strength = omaha_high_strength(self.hole[seat], board)
-                values[category.name] = HandValue(Ranking.HIGH, strength, (),
-                                                  describe(Ranking.HIGH, strength))
+                values[category.name] = _strength_value(Ranking.HIGH, strength)
             elif construction is Construction.HOLE_ONLY or (
                     construction is Construction.HOLDEM and not category.allocated
                     and len(board) >= 3):
                 # Stud, the draw, Texas Hold'em: the best hand of the cards, any mix.
                 ranking = category.ranking
                 strength = best_strength(ranking, [*self.hole[seat], *board])
-                values[category.name] = HandValue(ranking, strength, (), describe(
-                    ranking, strength)) if strength else None
+                values[category.name] = _strength_value(ranking, strength) if strength else None
             else:
                 values[category.name] = category_hand(self.variant, category, self.hole[seat],
                                                       self.boards, allocation)
@@ -1247,8 +1276,9 @@ class Hand:
                 self._record(ev.PotAwarded(index, result.pot.amount, result.pot.eligible,
                                            tuple(result.shares.items()), True, number))
             results.extend(run_results)
-            settled.append(Run(number, deal.boards, deal.dealt, deal.cards, deal.burns,
-                               run_results, deal.deals))
+            if count > 1:
+                settled.append(Run(number, deal.boards, deal.dealt, deal.cards, deal.burns,
+                                   run_results, deal.deals))
         self.results = tuple(results)
         if count > 1:
             self.runs = tuple(settled)

@@ -138,6 +138,9 @@ def score_pot(
         if low.is_void:
             return scored, points, ((_WHOLE, high.winners),)
         return scored, points, ((_HALF, high.winners), (_HALF, low.winners))
+    if len(scored) == 1 and scored[0].winners:
+        # One category: its winners hold the most points (no Fraction to compare).
+        return scored, points, ((_WHOLE, scored[0].winners),)
     top = max(points.values())
     return scored, points, ((_WHOLE, tuple(s for s in seats if points[s] == top)),)
 

@@ -100,7 +100,15 @@ def best_showing_seat(showing: Sequence[tuple[Seat, Sequence[Card]]], *,
     low); ties go to the first listed (clockwise order)."""
     best_seat, best = showing[0][0], None
     for seat, up in showing:
-        strength = _opening_key(_sorted_ranks(up, low), low)
+        strength = _showing_key(tuple([card >> 2 for card in up]), low)
         if best is None or strength > best:
             best_seat, best = seat, strength
     return best_seat
+
+
+@functools.cache
+def _showing_key(ranks: tuple[int, ...], low: bool) -> tuple[int, tuple[int, ...]]:
+    """``_opening_key`` of up cards' ranks in any order (0 = deuce .. 12 = ace): at most
+    13**4 orders of four up cards, so each is sorted and scored once."""
+    ordered = tuple(sorted((rank + 1) % 13 if low else rank for rank in ranks))
+    return _opening_key(ordered, low)

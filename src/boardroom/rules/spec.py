@@ -10,6 +10,7 @@ which returns a new, fully concrete ``Variant``. Every ``Variant`` checks itself
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from types import MappingProxyType
@@ -182,7 +183,8 @@ class Variant:
             self.max_players_by_hole or {self.hole_cards: 2})))
         self._check()
 
-    # -- derived facts ---------------------------------------------------------------------
+    # -- derived facts (the ones the engine asks at every street are worked out once: a
+    # variant is frozen) -------------------------------------------------------------------
 
     @property
     def hole_card_options(self) -> tuple[int, ...]:
@@ -193,23 +195,23 @@ class Variant:
     def max_players(self) -> int:
         return self.max_players_by_hole[self.hole_cards]
 
-    @property
+    @functools.cached_property
     def board_names(self) -> tuple[str, ...]:
         return tuple(board.name for board in self.boards)
 
-    @property
+    @functools.cached_property
     def board_card_count(self) -> int:
         return sum(board.size for board in self.boards)
 
-    @property
+    @functools.cached_property
     def burn_count(self) -> int:
         return sum(1 for street in self.streets if street.reveals) if self.burns else 0
 
-    @property
+    @functools.cached_property
     def has_redraws(self) -> bool:
         return any(street.redraw_cap for street in self.streets)
 
-    @property
+    @functools.cached_property
     def has_allocation(self) -> bool:
         return any(category.allocated for category in self.categories)
 
@@ -222,12 +224,12 @@ class Variant:
     def is_stud(self) -> bool:
         return self.forced_bets is ForcedBets.BRING_IN
 
-    @property
+    @functools.cached_property
     def is_draw(self) -> bool:
         """A draw game: some street begins with the draw (``Street.draw``)."""
         return any(street.draw for street in self.streets)
 
-    @property
+    @functools.cached_property
     def category_names(self) -> tuple[str, ...]:
         return tuple(category.name for category in self.categories)
 
