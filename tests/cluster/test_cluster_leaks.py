@@ -99,6 +99,15 @@ async def test_no_hidden_card_crosses_redis_to_a_wrong_audience(
                     assert sid in seats, f"a push of room {room} to a stranger: {sid}"
                     assert cards_in(payload) <= entitled.at(payload["version"], seats[sid]), sid
                 pushes += 1
+        elif message.get("op") == "deliver":
+            # a push to connections of another worker, sealed: each must be entitled to it
+            payload = _payload(message.get("fragment", message.get("payload")))
+            if not isinstance(payload, dict) or payload.get("room") != room:
+                continue
+            for sid in message["sids"]:
+                assert sid in seats, f"a push of room {room} to a stranger: {sid}"
+                assert cards_in(payload) <= entitled.at(payload["version"], seats[sid]), sid
+            pushes += 1
         elif message.get("op") == "command":
             asked[message["cid"]] = message["sid"]
         elif message.get("op") == "reply" and isinstance(message.get("body"), dict):

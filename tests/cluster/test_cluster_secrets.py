@@ -47,8 +47,9 @@ async def _record_raw(url: str, into: list[tuple[str, bytes]], ready: asyncio.Ev
 
 
 def _readable(data: bytes) -> str:
-    """What a Redis subscriber can read in a message: its text, and the text of every string
-    in it that is base64 (a forwarded HTTP body is)."""
+    """What a Redis subscriber can read in a message: its text, every string in it (JSON
+    text inside a JSON string, as python-socketio publishes a pre-encoded update, reads
+    unescaped), and the text of every string that is base64 (a forwarded HTTP body is)."""
     text = data.decode("utf-8", "replace")
     parts = [text]
     strings: list[str] = []
@@ -64,6 +65,7 @@ def _readable(data: bytes) -> str:
                 stack.extend(item)
             elif isinstance(item, str):
                 strings.append(item)
+    parts += strings
     for item in strings:
         with contextlib.suppress(ValueError):
             parts.append(base64.b64decode(item, validate=True).decode("utf-8", "replace"))
@@ -112,8 +114,11 @@ async def test_no_secret_or_token_crosses_redis_in_forwarded_requests(
             assert made.status_code == 201, made.text
             tournament, t_secret = made.json()["tournament"], made.json()["host_secret"]
             secrets.append(t_secret)
-            base = f"{other.url}/api/tournaments/{tournament}"
-            assert tournament not in other.health()["tournament_ids"]
+            # a new tournament goes to the least-loaded worker: ask the one not running it
+            runs = [w for w in running.workers if tournament in w.health()["tournament_ids"]]
+            assert len(runs) == 1, runs
+            elsewhere = next(w for w in running.workers if w is not runs[0])
+            base = f"{elsewhere.url}/api/tournaments/{tournament}"
             entered = await http.post(f"{base}/entries", json={"name": "Ann"})
             assert entered.status_code == 201, entered.text
             secrets.append(entered.json()["token"])
@@ -138,3 +143,44 @@ async def test_no_secret_or_token_crosses_redis_in_forwarded_requests(
         readable = _readable(data)
         for secret in secrets:
             assert secret not in readable, f"a secret crossed Redis on {channel}: {readable}"
+
+
+async def test_no_hole_card_crosses_redis_where_a_subscriber_reads_it(
+        shared_cluster: Cluster) -> None:
+    """Two players on the worker that does not run their room are dealt their hole cards: the
+    owner's pushes to their seats reach their worker sealed, so a subscriber to every channel
+    reads neither player's cards in any message."""
+    running = shared_cluster
+    seen: list[tuple[str, bytes]] = []
+    ready = asyncio.Event()
+    recorder = asyncio.create_task(_record_raw(running.redis.url, seen, ready))
+    await ready.wait()
+    players: list[Player] = []
+    try:
+        room, _ = await new_room(running.workers[0].url, game="plo")
+        owner = running.owner_of(room)
+        other = next(w for w in running.workers if w is not owner)
+        for seat, name in ((0, "Ann"), (1, "Bob")):
+            players.append(Player(await Client(other.url).connect(), seat))
+            await players[-1].join(room, name)
+        deadline = time.monotonic() + 60
+        while True:
+            hands = [player.view().get("hand") for player in players]
+            holes = [hand["seats"][hand["viewer"]]["cards"] if hand else None for hand in hands]
+            if all(holes):
+                break
+            assert time.monotonic() < deadline, "no hand was dealt"
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.5)
+    finally:
+        recorder.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await recorder
+        for player in players:
+            await player.client.close()
+    assert any(channel.startswith("boardroom:worker:") for channel, _ in seen)
+    for channel, data in seen:
+        readable = _readable(data)
+        for hole in holes:
+            for form in (json.dumps(hole), json.dumps(hole, separators=(",", ":"))):
+                assert form not in readable, f"hole cards {hole} crossed Redis on {channel}"

@@ -162,7 +162,6 @@ class Cluster:
         self._moved: set[tuple[str, str | None]] = set()  # (sid, room) elsewhere at the last audit
         self._forwarding: dict[str, str] = {}  # sid -> the room its command is on its way to
         self._missing: dict[str, float] = {}  # worker -> when its load key was first missed
-
         self._timings: dict[str, float] = {}  # seconds of each step of the sweep's adoptions
 
     # -- life --------------------------------------------------------------------------------
@@ -275,9 +274,10 @@ class Cluster:
         elif op == "create":
             self._spawn(self._serve_create(message))
         elif op == "deliver":
-            self._spawn(self.server.hub.deliver(message["sid"], message["kind"],
-                                                message["payload"]))
-
+            payload = (Fragment(message["fragment"]) if "fragment" in message
+                       else message["payload"])
+            self._spawn(self.server.hub.deliver(list(message["sids"]), message["kind"],
+                                                payload))
         elif op == "create_tournament":
             self._spawn(self._serve_create_tournament(message))
         elif op == "gone":
@@ -444,12 +444,19 @@ class Cluster:
         elif command.type == "leave" and viewer.sid in self.joins:
             self.joins[viewer.sid].pop("token", None)
 
-    async def deliver(self, viewer: Viewer, kind: str, payload: dict[str, Any]) -> None:
-        """Send a message for one connection of another worker (``viewer.origin``) there,
-        sealed like every message of this worker's."""
-        if viewer.origin is not None:
-            await self._send(worker_channel(viewer.origin), {
-                "op": "deliver", "sid": viewer.sid, "kind": kind, "payload": payload})
+    async def deliver(self, viewers: list[Viewer], kind: str, payload: Any) -> None:
+        """Send a message for connections of another worker (``viewers``, all of one
+        ``origin``) there, sealed like every message of this worker's. A ``Fragment`` (an
+        update's JSON text) travels as its text and is sent on as it is."""
+        origin = viewers[0].origin if viewers else None
+        if origin is not None:
+            body: dict[str, Any] = {"op": "deliver", "sids": [v.sid for v in viewers],
+                                    "kind": kind}
+            if isinstance(payload, Fragment):
+                body["fragment"] = str(payload)
+            else:
+                body["payload"] = payload
+            await self._send(worker_channel(origin), body)
 
     def disconnected(self, viewer: Viewer) -> None:
         """A connection of this worker went away: nothing to join again for it."""

@@ -54,7 +54,7 @@ class Router(Protocol):
 
     def disconnected(self, viewer: Viewer) -> None: ...
 
-    async def deliver(self, viewer: Viewer, kind: str, payload: dict[str, Any]) -> None: ...
+    async def deliver(self, viewers: list[Viewer], kind: str, payload: Any) -> None: ...
 
 
 class SocketHub:
@@ -107,24 +107,35 @@ class SocketHub:
 
     async def _emit(self, kind: str, payload: Any, viewers: list[Viewer]) -> None:
         """``emit`` to exactly these connections (never to none: python-socketio reads an
-        empty ``to`` as everyone); through Redis only if one of them is on another worker."""
-        if viewers:
-            await self.sio.emit(kind, payload, to=[viewer.sid for viewer in viewers],
-                                ignore_queue=all(viewer.origin is None for viewer in viewers))
+        empty ``to`` as everyone). Those on this worker get it directly; those on another
+        worker get it through that worker, sealed (``router.deliver``): a seat's update
+        carries its hole cards, and python-socketio's own channel is readable by any Redis
+        subscriber."""
+        here = [viewer.sid for viewer in viewers if viewer.origin is None]
+        if here:
+            await self.sio.emit(kind, payload, to=here, ignore_queue=True)
+        elsewhere: dict[str, list[Viewer]] = {}
+        for viewer in viewers:
+            if viewer.origin is not None:
+                elsewhere.setdefault(viewer.origin, []).append(viewer)
+        if elsewhere and self.router is not None:
+            await asyncio.gather(*(self.router.deliver(group, kind, payload)
+                                   for group in elsewhere.values()))
 
     async def send_to(self, viewer: Viewer, kind: str, payload: dict[str, Any]) -> None:
         """A message for one connection (a new host's secret): to a connection on another
         worker it goes sealed (``router.deliver``), never on python-socketio's channel, which
         any Redis subscriber reads."""
         if viewer.origin is not None and self.router is not None:
-            await self.router.deliver(viewer, kind, payload)
+            await self.router.deliver([viewer], kind, payload)
         else:
-            await self.deliver(viewer.sid, kind, payload)
+            await self.deliver([viewer.sid], kind, payload)
 
-    async def deliver(self, sid: str, kind: str, payload: dict[str, Any]) -> None:
-        """Send ``payload`` to connection ``sid`` if it is on this worker."""
-        if self.connection(sid) is not None:
-            await self.sio.emit(kind, payload, to=sid, ignore_queue=True)
+    async def deliver(self, sids: list[str], kind: str, payload: Any) -> None:
+        """Send ``payload`` to those of connections ``sids`` that are on this worker."""
+        here = [sid for sid in sids if self.connection(sid) is not None]
+        if here:
+            await self.sio.emit(kind, payload, to=here, ignore_queue=True)
 
     # -- handlers ----------------------------------------------------------------------------
 
@@ -230,4 +241,4 @@ class SocketHub:
             return  # over the rate: dropped unanswered, like any flood
         await self.sio.emit("error", failure(None, "unknown_event", f"unknown event "
                                              f"{event[:40]!r}: send commands as 'command'"),
-                            to=sid)
+                            to=sid, ignore_queue=True)
