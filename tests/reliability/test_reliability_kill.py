@@ -15,6 +15,7 @@ import asyncio
 import json
 import random
 import sqlite3
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -23,6 +24,7 @@ import httpx
 import pytest
 from leaks import cards_in, entitlements
 from server_helpers import Client, free_port, serve
+from wire_check import fetch_schema
 
 from boardroom.rules import iter_games
 from boardroom.table import Table, TableSettings
@@ -32,6 +34,14 @@ GAMES = [game.id for game in iter_games()]  # every game a room deals
 SOME_GAMES = ["plo", "esg", "allocator-redraw", "stud-hilo"]  # the default run's
 STYLES = ("random", "station")
 BOTS = 3
+AT_ONCE = 4  # rooms made, or spectators joining, at the same time
+# A kill waits for the pushes to show a hand in progress in this many rooms (every room, if
+# fewer): a push trails the store a little, so one room seen mid-hand may have ended its hand
+# in the store already, but hardly four at once; and 22 rooms are seldom all mid-hand at once.
+AIMED = 4
+# Every room's bots play flat out, so a command waits its turn behind theirs: on a loaded
+# machine a join took over the usual 10 s (and failed the run), though nothing was wrong.
+ANSWER_TIMEOUT = 60.0
 STACK = 1000
 
 
@@ -89,13 +99,17 @@ def _check_store(database: Path, watched: Watched) -> dict[str, Any]:
 
 
 async def _watch(url: str, rooms: list[Watched]) -> list[tuple[Watched, Client, dict[str, Any]]]:
-    """A spectator in every room; each one's first snapshot."""
-    out = []
-    for watched in rooms:
-        client = await Client(url).connect()
-        joined = await client.ok("join", room=watched.room, role="spectator")
-        out.append((watched, client, joined["snapshot"]))
-    return out
+    """A spectator in every room, a few joining at once; each one's first snapshot."""
+    await fetch_schema(url)  # once, before the spectators' connections share it
+    gate = asyncio.Semaphore(AT_ONCE)
+
+    async def spectate(watched: Watched) -> tuple[Watched, Client, dict[str, Any]]:
+        async with gate:
+            client = await Client(url, ANSWER_TIMEOUT).connect()
+            joined = await client.ok("join", room=watched.room, role="spectator")
+            return watched, client, joined["snapshot"]
+
+    return list(await asyncio.gather(*(spectate(watched) for watched in rooms)))
 
 
 async def _kill_at_random_moments(tmp_path: Path, games: list[str], kills: int,
@@ -108,10 +122,14 @@ async def _kill_at_random_moments(tmp_path: Path, games: list[str], kills: int,
     rooms: list[Watched] = []
     mid_hand = 0
     for cycle in range(kills + 1):
+        phases = Phases(cycle)
         with serve(data, port, log, "--bot-think", "0") as process:
+            phases.done("server start")
             if cycle == 0:
                 rooms = await _new_bot_rooms(url, games)
+                phases.done("rooms made")
             watching = await _watch(url, rooms)
+            phases.done("spectators joined")
             for watched, _client, snapshot in watching:
                 stored = _stored(database, watched.room)
                 balance = sum(a for v, a in stored["ledger"] if v <= snapshot["version"])
@@ -123,6 +141,7 @@ async def _kill_at_random_moments(tmp_path: Path, games: list[str], kills: int,
                 fair = snapshot["table"]["fair"]
                 if fair is not None and not fair["open"] and fair["hand_no"] in watched.started:
                     assert fair["commitment"] == watched.started[fair["hand_no"]]
+            phases.done("snapshots checked")
             if cycle == kills:
                 await asyncio.sleep(2.0)  # the last restart plays on before the last checks
                 _record(watching)
@@ -130,14 +149,20 @@ async def _kill_at_random_moments(tmp_path: Path, games: list[str], kills: int,
                     await client.close()
                 break
             await asyncio.sleep(rng.uniform(0.0, 1.5))
-            process.kill()  # SIGKILL, at a random moment: mid-hand, mid-write, between hands
+            # Aimed: the kill lands when the spectators' pushes show hands started and not ended
+            # (at a random moment of them: mid-hand, mid-write), not between hands.
+            await _until_mid_hand(watching, cycle)
+            process.kill()  # SIGKILL
             process.wait()
+            phases.done("aimed and killed")
         _record(watching)
         for _, client, _ in watching:
             await client.close()
         for watched in rooms:
             stored = _check_store(database, watched)
             mid_hand += stored["state"]["hand"] is not None
+        phases.done("store checked")
+        print(phases)  # shown if the test fails
     for watched in rooms:
         stored = _check_store(database, watched)
         assert watched.last_hand > 1, watched.game  # the rooms dealt on across the kills
@@ -148,6 +173,51 @@ async def _kill_at_random_moments(tmp_path: Path, games: list[str], kills: int,
     assert "Traceback" not in log.read_text()
     print(f"{kills} kills over {len(rooms)} rooms: {sum(w.last_hand for w in rooms)} hands "
           f"dealt; a room was mid-hand at {mid_hand} of the {kills * len(rooms)} room-kills")
+
+
+class Phases:
+    """Where a kill cycle's time went, phase by phase (printed: shown if the test fails)."""
+
+    def __init__(self, cycle: int) -> None:
+        self.cycle = cycle
+        self.last = time.monotonic()
+        self.times: list[tuple[str, float]] = []
+
+    def done(self, phase: str) -> None:
+        now = time.monotonic()
+        self.times.append((phase, now - self.last))
+        self.last = now
+
+    def __str__(self) -> str:
+        total = sum(seconds for _, seconds in self.times)
+        return (f"cycle {self.cycle}: {total:.1f} s: "
+                + ", ".join(f"{phase} {seconds:.1f} s" for phase, seconds in self.times))
+
+
+def _in_hand(snapshot: dict[str, Any], events: list[dict[str, Any]]) -> bool:
+    """Whether a spectator's pushes show a hand in progress: the one in its first snapshot or
+    the last one it saw start, and not its end since."""
+    playing = snapshot["hand"] is not None
+    for event in events:
+        if event["kind"] == "hand_started":
+            playing = True
+        elif event["kind"] == "hand_ended":
+            playing = False
+    return playing
+
+
+async def _until_mid_hand(watching: list[tuple[Watched, Client, dict[str, Any]]],
+                          cycle: int, timeout: float = 120.0) -> None:
+    """Until the pushes show a hand in progress in ``AIMED`` rooms (all of them, if fewer)."""
+    wanted = min(AIMED, len(watching))
+    deadline = time.monotonic() + timeout
+    while sum(_in_hand(snapshot, client.events) for _, client, snapshot in watching) < wanted:
+        if time.monotonic() > deadline:
+            idle = [w.game for w, client, snapshot in watching
+                    if not _in_hand(snapshot, client.events)]
+            raise AssertionError(f"kill {cycle + 1}: no moment with {wanted} rooms mid-hand "
+                                 f"in {timeout:.0f} s (between hands: {idle})")
+        await asyncio.sleep(0.01)
 
 
 def _record(watching: list[tuple[Watched, Client, dict[str, Any]]]) -> None:
@@ -165,21 +235,28 @@ def _record(watching: list[tuple[Watched, Client, dict[str, Any]]]) -> None:
 
 
 async def _new_bot_rooms(url: str, games: list[str]) -> list[Watched]:
-    rooms = []
-    async with httpx.AsyncClient(base_url=url) as http:
-        for game in games:
+    """A room of bots for each game, a few made at once."""
+    await fetch_schema(url)
+    gate = asyncio.Semaphore(AT_ONCE)
+    async with httpx.AsyncClient(base_url=url, timeout=30) as http:
+        async def made(game: str) -> Watched:
+            async with gate:
+                return await make(game)
+
+        async def make(game: str) -> Watched:
             made = await http.post("/api/rooms", json={
                 "game": game, "starting_stack": STACK, "pause_between_hands": 0.2})
             assert made.status_code == 201, made.text
             body = made.json()
-            host = await Client(url).connect()
+            host = await Client(url, ANSWER_TIMEOUT).connect()
             await host.ok("join", room=body["room"], role="spectator",
                           host_secret=body["host_secret"])
             for seat in range(BOTS):
                 await host.ok("add_bot", seat=seat, style=STYLES[seat % len(STYLES)])
             await host.close()
-            rooms.append(Watched(game, body["room"]))
-    return rooms
+            return Watched(game, body["room"])
+
+        return list(await asyncio.gather(*(made(game) for game in games)))
 
 
 async def test_kill_9_at_random_moments_loses_no_chip_and_deals_no_hand_twice(

@@ -38,6 +38,8 @@ def test_a_short_soak_reports_memory_over_time_and_no_error() -> None:
     rate = next(line for line in lines if line.startswith("server CPU: "))
     assert "hands per CPU second: 1,000,000 hands would take about" in rate
     assert "KiB per 1,000 hands, anonymous" in lines[-1]
+    assert lines[-2].startswith("second half (")
+    assert "KiB per 1,000 hands" in lines[-2]
     assert lines[-1].endswith("errors 0 (goal: 0)")
 
 
@@ -45,7 +47,8 @@ def test_bad_options_are_clear_errors() -> None:
     for args, message in ((["--hands", "0"], "--hands runs from 1 to 1,000,000"),
                           (["--game", "nope"], "unknown game 'nope'"),
                           (["--styles", "shark"], "--styles takes bot styles"),
-                          (["--bots", "11"], "--bots runs from 2 to")):
+                          (["--bots", "11"], "--bots runs from 2 to"),
+                          (["--minutes", "0"], "--minutes runs from 0 to a week")):
         done = _soak(*args)
         assert done.returncode == 2, (args, done.stderr)
         assert message in done.stderr

@@ -108,8 +108,9 @@ class Client:
 
     _ids = itertools.count()
 
-    def __init__(self, url: str) -> None:
+    def __init__(self, url: str, answer_timeout: float = 10.0) -> None:
         self.url = url
+        self.answer_timeout = answer_timeout  # seconds a command's answer may take
         self.sio = socketio.AsyncClient(reconnection=False)
         self.schema = ""  # the served schema's text, fetched on connecting
         self.events: list[dict[str, Any]] = []  # every pushed event, in order
@@ -158,7 +159,8 @@ class Client:
         assert not self.violations, self.violations[0]
 
     async def send(self, message: Any) -> dict[str, Any]:
-        answer: dict[str, Any] = await self.sio.call("command", message, timeout=10)
+        answer: dict[str, Any] = await self.sio.call("command", message,
+                                                     timeout=self.answer_timeout)
         self.received.append(("answer", answer))
         check(self.schema, "answer", answer)
         return answer

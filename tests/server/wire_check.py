@@ -77,7 +77,9 @@ async def fetch_schema(base_url: str) -> str:
     """The schema the server at ``base_url`` serves, as text (fetched once per server)."""
     if base_url in _SEEN:
         return _SEEN[base_url]
-    async with httpx.AsyncClient(base_url=base_url) as http:
+    # The server builds the schema on its first request: on a loaded machine that took over
+    # httpx's default 5 s.
+    async with httpx.AsyncClient(base_url=base_url, timeout=60) as http:
         response = await http.get(SCHEMA_ROUTE)
     assert response.status_code == 200, response.text
     _SEEN[base_url] = response.text

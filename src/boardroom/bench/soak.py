@@ -14,10 +14,12 @@ anything kept per hand would grow) and file-backed pages (RssFile: the memory-ma
 tables and the libraries, which the kernel shares between processes and may drop at will; the
 tables' 30 MiB are touched page by page as new boards are evaluated, so this part climbs slowly
 towards its bound), the growth of RSS and of its anonymous part since the warm-up ended (the first
-``--warmup`` hands), and errors so far. Then the server's hands per CPU second (and what
+``--warmup`` hands), and errors so far. ``--minutes`` ends the run at that time, with a last row,
+if ``--hands`` have not been dealt by then. Then the server's hands per CPU second (and what
 ``MAX_HANDS`` would take at that rate); the last line gives the growth after the warm-up per
-1,000 hands, as the least-squares slope over the rows, of RSS and of each part (goal: flat), and
-the errors (goal: 0). Errors are commands
+1,000 hands, as the least-squares slope over the rows, of RSS and of each part (goal: flat), the
+same slopes over the second half of those rows (by hands: the caches that fill slowly have filled
+by then), and the errors (goal: 0). Errors are commands
 the server refused, connections lost, each room that dealt no hand for ``STALL`` seconds, and
 every record the server logged (at WARNING and above: a traceback counts once). Exit 1 with errors.
 """
@@ -66,6 +68,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="hands between rows (default: a twentieth of --hands)")
     parser.add_argument("--warmup", type=int, default=None,
                         help="hands before the growth is measured (default: a tenth of --hands)")
+    parser.add_argument("--minutes", type=float, default=None,
+                        help="stop after this many minutes of play, with a last row, even if "
+                             "fewer than --hands were dealt (default: no limit)")
 
 
 @dataclass
@@ -178,6 +183,8 @@ def run(args: argparse.Namespace) -> int:
     warmup = args.warmup if args.warmup is not None else args.hands // 10
     if every < 1 or not 0 <= warmup < args.hands:
         raise UsageError("--every must be at least 1 and --warmup below --hands")
+    if args.minutes is not None and not 0 < args.minutes <= 7 * 24 * 60:
+        raise UsageError("--minutes runs from 0 to a week (10,080)")
     raise_file_limit(args.rooms * 2 + 200)
     print(f"boardroom bench soak: {args.rooms} rooms of {args.bots} bots ({', '.join(styles)}), "
           f"games {', '.join(g.id for g in games)}; {args.hands:,} hands, warm-up "
@@ -199,19 +206,28 @@ def run(args: argparse.Namespace) -> int:
               flush=True)
     after = [s for s in samples if s.hands >= warmup]
     if len(after) >= 2:
-        def per_1000(kib: list[int]) -> float:
-            return 1000 * statistics.linear_regression([s.hands for s in after], kib).slope
-
+        middle = (after[0].hands + after[-1].hands) / 2
+        second = [s for s in after if s.hands >= middle]
+        if len(second) >= 2:
+            print(f"second half ({second[0].hands:,} to {second[-1].hands:,} hands): "
+                  f"{_slopes(second)}", flush=True)
         first, last = after[0], after[-1]
         print(f"after the warm-up: RSS {first.rss_kib / 1024:.1f} MiB at {first.hands:,} hands "
-              f"-> {last.rss_kib / 1024:.1f} MiB at {last.hands:,} hands: "
-              f"{per_1000([s.rss_kib for s in after]):+.0f} KiB per 1,000 hands, anonymous "
-              f"{per_1000([s.anon_kib for s in after]):+.0f}, file-backed "
-              f"{per_1000([s.file_kib for s in after]):+.0f} (goal: flat); errors {errors} "
-              f"(goal: 0)")
+              f"-> {last.rss_kib / 1024:.1f} MiB at {last.hands:,} hands: {_slopes(after)} "
+              f"(goal: flat); errors {errors} (goal: 0)")
     else:
         print(f"too few rows after the warm-up to measure growth; errors {errors} (goal: 0)")
     return 1 if errors else 0
+
+
+def _slopes(samples: list[Sample]) -> str:
+    """The least-squares growth of RSS and of each part over ``samples``, per 1,000 hands."""
+    def per_1000(kib: list[int]) -> float:
+        return 1000 * statistics.linear_regression([s.hands for s in samples], kib).slope
+
+    return (f"{per_1000([s.rss_kib for s in samples]):+.0f} KiB per 1,000 hands, anonymous "
+            f"{per_1000([s.anon_kib for s in samples]):+.0f}, file-backed "
+            f"{per_1000([s.file_kib for s in samples]):+.0f}")
 
 
 HEADER = (f"{'hands':>9} {'seconds':>8} {'hands/min':>9} {'CPU s':>7} {'RSS MiB':>8} "
@@ -251,7 +267,8 @@ async def _soak(url: str, pid: int, games: list[str], styles: list[str],
                     soak.refused += not added.get("ok")
                 soak.hosts.append(host)
                 soak.last_hand.append((0, time.monotonic()))
-            return await _watch(soak, pid, args.hands, every, warmup, log)
+            return await _watch(soak, pid, args.hands, every, warmup, log,
+                                None if args.minutes is None else args.minutes * 60)
         finally:
             for host in soak.hosts:
                 with contextlib.suppress(Exception):
@@ -261,8 +278,9 @@ async def _soak(url: str, pid: int, games: list[str], styles: list[str],
 
 
 async def _watch(soak: Soak, pid: int, hands: int, every: int, warmup: int,
-                 log: TextIO) -> list[Sample]:
-    """Print a row every ``every`` hands until ``hands`` are dealt; the samples printed."""
+                 log: TextIO, seconds: float | None = None) -> list[Sample]:
+    """Print a row every ``every`` hands until ``hands`` are dealt (or ``seconds`` have gone
+    by: a last row then); the samples printed."""
     start = time.monotonic()
     samples: list[Sample] = []
     warm: Sample | None = None
@@ -271,7 +289,8 @@ async def _watch(soak: Soak, pid: int, hands: int, every: int, warmup: int,
     while True:
         await asyncio.sleep(0.2)
         dealt = soak.hands()
-        if dealt < min(next_row, hands):
+        out_of_time = seconds is not None and time.monotonic() - start >= seconds
+        if dealt < min(next_row, hands) and not out_of_time:
             continue
         rss, anon, mapped = memory_kib(pid)
         sample = Sample(dealt, time.monotonic() - start, rss, soak.errors(log), anon, mapped,
@@ -286,7 +305,7 @@ async def _watch(soak: Soak, pid: int, hands: int, every: int, warmup: int,
               f"{sample.cpu_seconds:>7.0f} {rss / 1024:>8.1f} {anon / 1024:>8.1f} "
               f"{mapped / 1024:>8.1f} {since:>9} {anon_since:>10} {sample.errors:>6}",
               flush=True)
-        if dealt >= hands:
+        if dealt >= hands or out_of_time:
             return samples
         while next_row <= dealt:
             next_row += every
