@@ -37,3 +37,16 @@ def random_throw(cards: Sequence[str], most: int, rng: random.Random) -> str:
     """A random draw for the random-play tests: 0 to ``most`` of ``cards`` (notation), as the
     ``act`` command's ``cards`` takes them ("" stands pat)."""
     return " ".join(rng.sample(list(cards), rng.randint(0, min(most, len(cards)))))
+
+
+def play_passively(hand: Hand) -> Hand:
+    """Play ``hand`` to its end with nobody betting: the bring-in posted when it is due, a check
+    when one may, a call otherwise."""
+    while not hand.is_over:
+        if hand.can_post_bring_in():
+            hand.post_bring_in()
+        elif hand.can_check():
+            hand.check()
+        else:
+            hand.call()
+    return hand

@@ -7,41 +7,20 @@ hole cards and the public ones), as every payload every client received."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import random
 from typing import Any
 
-import redis.asyncio as aioredis
 from checks import check_room, open_store
 from leaks import cards_in
 from play import Player, new_room, play_until
+from redis_tap import tapped
 from server_helpers import Client
 from services import Cluster
 
 from boardroom.server.cluster import SOCKETIO_CHANNEL, RedisJSON
 from boardroom.server.seal import Sealer
 from boardroom.store import leases
-
-
-async def _record(url: str, into: list[tuple[str, Any]], ready: asyncio.Event,
-                  sealer: Sealer) -> None:
-    """Every message on Redis; the workers' own (sealed) opened with the cluster's key, to
-    check what they carry too."""
-    client = aioredis.Redis.from_url(url)
-    pubsub = client.pubsub(ignore_subscribe_messages=True)
-    await pubsub.psubscribe("*")
-    ready.set()
-    try:
-        async for message in pubsub.listen():
-            if message.get("type") == "pmessage":
-                channel = message["channel"].decode()
-                into.append((channel, RedisJSON.loads(message["data"])
-                             if channel == SOCKETIO_CHANNEL
-                             else sealer.open(channel, message["data"])))
-    finally:
-        await pubsub.aclose()
-        await client.aclose()
 
 
 def _payload(item: Any) -> Any:
@@ -51,38 +30,38 @@ def _payload(item: Any) -> Any:
 async def test_no_hidden_card_crosses_redis_to_a_wrong_audience(
         shared_cluster: Cluster) -> None:
     rng = random.Random(3)
-    seen: list[tuple[str, Any]] = []
-    ready = asyncio.Event()
     running = shared_cluster
     store = await open_store(running.database)
     sealer = Sealer(await leases.shared_secret(store))
-    recorder = asyncio.create_task(_record(running.redis.url, seen, ready, sealer))
-    await ready.wait()
+
+    def read(channel: str, data: bytes) -> Any:
+        """The workers' own messages opened with the cluster's key, to check them too."""
+        return RedisJSON.loads(data) if channel == SOCKETIO_CHANNEL else sealer.open(channel,
+                                                                                    data)
+
     try:
-        room, _ = await new_room(running.url, game="esg", pause_between_hands=0.2,
-                                 starting_stack=2000)
-        owner = running.owner_of(room)
-        other = next(w for w in running.workers if w is not owner)
-        players = [Player(await Client(other.url).connect(), 0),
-                   Player(await Client(owner.url).connect(), 1),
-                   Player(await Client(other.url).connect(), 2)]
-        watcher = await Client(other.url).connect()
-        for seat, player in enumerate(players):
-            await player.join(room, f"P{seat}")
-        await watcher.ok("join", room=room, role="spectator")
-        await play_until(players, 2, rng)
-        await asyncio.sleep(0.5)
-        stored = await check_room(store, room)
-        seats = {player.client.sio.get_sid(): player.seat for player in players}
-        seats[watcher.sio.get_sid()] = None
-        clients = [(p.client, p.seat) for p in players] + [(watcher, None)]
-        for player in players:
-            await player.client.close()
-        await watcher.close()
+        async with tapped(running.redis.url, read) as seen:
+            room, _ = await new_room(running.url, game="esg", pause_between_hands=0.2,
+                                     starting_stack=2000)
+            owner = running.owner_of(room)
+            other = next(w for w in running.workers if w is not owner)
+            players = [Player(await Client(other.url).connect(), 0),
+                       Player(await Client(owner.url).connect(), 1),
+                       Player(await Client(other.url).connect(), 2)]
+            watcher = await Client(other.url).connect()
+            for seat, player in enumerate(players):
+                await player.join(room, f"P{seat}")
+            await watcher.ok("join", room=room, role="spectator")
+            await play_until(players, 2, rng)
+            await asyncio.sleep(0.5)
+            stored = await check_room(store, room)
+            seats = {player.client.sio.get_sid(): player.seat for player in players}
+            seats[watcher.sio.get_sid()] = None
+            clients = [(p.client, p.seat) for p in players] + [(watcher, None)]
+            for player in players:
+                await player.client.close()
+            await watcher.close()
     finally:
-        recorder.cancel()
-        with contextlib.suppress(asyncio.CancelledError):
-            await recorder
         await store.close()
     entitled = stored.entitled
     pushes = replies = 0

@@ -7,6 +7,7 @@ from itertools import product
 
 import pytest
 
+from action_script import play_passively
 from boardroom.engine import Deck, Hand
 from boardroom.engine import hand as hand_module
 from boardroom.engine.betting import default_stakes
@@ -39,15 +40,8 @@ def test_a_strength_is_described_once_however_many_showdowns_show_it(
     for _ in range(2):  # the same hands twice: the second showdown describes nothing
         rng = random.Random(7)
         for number in range(30):
-            hand = Hand(variant, default_stakes(variant), [200] * 4, number % 4,
-                        cards=Deck(rng=rng))
-            while not hand.is_over:
-                if hand.can_post_bring_in():
-                    hand.post_bring_in()
-                elif hand.can_check():
-                    hand.check()
-                else:
-                    hand.call()
+            hand = play_passively(Hand(variant, default_stakes(variant), [200] * 4, number % 4,
+                                       cards=Deck(rng=rng)))
             shown.append(hand.results)
     assert shown[:30] == shown[30:]
     assert calls

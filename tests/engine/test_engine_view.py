@@ -8,6 +8,7 @@ from collections.abc import Iterator, Mapping, Sequence
 
 import pytest
 
+from action_script import play_passively
 from boardroom.cards import Card
 from boardroom.engine import Deck, Hand, Stakes, pills
 from boardroom.engine import events as ev
@@ -38,14 +39,7 @@ def test_stud_up_cards_are_public_down_cards_private() -> None:
 
 
 def test_shown_cards_become_public_mucked_stay_hidden() -> None:
-    hand = stud_hand()
-    while not hand.is_over:
-        if hand.can_post_bring_in():
-            hand.post_bring_in()
-        elif hand.can_check():
-            hand.check()
-        else:
-            hand.call()
+    hand = play_passively(stud_hand())
     spectator = view_for(hand, None)
     for seat in spectator.seats:
         if seat.shown:
