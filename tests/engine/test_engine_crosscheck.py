@@ -85,14 +85,22 @@ def report(name: str, counts: collections.Counter[str]) -> str:
     return "\n".join(lines)
 
 
+# Hands per game in the default suite: 300, but 150 of the two Omaha games, the slowest to
+# cross-check (about 30 s for 300 hands on a busy core) and cross-checked longest before the
+# card room's games came; the slow run plays 20,000 of every game.
+DEFAULT_HANDS = {"plo": 150, "omaha-hilo": 150}
+
+
 @pytest.mark.parametrize("name", sorted(GAMES))
 def test_lock_step_with_pokerkit(name: str) -> None:
-    counts = run_crosscheck(name, 300)
+    hands = DEFAULT_HANDS.get(name, 300)
+    counts = run_crosscheck(name, hands)
     print(report(name, counts))
     failures = [key for key in counts if key.startswith("unexplained:")]
     assert counts["unexplained"] == 0, failures[:5]
-    assert counts["identical"] + counts["explained"] == 300
-    assert counts["identical"] > 250  # the departures are rare; most hands match to the chip
+    assert counts["identical"] + counts["explained"] == hands
+    # the departures are rare; most hands (more than five in six) match to the chip
+    assert counts["identical"] > hands * 5 // 6
 
 
 # The long run: 20,000 hands per game (seeds 1,000,000 on), in chunks of 250 so that each
