@@ -36,7 +36,7 @@ def _on_both(page: Page, found: list[str], where: str, ready: str) -> None:
         found.extend(axe_violations(page, f"{where}, {size}"))
 
 
-@pytest.mark.parametrize(("game", "rules_ready"), by_kind(GAMES, lambda item: item[0]))
+@pytest.mark.parametrize(("game", "rules_ready"), by_kind(GAMES))
 def test_axe_finds_nothing_serious_at_a_game_s_table_or_on_its_rules_page(
         browser: Browser, base: str, game: str, rules_ready: str) -> None:
     found: list[str] = []

@@ -107,16 +107,14 @@ EACH_KIND = frozenset({"esg", "xmas", "allocator-redraw", "tilt", "plo", "stud-h
                        "27-triple-draw", "horse"})
 
 
-def by_kind(games: Sequence[Any], game_of: Any = None) -> list[Any]:
-    """``games`` as pytest parameters: those of ``EACH_KIND`` plain, every other one marked
-    ``slow``. ``game_of`` reads a game's id from an item (default: the item is the id)."""
-    read = game_of or (lambda item: item)
+def by_kind(games: Sequence[Any]) -> list[Any]:
+    """``games`` (ids, or tuples whose first item is the id) as pytest parameters: those of
+    ``EACH_KIND`` plain, every other one marked ``slow``."""
     params = []
     for item in games:
         values = item if isinstance(item, tuple) else (item,)
-        game = read(item)
-        marks = () if game in EACH_KIND else (pytest.mark.slow,)
-        params.append(pytest.param(*values, marks=marks, id=game))
+        marks = () if values[0] in EACH_KIND else (pytest.mark.slow,)
+        params.append(pytest.param(*values, marks=marks, id=values[0]))
     return params
 
 
