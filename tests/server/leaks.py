@@ -74,6 +74,10 @@ def entitlements_of(rows: list[tuple[int, str, str]]) -> tuple[Entitled, dict[in
                 public |= {c for c, up in zip(event["cards"], event["up"], strict=True) if up}
             elif event["type"] in ("BoardDealt", "HandShown"):
                 public |= set(event["cards"])
+            elif event["type"] == "RunDealt":  # a later run: its boards face up, redraws private
+                public |= cards_in(event["boards"])
+                for seat, cards in event["cards"]:
+                    private[seats.index(seat)] |= set(cards)
             elif event["type"] == "AllocationsRevealed":
                 public |= cards_in(event["allocations"])
         entitled.versions.append(version)

@@ -1,0 +1,64 @@
+"""The leak oracle itself (``leaks.entitlements_of``): the cards it says a viewer was entitled
+to must include every card the room rightly showed that viewer, or the leak checks that use it
+fail on a fair deal (a run dealt twice showed its second boards to everyone)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from leaks import cards_in, entitlements_of
+
+from boardroom.engine import Call, Check, RaiseTo
+from boardroom.engine import events as ev
+from boardroom.server.encode import plain
+from boardroom.server.room import _event_payload
+from boardroom.table import Table, TableSettings
+
+
+def _run_twice(game: str) -> Table:
+    """A hand of ``game`` at three seats, all in on the flop and run twice."""
+    now = [1000.0]
+    table = Table(TableSettings(game=game, pause_between_hands=2.0).check(),
+                  clock=lambda: now[0], rng=random.Random(3))
+    for seat in range(3):
+        table.sit(seat, f"player-{seat}", f"P{seat}")
+    deadline = table.next_deadline()
+    assert deadline is not None
+    now[0] = deadline
+    table.tick()
+    while table.hand is not None:
+        hand = table.hand
+        if hand.is_choosing_runs:
+            for seat in hand.seats_choosing_runs:
+                table.choose_runs(seat, 2)
+            continue
+        legal = hand.legal_actions()
+        assert legal is not None
+        assert hand.seat_to_act is not None
+        if hand.street_index >= 1 and legal.raise_max is not None:
+            table.act(hand.seat_to_act, RaiseTo(legal.raise_max))
+        else:
+            table.act(hand.seat_to_act, Check() if legal.check else Call())
+    return table
+
+
+@pytest.mark.parametrize("game", ["esg", "tilt", "plo"])  # runs with redraws, and without
+def test_a_second_run_s_boards_are_public_and_its_redraws_private_to_the_oracle(
+        game: str) -> None:
+    table = _run_twice(game)
+    events = table.drain()
+    assert any(isinstance(e.truth, ev.RunDealt) for e in events)  # the case under test
+    rows = []
+    for event in events:  # as the room stores them (room._commit)
+        payload = {"data": dict(event.data)}
+        if event.truth is not None:
+            payload["event"] = plain(event.truth)
+        rows.append((event.version, event.kind, json.dumps(payload)))
+    entitled, _ = entitlements_of(rows)
+    for viewer in (None, 0, 1, 2):
+        shown: set[str] = set()
+        for event in events:
+            shown |= cards_in(_event_payload("room", event, viewer))
+            assert shown <= entitled.at(event.version, viewer), (viewer, event.kind)
