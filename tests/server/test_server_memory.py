@@ -10,7 +10,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from server_helpers import clients, new_room, running_server
+from server_helpers import FakeClock, clients, new_room, running_server
 
 from boardroom.server.room import REMEMBERED_COMMANDS
 
@@ -55,3 +55,46 @@ async def test_a_players_commands_are_remembered_up_to_the_bound(tmp_path: Path)
             last = await player.send({"id": f"line{REMEMBERED_COMMANDS + 19}", "type": "chat",
                                       "text": "hi"})
             assert last.get("duplicate") is True  # a retry of a recent command: applied once
+
+
+async def test_a_room_keeps_no_views_of_the_last_hand_while_the_next_is_played(
+        tmp_path: Path) -> None:
+    """Between hands every audience is shown the hand that just ended, built from its replay
+    (the replayed hand, each audience's view of it and their encoded parts: about 150 KiB of
+    an ESG room). Once the next hand is dealt nobody is shown it until that hand ends, and a
+    new record replaces it then: the room keeps none of it while the next hand is played."""
+    clock = FakeClock()
+    async with running_server(tmp_path, clock=clock) as running:
+        running.server.hub.clock = itertools.count(0.0, 1.0).__next__  # no rate limit here
+        room_id, _ = await new_room(running, game="esg", pause_between_hands=1,
+                                    starting_stack=2000)
+        async with clients(running.url, 3) as people:
+            players, watcher = people[:2], people[2]
+            for seat, player in enumerate(players):
+                await player.ok("join", room=room_id)
+                await player.ok("sit", seat=seat, name=f"P{seat}")
+            await watcher.ok("join", room=room_id, role="spectator")
+            room = running.server.rooms[room_id]
+
+            async def deal(number: int) -> None:
+                clock.now += 1.5  # the pause between hands runs out
+                await players[0].ok("snapshot")  # wakes the actor: it deals
+                await _until(lambda: room.table.hand_no == number, timeout=10)
+
+            await deal(1)
+            hand = room.table.hand
+            assert hand is not None
+            assert hand.seat_to_act is not None
+            await players[hand.seat_to_act].ok("act", action="fold")
+            await _until(lambda: room.table.hand is None, timeout=10)
+            assert room._last_views
+            assert room._last_hand_views
+            await deal(2)
+            assert room._last_hand is None
+            assert room._last_hunt is None
+            assert not room._last_views
+            assert not room._last_hand_views
+            assert not room._last_texts
+            after = (await watcher.ok("snapshot"))["snapshot"]
+            assert after["last_hand"] is None
+            assert after["hand"] is not None
