@@ -194,8 +194,8 @@ class Server:
                         signer=self.signer, clock=self.clock, bot_think=self.config.bot_think,
                         tournament=row.tournament)
             for key, version in reversed(commands.get(row.id, [])):  # oldest first
-                room.answers[key] = {"id": key.partition(":")[2], "ok": True,
-                                     "version": version}
+                room.remember(key, {"id": key.partition(":")[2], "ok": True,
+                                    "version": version})
             hand = last.get((row.id, ended[row.id]))
             if hand is not None:
                 room.recall_last_hand(hand.record)

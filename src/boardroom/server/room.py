@@ -111,7 +111,9 @@ class Room:
         self.hub = hub
         self.signer = signer
         self.clock = clock
-        self.answers: collections.OrderedDict[str, dict[str, Any]] = collections.OrderedDict()
+        # key -> its answer; a plain success ({"id", "ok", "version"}) as its version alone
+        self.answers: collections.OrderedDict[str, int | dict[str, Any]] = \
+            collections.OrderedDict()
         self.chat: collections.deque[dict[str, Any]] = collections.deque(maxlen=RECENT_CHAT)
         self._jobs: collections.deque[_Job] = collections.deque()
         self._wake = asyncio.Event()
@@ -148,9 +150,22 @@ class Room:
         return self.table.settings
 
     def remember(self, key: str, answer: dict[str, Any]) -> None:
-        self.answers[key] = answer
+        """Keep ``answer`` to command ``key`` for a retry (a plain success as its version)."""
+        version = answer.get("version")
+        if isinstance(version, int) and answer.get("ok") is True and len(answer) == 3 \
+                and "id" in answer:
+            self.answers[key] = version
+        else:
+            self.answers[key] = answer
         while len(self.answers) > REMEMBERED_COMMANDS:
             self.answers.popitem(last=False)
+
+    def recall(self, key: str, command_id: str) -> dict[str, Any] | None:
+        """The answer remembered for command ``key`` (its id ``command_id``), or None."""
+        kept = self.answers.get(key)
+        if isinstance(kept, int):
+            return {"id": command_id, "ok": True, "version": kept}
+        return kept
 
     # -- the actor ---------------------------------------------------------------------------
 
@@ -287,8 +302,9 @@ class Room:
         # id: nothing to remember for a retry (a bot room played on would keep every one).
         retried = command.type not in READ_ONLY and \
             bot_driver.bot_style(viewer.player or "") is None
-        if retried and key in self.answers:
-            return {**self.answers[key], "duplicate": True}
+        remembered = self.recall(key, command.id) if retried else None
+        if remembered is not None:
+            return {**remembered, "duplicate": True}
         try:
             result = self._apply(viewer, command)
         except (TableError, AuthError) as error:
