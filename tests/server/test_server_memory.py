@@ -7,13 +7,16 @@ from __future__ import annotations
 import asyncio
 import gc
 import itertools
+import platform
 import time
 import tracemalloc
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from server_helpers import FakeClock, clients, new_room, running_server
 
+from boardroom.server import app
 from boardroom.server.room import REMEMBERED_COMMANDS
 
 
@@ -100,6 +103,28 @@ async def test_a_room_keeps_no_views_of_the_last_hand_while_the_next_is_played(
             after = (await watcher.ok("snapshot"))["snapshot"]
             assert after["last_hand"] is None
             assert after["hand"] is not None
+
+
+async def test_a_server_trims_the_c_heap_every_few_seconds_while_it_runs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """glibc keeps the pages a burst of messages freed; the server hands them back to the
+    system every ``TRIM_SECONDS`` (``malloc_trim``), and stops when it stops."""
+    calls: list[float] = []
+    monkeypatch.setattr(app, "TRIM_SECONDS", 0.01)
+    monkeypatch.setattr(app, "memory_trimmer", lambda: lambda: calls.append(time.monotonic()))
+    async with running_server(tmp_path):
+        await _until(lambda: len(calls) >= 3, timeout=30)
+    stopped = len(calls)
+    await asyncio.sleep(0.1)
+    assert len(calls) == stopped
+
+
+def test_the_c_heap_is_trimmed_with_glibc_s_own_call() -> None:
+    trim = app.memory_trimmer()
+    if platform.libc_ver()[0] != "glibc":
+        pytest.skip("malloc_trim is glibc's")
+    assert trim is not None
+    assert trim() in (0, 1)  # 1: some memory was given back
 
 
 async def test_a_remembered_answer_costs_little_more_than_its_key(tmp_path: Path) -> None:
