@@ -132,9 +132,9 @@ class Server:
 
     async def start(self) -> None:
         warm_up()  # before any request: no hand of the event loop builds an evaluator table
-        self._trimming = start_trimming()
         if self.config.redis:
             await self._start_worker()
+            self._trimming = start_trimming()
             return
         self._lock.acquire()
         try:
@@ -151,6 +151,7 @@ class Server:
             room.start()
         for host in hosts:
             await self.start_tournament(host)
+        self._trimming = start_trimming()
 
     async def _start_worker(self) -> None:
         """A cluster's worker: the store must be PostgreSQL (leases); the seat-token secret is
