@@ -387,10 +387,12 @@ def memory_trimmer() -> Callable[[], object] | None:
 
 
 def start_trimming() -> asyncio.Task[None] | None:
-    """Trim the C heap every ``TRIM_SECONDS`` until cancelled (None: nothing to trim with)."""
+    """Trim the C heap now (what the start freed goes back before the first request), then
+    every ``TRIM_SECONDS`` until cancelled (None: nothing to trim with)."""
     trim = memory_trimmer()
     if trim is None:
         return None
+    trim()
 
     async def every() -> None:
         while True:
