@@ -106,6 +106,44 @@ def test_parts_that_did_not_change_are_not_encoded_again() -> None:
     assert {value.seat for value in new if isinstance(value, SeatView)} == {caller}
 
 
+def test_kept_texts_hold_only_the_last_two_changes_parts() -> None:
+    """A room starts new kept texts at every change, on top of the last change's: a part
+    unchanged since then is taken from them (moved into the new ones), not encoded again, and
+    what neither change encoded is dropped, so a room keeps two changes' parts, not hundreds."""
+    hand = Hand(find_variant("esg"), Stakes(small_blind=1, big_blind=2), [60] * 4, 0,
+                cards=Deck(rng=random.Random(5)))
+    first = KeptTexts()
+    for view in views_for(hand, [None, 0, 1, 2, 3]).values():
+        dumps_shared(view, {}, kept=first)
+    hand.call()
+    second = KeptTexts(first)
+    memo: SharedTexts = {}
+    for view in views_for(hand, [None, 0, 1, 2, 3]).values():
+        dumps_shared(view, memo, kept=second)
+    new = [value for _, value, _ in set(second) - set(first)]
+    assert sorted(type(value).__name__ for value in new) == ["Pot", "Pot", "SeatView", "SeatView"]
+    gone = set(first) - set(second)  # the caller's seat and the pots as they were
+    assert gone
+    assert all(key in first for key in gone)
+    third = KeptTexts(second)
+    assert third.previous is second
+    assert second.previous is None
+    for key in gone:
+        with pytest.raises(KeyError):
+            third[key]
+    last = set(third)
+    while not hand.is_over:  # the rest of the hand: each holds exactly its change's parts
+        hand.check() if hand.can_check() else hand.call()
+        third, alone = KeptTexts(third), KeptTexts()
+        for view in views_for(hand, [None, 0, 1, 2, 3]).values():
+            assert dumps_shared(view, {}, kept=third) == dumps(plain(view))
+            dumps_shared(view, {}, kept=alone)
+        assert set(third) == set(alone)
+        assert third.previous is not None
+        assert set(third.previous) <= last
+        last = set(third)
+
+
 def test_a_seat_s_view_encodes_only_what_it_has_of_its_own(monkeypatch: pytest.MonkeyPatch,
                                                            ) -> None:
     """After the spectators' view, each seat's view (the spectators' with its own seat, pills

@@ -25,7 +25,10 @@ CPU (percent of one core); and the machine's load average as the run starts. Bou
 
 Memory per table is the server's peak resident memory during the row (sampled once a second
 from seating to the end of play, tables seated and playing) less its resident memory before any
-table, divided by the tables. So each row gets a fresh server: one server serving every row
+table, divided by the tables; ``anon KiB`` is the same for its anonymous part (RssAnon: the
+heaps), without the file-backed pages of the evaluator's memory-mapped tables, which become
+resident as boards are evaluated, whatever the number of tables, and are shared with every
+process on the machine. So each row gets a fresh server: one server serving every row
 reuses for a later row the memory an earlier row freed (the allocator keeps it), and printed
 0 KiB a table for rows that held hundreds. With ``--url`` one server serves every row, and its
 memory before the first row is every row's base: later rows show only an upper bound.
@@ -206,29 +209,41 @@ def _cpu_seconds(pid: int | None) -> float | None:
     return None
 
 
-def rss_kib(pid: int | None) -> int | None:
-    """Resident memory of process ``pid`` in KiB (VmRSS in /proc/PID/status)."""
-    if pid is None:
-        return None
+def memory_kib(pid: int) -> tuple[int, int, int]:
+    """Process ``pid``'s resident memory in KiB: all of it (VmRSS), its anonymous part
+    (RssAnon) and its file-backed part (RssFile), from /proc/PID/status; zeros if it is gone."""
+    found = dict.fromkeys(("VmRSS", "RssAnon", "RssFile"), 0)
     with contextlib.suppress(OSError):
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1])
-    return None
+            name, _, value = line.partition(":")
+            if name in found:
+                found[name] = int(value.split()[0])
+    return found["VmRSS"], found["RssAnon"], found["RssFile"]
+
+
+def rss_kib(pid: int | None) -> tuple[int, int] | None:
+    """Resident memory of process ``pid`` in KiB: all of it (VmRSS) and its anonymous part
+    (RssAnon: the heaps, without mapped files such as the evaluator's tables, whose pages
+    become resident as boards are evaluated and are shared with every process)."""
+    if pid is None or not Path(f"/proc/{pid}").exists():
+        return None
+    rss, anon, _ = memory_kib(pid)
+    return (rss, anon) if rss else None
 
 
 class Peak:
-    """The highest resident memory of process ``pid`` seen by ``sample`` (KiB; None: no pid or
-    no sample)."""
+    """The highest resident memory of process ``pid`` seen by ``sample``, and the highest
+    anonymous part (KiB each; None: no pid or no sample)."""
 
     def __init__(self, pid: int | None) -> None:
         self.pid = pid
-        self.kib: int | None = None
+        self.kib: tuple[int, int] | None = None
 
     def sample(self) -> None:
         now = rss_kib(self.pid)
         if now is not None:
-            self.kib = now if self.kib is None else max(self.kib, now)
+            self.kib = now if self.kib is None else (max(self.kib[0], now[0]),
+                                                     max(self.kib[1], now[1]))
 
     async def follow(self, every: float = 1.0) -> None:
         """Sample now and every ``every`` seconds until cancelled."""
@@ -545,12 +560,13 @@ class Result:
     snapshots: int
     cpu_per_action: float | None  # ms
     rss_per_table: float | None  # KiB
+    anon_per_table: float | None  # KiB: the anonymous part (RssAnon)
     own_cpu: float  # percent of one core
     load: float
 
     HEADER = (f"{'game':>16} {'tables':>6} {'clients':>7} {'actions':>7} {'act/s':>6} "
               f"{'target':>6} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'view p99':>8} "
-              f"{'cpu/act ms':>10} {'KiB/table':>9} {'snaps':>6} {'errors':>6} "
+              f"{'cpu/act ms':>10} {'KiB/table':>9} {'anon KiB':>8} {'snaps':>6} {'errors':>6} "
               f"{'bench cpu':>9} {'load':>5}")
 
     def row(self) -> str:
@@ -562,14 +578,15 @@ class Result:
         view99 = tail(self.view_latencies)[1]
         cpu = f"{self.cpu_per_action:.2f}" if self.cpu_per_action is not None else "-"
         rss = f"{self.rss_per_table:.0f}" if self.rss_per_table is not None else "-"
+        anon = f"{self.anon_per_table:.0f}" if self.anon_per_table is not None else "-"
         return (f"{self.game:>16} {self.tables:>6} {self.clients:>7} {self.actions:>7} "
                 f"{self.actions / self.seconds:>6.1f} {self.target:>6.1f} {p50:>7.1f} "
-                f"{p99:>7.1f} {top:>7.1f} {view99:>8.1f} {cpu:>10} {rss:>9} "
+                f"{p99:>7.1f} {top:>7.1f} {view99:>8.1f} {cpu:>10} {rss:>9} {anon:>8} "
                 f"{self.snapshots:>6} {self.errors:>6} {self.own_cpu:>8.0f}% {self.load:>5.2f}")
 
 
 async def _run(url: str, pid: int | None, game: str, count: int,
-               args: argparse.Namespace, baseline: int | None = None) -> Result:
+               args: argparse.Namespace, baseline: tuple[int, int] | None = None) -> Result:
     """One row: ``count`` tables of ``game``. Memory per table is the server's peak resident
     memory from seating to the end of play less ``baseline`` (its memory before any table;
     None: its memory as this row starts), per table."""
@@ -636,13 +653,14 @@ async def _run(url: str, pid: int | None, game: str, count: int,
     cpu = None
     if cpu_start is not None and cpu_end is not None and stats.actions:
         cpu = 1000 * (cpu_end - cpu_start) / stats.actions
-    rss = None
+    rss = anon = None
     if rss_before is not None and peak.kib is not None:
-        rss = (peak.kib - rss_before) / count
+        rss = (peak.kib[0] - rss_before[0]) / count
+        anon = (peak.kib[1] - rss_before[1]) / count
     own = (own_end.ru_utime + own_end.ru_stime - own_start.ru_utime - own_start.ru_stime)
     return Result(game, count, count * (args.players + 1), stats.actions, seconds,
                   count * args.rate, stats.latencies, stats.view_latencies, stats.errors,
-                  stats.snapshots, cpu, rss, 100 * own / seconds, load)
+                  stats.snapshots, cpu, rss, anon, 100 * own / seconds, load)
 
 
 async def _close_all(tables: list[TableRun]) -> None:

@@ -34,7 +34,6 @@ import statistics
 import tempfile
 import time
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TextIO
 
 from boardroom.bench.server import (
@@ -42,6 +41,7 @@ from boardroom.bench.server import (
     Stats,
     TableRun,
     _cpu_seconds,
+    memory_kib,
     raise_file_limit,
     serve_child,
 )
@@ -82,18 +82,6 @@ class Sample:
     anon_kib: int = 0  # RssAnon: the heap and other private memory
     file_kib: int = 0  # RssFile: mapped files (the evaluator's tables, libraries)
     cpu_seconds: float = 0.0  # the server's user and system CPU time
-
-
-def memory_kib(pid: int) -> tuple[int, int, int]:
-    """Process ``pid``'s resident memory in KiB: all of it (VmRSS), its anonymous part
-    (RssAnon) and its file-backed part (RssFile), from /proc/PID/status; zeros if it is gone."""
-    found = dict.fromkeys(("VmRSS", "RssAnon", "RssFile"), 0)
-    with contextlib.suppress(OSError):
-        for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-            name, _, value = line.partition(":")
-            if name in found:
-                found[name] = int(value.split()[0])
-    return found["VmRSS"], found["RssAnon"], found["RssFile"]
 
 
 @dataclass

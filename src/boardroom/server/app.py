@@ -10,8 +10,11 @@ nobody runs, and on stop hands its rooms over to the other workers.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
+import ctypes
 import fcntl
+import functools
 import gc
 import os
 import secrets
@@ -113,6 +116,7 @@ class Server:
         self._store: Store | None = None
         self._signer: Signer | None = None
         self._lock = DataFolderLock(config.data)
+        self._trimming: asyncio.Task[None] | None = None
 
     @property
     def store(self) -> Store:
@@ -130,6 +134,7 @@ class Server:
         warm_up()  # before any request: no hand of the event loop builds an evaluator table
         if self.config.redis:
             await self._start_worker()
+            self._trimming = start_trimming()
             return
         self._lock.acquire()
         try:
@@ -146,6 +151,7 @@ class Server:
             room.start()
         for host in hosts:
             await self.start_tournament(host)
+        self._trimming = start_trimming()
 
     async def _start_worker(self) -> None:
         """A cluster's worker: the store must be PostgreSQL (leases); the seat-token secret is
@@ -194,8 +200,8 @@ class Server:
                         signer=self.signer, clock=self.clock, bot_think=self.config.bot_think,
                         tournament=row.tournament)
             for key, version in reversed(commands.get(row.id, [])):  # oldest first
-                room.answers[key] = {"id": key.partition(":")[2], "ok": True,
-                                     "version": version}
+                room.remember(key, {"id": key.partition(":")[2], "ok": True,
+                                    "version": version})
             hand = last.get((row.id, ended[row.id]))
             if hand is not None:
                 room.recall_last_hand(hand.record)
@@ -240,6 +246,9 @@ class Server:
         return body
 
     async def stop(self) -> None:
+        if self._trimming is not None:
+            self._trimming.cancel()
+            self._trimming = None
         if self.cluster is not None:
             await self.cluster.stop()  # hands every room over
             self.cluster = None
@@ -358,6 +367,39 @@ def tune_garbage_collector() -> None:
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
+
+
+# How often a serving process gives the C allocator's free pages back to the system
+# (docs/decisions.md, "mem9"): glibc keeps what a burst of messages freed, and a server's
+# resident memory otherwise stays at its highest.
+TRIM_SECONDS = 2.0
+
+
+def memory_trimmer() -> Callable[[], object] | None:
+    """glibc's ``malloc_trim(0)``, which returns every free page of the C heap to the system
+    (the Python heap's small objects are not in it); None where the C library has none."""
+    try:
+        trim = ctypes.CDLL(None).malloc_trim
+    except (OSError, AttributeError):
+        return None
+    trim.argtypes, trim.restype = [ctypes.c_size_t], ctypes.c_int
+    return functools.partial(trim, 0)
+
+
+def start_trimming() -> asyncio.Task[None] | None:
+    """Trim the C heap now (what the start freed goes back before the first request), then
+    every ``TRIM_SECONDS`` until cancelled (None: nothing to trim with)."""
+    trim = memory_trimmer()
+    if trim is None:
+        return None
+    trim()
+
+    async def every() -> None:
+        while True:
+            await asyncio.sleep(TRIM_SECONDS)
+            trim()
+
+    return asyncio.create_task(every(), name="malloc-trim")
 
 
 def create_app(config: ServerConfig) -> Any:

@@ -119,7 +119,23 @@ def dumps(value: Any) -> str:
 SharedTexts = dict[tuple[int, bool], tuple[Any, str]]
 
 
-KeptTexts = dict[tuple[type, Any, bool], str]
+class KeptTexts(dict[tuple[type, Any, bool], str]):
+    """Texts of frozen parts by value (``dumps_shared``'s ``kept``), one change's: a room
+    starts new ones at every change on top of the last change's (``previous``), and a part
+    found there moves into the new ones; the change before is let go. So a part unchanged
+    since the last change is not encoded again, and a room keeps two changes' parts."""
+
+    def __init__(self, previous: KeptTexts | None = None) -> None:
+        super().__init__()
+        self.previous = previous
+        if previous is not None:
+            previous.previous = None
+
+    def __missing__(self, key: tuple[type, Any, bool]) -> str:
+        if self.previous is None:
+            raise KeyError(key)
+        text = self[key] = self.previous[key]
+        return text
 
 
 def dumps_shared(value: Any, memo: SharedTexts, depth: int = 2, cards: bool = False,

@@ -70,7 +70,6 @@ log = logging.getLogger("boardroom.server")
 
 REMEMBERED_COMMANDS = 256  # a room's last command ids, for retries (a few minutes of a busy table)
 MAX_QUEUE = 2000
-MAX_KEPT = 512  # encoded view parts a room keeps by value (a few hands' worth)
 MAX_CHANGES = 200  # commits between whole writes of the state, at most (a recovery replays them)
 RECENT_CHAT = 50
 
@@ -112,7 +111,9 @@ class Room:
         self.hub = hub
         self.signer = signer
         self.clock = clock
-        self.answers: collections.OrderedDict[str, dict[str, Any]] = collections.OrderedDict()
+        # key -> its answer; a plain success ({"id", "ok", "version"}) as its version alone
+        self.answers: collections.OrderedDict[str, int | dict[str, Any]] = \
+            collections.OrderedDict()
         self.chat: collections.deque[dict[str, Any]] = collections.deque(maxlen=RECENT_CHAT)
         self._jobs: collections.deque[_Job] = collections.deque()
         self._wake = asyncio.Event()
@@ -125,7 +126,7 @@ class Room:
         self._last_hand_views: dict[int | None, HandView] = {}  # by seat, built at once
         self._last_texts: SharedTexts = {}  # their shared parts, encoded once
         self._last_hunt: tuple[Hand, bool] | None = None  # whether it left cards to hunt
-        self._kept: KeptTexts = {}  # views' seats, pills and pots as encoded lately, by value
+        self._kept = KeptTexts()  # views' seats, pills and pots as the last change encoded them
         self.bots = bot_driver.BotSeats(self, bot_think)  # the bot seats' driver tasks
         self._watchers_told: dict[str, Any] = {"count": 0, "names": []}
         self._watchers_moved = False  # a connection came, went or sat: recount the watchers
@@ -149,9 +150,22 @@ class Room:
         return self.table.settings
 
     def remember(self, key: str, answer: dict[str, Any]) -> None:
-        self.answers[key] = answer
+        """Keep ``answer`` to command ``key`` for a retry (a plain success as its version)."""
+        version = answer.get("version")
+        if isinstance(version, int) and answer.get("ok") is True and len(answer) == 3 \
+                and "id" in answer:
+            self.answers[key] = version
+        else:
+            self.answers[key] = answer
         while len(self.answers) > REMEMBERED_COMMANDS:
             self.answers.popitem(last=False)
+
+    def recall(self, key: str, command_id: str) -> dict[str, Any] | None:
+        """The answer remembered for command ``key`` (its id ``command_id``), or None."""
+        kept = self.answers.get(key)
+        if isinstance(kept, int):
+            return {"id": command_id, "ok": True, "version": kept}
+        return kept
 
     # -- the actor ---------------------------------------------------------------------------
 
@@ -288,8 +302,9 @@ class Room:
         # id: nothing to remember for a retry (a bot room played on would keep every one).
         retried = command.type not in READ_ONLY and \
             bot_driver.bot_style(viewer.player or "") is None
-        if retried and key in self.answers:
-            return {**self.answers[key], "duplicate": True}
+        remembered = self.recall(key, command.id) if retried else None
+        if remembered is not None:
+            return {**remembered, "duplicate": True}
         try:
             result = self._apply(viewer, command)
         except (TableError, AuthError) as error:
@@ -349,6 +364,8 @@ class Room:
                 self._last_record, self._last_views = dict(event.private), {}
             elif event.kind == "chat":
                 self.chat.append(_event_payload(self.id, event, None))
+            elif event.kind == "hand_started":
+                self._forget_last_views()
         host_hash = self._pending_host_hash
         self._pending_host_hash = None
         state = self.table.to_state()
@@ -424,8 +441,7 @@ class Room:
         head = f'{{"room":{dumps(self.id)},"version":{self.table.version},"events":['
         memo: SharedTexts = {}  # the views' parts that audiences share, encoded once
         parts: PartTexts = {}  # the spectators' view, field by field: the seats' start from it
-        if len(self._kept) > MAX_KEPT:
-            self._kept = {}
+        self._kept = KeptTexts(self._kept)  # this change's, on top of the last one's
         ordered = sorted(audiences, key=lambda a: -1 if a is None else a)
         hand_views = self.table.hand_views([None, *ordered])
         updates = []
@@ -643,6 +659,12 @@ class Room:
         keeps the result on screen until the next deal, as it did before the restart."""
         self._last_record, self._last_views = dict(record), {}
         self._last_hand, self._equity = None, None
+
+    def _forget_last_views(self) -> None:
+        """Drop the last hand's replay, views and texts once the next hand is dealt: nobody is
+        shown it again (its record stays, for a late equity), and they weigh about 150 KiB."""
+        self._last_views, self._last_hand_views, self._last_texts = {}, {}, {}
+        self._last_hand, self._last_hunt = None, None
 
     def last_hand(self, seat: Audience) -> str:
         """The hand that just ended as table ``seat`` may see it (shown hands, category
