@@ -52,15 +52,18 @@ def serve(data: Path, port: int, log: Path, *options: str) -> Iterator[subproces
     try:
         # A server starts in a few seconds, but at a load of 20 or more (and with bytecode
         # caching off) its imports and the evaluator's warm-up can take over a minute.
+        # One client for every try: ``httpx.get`` makes a client, and loads the system's CA
+        # certificates, each time (67 ms of CPU), which starved the server starting beside it.
         deadline = time.monotonic() + START_TIMEOUT
-        while time.monotonic() < deadline and process.poll() is None:
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        else:
-            raise AssertionError(f"the server did not start: {log.read_text()[-2000:]}")
+        with httpx.Client(timeout=1) as http:
+            while time.monotonic() < deadline and process.poll() is None:
+                try:
+                    if http.get(f"http://127.0.0.1:{port}/healthz").status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    time.sleep(0.1)
+            else:
+                raise AssertionError(f"the server did not start: {log.read_text()[-2000:]}")
         yield process
     finally:
         if process.poll() is None:
