@@ -162,9 +162,11 @@ class Client:
         self.schema = await fetch_schema(self.url)
         # python-socketio gives up on the namespace's answer after wait_timeout (1 s unless
         # told): a server starved of CPU on a loaded machine answers later, so the bound is the
-        # same 20 s as the whole connection's.
+        # same 20 s as the whole connection's, or the client's answer timeout when longer (the
+        # kill test's 60 s: at a load of 45 one of 22 spectators took over 25 s to connect).
+        bound = max(20.0, self.answer_timeout)
         await asyncio.wait_for(self.sio.connect(self.url, transports=["websocket"],
-                                                wait_timeout=20), 25)
+                                                wait_timeout=bound), bound + 5)
         return self
 
     async def close(self) -> None:
