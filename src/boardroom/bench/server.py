@@ -169,7 +169,9 @@ def serve_child(*options: str, output: Any = None) -> Iterator[tuple[str, int]]:
                                 "warning", *options], stdout=output, stderr=output, env=env)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 120  # a busy machine starts a server slowly
+        # A busy machine starts a server slowly: a soak under `nice -n 10` at a load of 50 did
+        # not answer in 120 s (it takes about 3 s of CPU).
+        deadline = time.monotonic() + 300
         # one client for every try (``httpx.get`` loads the CA certificates each time: 67 ms of
         # CPU taken from the server starting beside it)
         with httpx.Client(timeout=1) as http:
