@@ -24,6 +24,9 @@ def test_a_short_soak_reports_memory_over_time_and_no_error() -> None:
     lines = done.stdout.splitlines()
     start = next(n for n, line in enumerate(lines) if line.split()[:2] == ["hands", "seconds"])
     assert lines[start].split()[3:8] == ["CPU", "s", "RSS", "MiB", "anon"]
+    assert lines[start].split()[11] == "threads"
+    # the server runs with glibc's arenas as deployed (deploy/boardroom.env), and says so
+    assert "server glibc arenas: MALLOC_ARENA_MAX=2" in lines
     rows = [line.split() for line in lines[start + 1:] if line.split()[0][0].isdigit()]
     assert len(rows) >= 2
     for row in rows:
@@ -33,6 +36,7 @@ def test_a_short_soak_reports_memory_over_time_and_no_error() -> None:
         assert anon > 0
         assert mapped > 0
         assert anon + mapped <= rss + 0.15 + 1e-9  # three figures, each rounded to 0.1 MiB
+        assert int(row[7]) >= 2  # the server's threads (a new one gets an arena of its own)
         assert row[-1] == "0"  # errors so far
     assert int(rows[-1][0].replace(",", "")) >= 24
     rate = next(line for line in lines if line.startswith("server CPU: "))

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import compileall
 import contextlib
+import functools
 import itertools
 import signal
 import socket
@@ -20,6 +22,7 @@ import socketio
 import uvicorn
 from wire_check import check, fetch_schema
 
+import boardroom
 from boardroom.server import UVICORN_WEBSOCKETS, Server, ServerConfig, create_app
 
 
@@ -41,10 +44,19 @@ def free_port() -> int:
         return port
 
 
+@functools.cache
+def _byte_compiled() -> None:
+    """Byte-compile the package once, as ``pip install`` does: with ``PYTHONDONTWRITEBYTECODE``
+    set (this workplace sets it) each child server compiled every module of it again, about a
+    seventh of its start's CPU; the flag stops only writing, so the children read these."""
+    compileall.compile_dir(Path(boardroom.__file__).parent, quiet=1)
+
+
 @contextlib.contextmanager
 def serve(data: Path, port: int, log: Path, *options: str) -> Iterator[subprocess.Popen[bytes]]:
     """``boardroom serve`` in a child process on ``port`` (extra ``options`` passed on), its
     output appended to ``log``; stopped with SIGTERM at the end unless it is already dead."""
+    _byte_compiled()
     with log.open("ab") as out:
         process = subprocess.Popen(
             [sys.executable, "-m", "boardroom", "serve", "--port", str(port), "--data", str(data),
@@ -52,15 +64,18 @@ def serve(data: Path, port: int, log: Path, *options: str) -> Iterator[subproces
     try:
         # A server starts in a few seconds, but at a load of 20 or more (and with bytecode
         # caching off) its imports and the evaluator's warm-up can take over a minute.
+        # One client for every try: ``httpx.get`` makes a client, and loads the system's CA
+        # certificates, each time (67 ms of CPU), which starved the server starting beside it.
         deadline = time.monotonic() + START_TIMEOUT
-        while time.monotonic() < deadline and process.poll() is None:
-            try:
-                if httpx.get(f"http://127.0.0.1:{port}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                time.sleep(0.1)
-        else:
-            raise AssertionError(f"the server did not start: {log.read_text()[-2000:]}")
+        with httpx.Client(timeout=1) as http:
+            while time.monotonic() < deadline and process.poll() is None:
+                try:
+                    if http.get(f"http://127.0.0.1:{port}/healthz").status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    time.sleep(0.1)
+            else:
+                raise AssertionError(f"the server did not start: {log.read_text()[-2000:]}")
         yield process
     finally:
         if process.poll() is None:
@@ -147,9 +162,11 @@ class Client:
         self.schema = await fetch_schema(self.url)
         # python-socketio gives up on the namespace's answer after wait_timeout (1 s unless
         # told): a server starved of CPU on a loaded machine answers later, so the bound is the
-        # same 20 s as the whole connection's.
+        # same 20 s as the whole connection's, or the client's answer timeout when longer (the
+        # kill test's 60 s: at a load of 45 one of 22 spectators took over 25 s to connect).
+        bound = max(20.0, self.answer_timeout)
         await asyncio.wait_for(self.sio.connect(self.url, transports=["websocket"],
-                                                wait_timeout=20), 25)
+                                                wait_timeout=bound), bound + 5)
         return self
 
     async def close(self) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
+import random
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -15,7 +16,11 @@ from typing import Any
 
 import pytest
 from leaks import cards_in
-from server_helpers import Client, clients, new_room, running_server
+from server_helpers import Client, FakeClock, clients, new_room, running_server
+
+from boardroom.engine import pills
+from boardroom.server.bot_driver import BotDriver, add_bot
+from boardroom.table import Table, TableSettings
 
 
 def _ended(client: Client) -> list[dict[str, Any]]:
@@ -187,6 +192,52 @@ async def _hands_played(host: Client, hands: int, timeout: float = 60.0) -> None
     while len(_ended(host)) < hands:
         assert time.monotonic() < deadline, f"only {len(_ended(host))} hands ended"
         await asyncio.sleep(0.05)
+
+
+class _Room:
+    """What a bot's driver needs of its room: an id, the table, a queue (here it keeps the
+    commands, applying none)."""
+
+    def __init__(self, table: Table) -> None:
+        self.id, self.table = "r1", table
+        self.commands: list[Any] = []
+
+    async def submit(self, _viewer: Any, command: Any) -> dict[str, Any]:
+        self.commands.append(command)
+        return {"ok": True}
+
+
+async def test_a_bot_decides_from_its_seats_view_without_pills() -> None:
+    """A bot reads its seat's legal actions, cards, boards and pots, never the pills (the
+    category badges a person sees): its driver's view has none made (they were most of what
+    a bot's view cost)."""
+    clock = FakeClock()
+    table = Table(TableSettings(game="esg", pause_between_hands=0.0).check(), clock=clock,
+                  rng=random.Random(3))
+    for seat, style in enumerate(("station", "random", "station")):
+        add_bot(table, {"seat": seat, "style": style})
+    deadline = table.next_deadline()
+    assert deadline is not None
+    clock.now = max(clock.now, deadline)
+    table.tick()
+    assert table.hand is not None
+    assert table.hand.seat_to_act is not None
+    seat = table.hand.seat_to_act
+    driver = BotDriver(_Room(table), seat, table.seats[seat].player, think=0.0)
+    await driver.stop()  # its own loop aside: the test asks it
+    while driver._next() == "seed":  # the next hand's seeds may be open: send them
+        sent = await driver._decide()
+        assert sent is not None
+        table.client_seed(seat, sent["hand_no"], sent["seed"])
+    before = pills.cache_info()
+    message = await driver._decide()
+    after = pills.cache_info()
+    assert message is not None
+    assert message["type"] == "act", message
+    assert after.hits + after.misses == before.hits + before.misses
+    full = table.hand_view(seat)
+    assert full is not None
+    assert full.pills  # a person in the seat would see them
 
 
 async def test_bots_wait_their_think_time(tmp_path: Path) -> None:

@@ -501,9 +501,9 @@ async def test_a_bot_builds_its_view_only_when_it_has_something_to_do(
     counts = {"views": 0, "commands": 0}
     view, submit = Table.hand_view, Room.submit
 
-    def counted_view(table: Table, seat: int | None) -> Any:
+    def counted_view(table: Table, seat: int | None, **options: Any) -> Any:
         counts["views"] += 1
-        return view(table, seat)
+        return view(table, seat, **options)
 
     async def counted_submit(room: Room, viewer: Any, command: Any) -> Any:
         counts["commands"] += 1

@@ -31,6 +31,43 @@ async def test_open_migrates_an_empty_folder_and_again_is_a_no_op(tmp_path: Path
     assert mode == ("wal",)
 
 
+def test_the_stores_head_is_the_newest_migration() -> None:
+    from alembic.config import Config
+    from alembic.script import ScriptDirectory
+
+    from boardroom.store import store
+
+    config = Config()
+    config.set_main_option("script_location", str(Path(store.__file__).parent / "migrations"))
+    assert ScriptDirectory.from_config(config).get_heads() == [store.HEAD]
+
+
+async def test_a_database_at_the_head_opens_without_running_alembic(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A server's start opens a migrated database: alembic (and the mako and pygments it
+    imports) is loaded only when a migration is due."""
+    from alembic import command
+
+    upgrades: list[str] = []
+    upgrade = command.upgrade
+
+    def counted(config: object, revision: str) -> None:
+        upgrades.append(revision)
+        upgrade(config, revision)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(command, "upgrade", counted)
+    url = database_url(None, tmp_path)
+    await (await Store.open(url)).close()
+    assert upgrades == ["head"]  # a new database is migrated
+    await (await Store.open(url)).close()
+    assert upgrades == ["head"]  # one at the head is not
+    with sqlite3.connect(tmp_path / "boardroom.db") as db:
+        db.execute("update alembic_version set version_num = '0004'")
+    monkeypatch.setattr(command, "upgrade", lambda _config, revision: upgrades.append(revision))
+    await (await Store.open(url)).close()
+    assert upgrades == ["head", "head"]  # one behind is migrated again
+
+
 async def test_rooms_events_hands_and_ledger_survive_a_reopen(tmp_path: Path) -> None:
     url = database_url(None, tmp_path)
     store = await Store.open(url)

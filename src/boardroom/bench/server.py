@@ -172,16 +172,21 @@ def serve_child(*options: str, output: Any = None) -> Iterator[tuple[str, int]]:
                                 "warning", *options], stdout=output, stderr=output, env=env)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 120  # a busy machine starts a server slowly
-        while True:
-            try:
-                if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline or process.poll() is not None:
-                raise RuntimeError("the server did not start")
-            time.sleep(0.1)
+        # A busy machine starts a server slowly: a soak under `nice -n 10` at a load of 50 did
+        # not answer in 120 s (it takes about 3 s of CPU).
+        deadline = time.monotonic() + 300
+        # one client for every try (``httpx.get`` loads the CA certificates each time: 67 ms of
+        # CPU taken from the server starting beside it)
+        with httpx.Client(timeout=1) as http:
+            while True:
+                try:
+                    if http.get(f"{url}/healthz").status_code == 200:
+                        break
+                except httpx.HTTPError:
+                    pass
+                if time.monotonic() > deadline or process.poll() is not None:
+                    raise RuntimeError("the server did not start")
+                time.sleep(0.1)
         yield url, process.pid
     finally:
         process.send_signal(signal.SIGTERM)
@@ -209,15 +214,22 @@ def _cpu_seconds(pid: int | None) -> float | None:
     return None
 
 
-def memory_kib(pid: int) -> tuple[int, int, int]:
-    """Process ``pid``'s resident memory in KiB: all of it (VmRSS), its anonymous part
-    (RssAnon) and its file-backed part (RssFile), from /proc/PID/status; zeros if it is gone."""
-    found = dict.fromkeys(("VmRSS", "RssAnon", "RssFile"), 0)
+def proc_status(pid: int, *names: str) -> dict[str, int]:
+    """The first number of each field ``names`` of /proc/PID/status (sizes in KiB, counts);
+    zeros if the process is gone."""
+    found = dict.fromkeys(names, 0)
     with contextlib.suppress(OSError):
         for line in Path(f"/proc/{pid}/status").read_text().splitlines():
             name, _, value = line.partition(":")
             if name in found:
                 found[name] = int(value.split()[0])
+    return found
+
+
+def memory_kib(pid: int) -> tuple[int, int, int]:
+    """Process ``pid``'s resident memory in KiB: all of it (VmRSS), its anonymous part
+    (RssAnon) and its file-backed part (RssFile), from /proc/PID/status; zeros if it is gone."""
+    found = proc_status(pid, "VmRSS", "RssAnon", "RssFile")
     return found["VmRSS"], found["RssAnon"], found["RssFile"]
 
 

@@ -13,9 +13,12 @@ seconds, its resident memory (VmRSS) split into anonymous memory (RssAnon: the h
 anything kept per hand would grow) and file-backed pages (RssFile: the memory-mapped evaluator
 tables and the libraries, which the kernel shares between processes and may drop at will; the
 tables' 30 MiB are touched page by page as new boards are evaluated, so this part climbs slowly
-towards its bound), the growth of RSS and of its anonymous part since the warm-up ended (the first
-``--warmup`` hands), and errors so far. ``--minutes`` ends the run at that time, with a last row,
-if ``--hands`` have not been dealt by then. Then the server's hands per CPU second (and what
+towards its bound), its threads (glibc may give each new thread an arena of its own: a step of
+the heap), the growth of RSS and of its anonymous part since the warm-up ended (the first
+``--warmup`` hands), and errors so far. The server runs with ``MALLOC_ARENA_MAX=2``, as deployed
+(``deploy/boardroom.env``), unless the environment sets it; the run prints the setting.
+``--minutes`` ends the run at that time, with a last row, if ``--hands`` have not been dealt by
+then. Then the server's hands per CPU second (and what
 ``MAX_HANDS`` would take at that rate); the last line gives the growth after the warm-up per
 1,000 hands, as the least-squares slope over the rows, of RSS and of each part (goal: flat), the
 same slopes over the second half of those rows (by hands: the caches that fill slowly have filled
@@ -34,6 +37,7 @@ import statistics
 import tempfile
 import time
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TextIO
 
 from boardroom.bench.server import (
@@ -41,7 +45,7 @@ from boardroom.bench.server import (
     Stats,
     TableRun,
     _cpu_seconds,
-    memory_kib,
+    proc_status,
     raise_file_limit,
     serve_child,
 )
@@ -82,6 +86,18 @@ class Sample:
     anon_kib: int = 0  # RssAnon: the heap and other private memory
     file_kib: int = 0  # RssFile: mapped files (the evaluator's tables, libraries)
     cpu_seconds: float = 0.0  # the server's user and system CPU time
+    threads: int = 0  # the server's threads (glibc may give each one an arena of its own)
+
+
+def arenas_setting(pid: int) -> str:
+    """``MALLOC_ARENA_MAX`` as process ``pid`` was started with it ("unset": glibc's default of
+    eight arenas a core), from /proc/PID/environ."""
+    with contextlib.suppress(OSError):
+        for entry in Path(f"/proc/{pid}/environ").read_bytes().split(b"\0"):
+            name, _, value = entry.partition(b"=")
+            if name == b"MALLOC_ARENA_MAX":
+                return f"MALLOC_ARENA_MAX={value.decode(errors='replace')}"
+    return "MALLOC_ARENA_MAX unset"
 
 
 @dataclass
@@ -180,6 +196,7 @@ def run(args: argparse.Namespace) -> int:
     with tempfile.TemporaryFile("w+", prefix="boardroom-soak-log-") as log, \
             serve_child("--bot-think", "0", output=log) as (url, pid):
         print(f"server {url} (pid {pid})", flush=True)
+        print(f"server glibc arenas: {arenas_setting(pid)}", flush=True)
         samples = asyncio.run(_soak(url, pid, [g.id for g in games], styles, args, every,
                                     warmup, log))
         errors = samples[-1].errors if samples else 0
@@ -219,7 +236,8 @@ def _slopes(samples: list[Sample]) -> str:
 
 
 HEADER = (f"{'hands':>9} {'seconds':>8} {'hands/min':>9} {'CPU s':>7} {'RSS MiB':>8} "
-          f"{'anon MiB':>8} {'file MiB':>8} {'RSS since':>9} {'anon since':>10} {'errors':>6}")
+          f"{'anon MiB':>8} {'file MiB':>8} {'threads':>7} {'RSS since':>9} {'anon since':>10} "
+          f"{'errors':>6}")
 
 
 async def _soak(url: str, pid: int, games: list[str], styles: list[str],
@@ -280,9 +298,10 @@ async def _watch(soak: Soak, pid: int, hands: int, every: int, warmup: int,
         out_of_time = seconds is not None and time.monotonic() - start >= seconds
         if dealt < min(next_row, hands) and not out_of_time:
             continue
-        rss, anon, mapped = memory_kib(pid)
+        status = proc_status(pid, "VmRSS", "RssAnon", "RssFile", "Threads")
+        rss, anon, mapped = status["VmRSS"], status["RssAnon"], status["RssFile"]
         sample = Sample(dealt, time.monotonic() - start, rss, soak.errors(log), anon, mapped,
-                        _cpu_seconds(pid) or 0.0)
+                        _cpu_seconds(pid) or 0.0, status["Threads"])
         samples.append(sample)
         if warm is None and dealt >= warmup:
             warm = sample
@@ -291,7 +310,8 @@ async def _watch(soak: Soak, pid: int, hands: int, every: int, warmup: int,
                              else ("warm-up", "warm-up"))
         print(f"{dealt:>9,} {sample.seconds:>8.0f} {60 * dealt / sample.seconds:>9,.0f} "
               f"{sample.cpu_seconds:>7.0f} {rss / 1024:>8.1f} {anon / 1024:>8.1f} "
-              f"{mapped / 1024:>8.1f} {since:>9} {anon_since:>10} {sample.errors:>6}",
+              f"{mapped / 1024:>8.1f} {sample.threads:>7} {since:>9} {anon_since:>10} "
+              f"{sample.errors:>6}",
               flush=True)
         if dealt >= hands or out_of_time:
             return samples

@@ -125,12 +125,14 @@ def can_see(hand: Hand, viewer: Seat | None, seat: Seat, index: int) -> bool:
         hand.hole[position][index] in hand.public_cards(seat)
 
 
-def view_for(hand: Hand, viewer: Seat | None) -> HandView:
-    """The hand as ``viewer`` (a seat, or None for a spectator) may see it."""
-    return views_for(hand, (viewer,))[viewer]
+def view_for(hand: Hand, viewer: Seat | None, *, pills: bool = True) -> HandView:
+    """The hand as ``viewer`` (a seat, or None for a spectator) may see it; without its pills
+    (``pills=False``: what a bot decides from, which never reads them) when told."""
+    return views_for(hand, (viewer,), pills=pills)[viewer]
 
 
-def views_for(hand: Hand, viewers: Iterable[Seat | None]) -> dict[Seat | None, HandView]:
+def views_for(hand: Hand, viewers: Iterable[Seat | None], *,
+              pills: bool = True) -> dict[Seat | None, HandView]:
     """The hand as each of ``viewers`` may see it, as ``view_for`` gives it for each alone.
 
     What every viewer sees alike (the seats as a spectator sees them, the boards, pots, shown
@@ -180,7 +182,7 @@ def views_for(hand: Hand, viewers: Iterable[Seat | None]) -> dict[Seat | None, H
             base, viewer=seat_viewing, seats=(*seats[:viewer], mine, *seats[viewer + 1:]),
             legal=hand.legal_actions() if hand.actor == viewer else None,
             pills=pills_for(hand.variant, hand.hole[viewer], hand.boards, seen,
-                            own if hand.allocations_revealed else None),
+                            own if hand.allocations_revealed else None) if pills else (),
             allocation=tuple(own.items()) if own is not None else (),
             runs=_run_views(hand, viewer) if hand.runs else (),
         )

@@ -4,9 +4,9 @@ A bot sits like a player: ``Table.sit`` with a player id of its own (``bot:STYLE
 seat rules, the same buy-in and ledger entries. Its driver is a task in the server process that
 holds a ``Viewer`` for the bot's seat and plays through the same path a person's connection
 does: it learns whether the seat has something to do (``Table.hand_turn(seat)``, what the
-seat's view says of it), reads the seat's view to decide (``Table.hand_view(seat)``, the very
-object whose ``plain()`` is the seat's snapshot ``hand``; the public
-``Table.public_state()`` for Dealer's Choice), asks the
+seat's view says of it), reads the seat's view to decide (``Table.hand_view(seat,
+pills=False)``, the object whose ``plain()`` is the seat's snapshot ``hand`` but for the pills,
+which no bot reads; the public ``Table.public_state()`` for Dealer's Choice), asks the
 bot (``boardroom.bots``), turns the action it answers into the protocol command a person
 sends, parses it with ``protocol.parse`` and submits it to the room's actor queue
 (``Room.submit``), where it is checked and applied like any other. It never touches
@@ -179,13 +179,15 @@ class BotDriver:
         table = self.room.table
         match self._next():
             case "hand":
-                view = table.hand_view(self.seat)
+                view = table.hand_view(self.seat, pills=False)  # bots never read pills
                 if view is None:
                     return None
                 action = await asyncio.to_thread(self.bot.respond, view)
                 return command_for(action) if action is not None else None
             case "seed":  # the bot's own random seed for the next deal, as a browser sends
-                fair = table.public_state()["fair"]
+                fair = table.fair_next  # (its hand number: not the whole public state)
+                if fair is None:
+                    return None
                 return {"type": "seed", "hand_no": fair["hand_no"], "seed": secrets.token_hex(32)}
             case "pick":
                 return {"type": "pick",

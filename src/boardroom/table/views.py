@@ -19,11 +19,13 @@ from boardroom.table.settings import TableSettings
 class Views(Ledger, DealersChoice):
     """The table's public state and hand views."""
 
-    def hand_view(self, seat: int | None) -> HandView | None:
-        """The running (or just finished) hand as table ``seat`` may see it (None: spectator)."""
+    def hand_view(self, seat: int | None, *, pills: bool = True) -> HandView | None:
+        """The running (or just finished) hand as table ``seat`` may see it (None: spectator);
+        ``pills=False`` leaves the seat's pills out (a bot's view: it never reads them)."""
         if self.hand is None:
             return None
-        return view_for(self.hand, seat if seat is not None and self.in_hand(seat) else None)
+        return view_for(self.hand, seat if seat is not None and self.in_hand(seat) else None,
+                        pills=pills)
 
     def hand_turn(self, seat: int) -> bool:
         """Whether table ``seat`` has something to do in the running hand now, as its view
