@@ -163,6 +163,10 @@ class Cluster:
         self._forwarding: dict[str, str] = {}  # sid -> the room its command is on its way to
         self._missing: dict[str, float] = {}  # worker -> when its load key was first missed
         self._timings: dict[str, float] = {}  # seconds of each step of the sweep's adoptions
+        # Leases taken and not yet run under (a room being restored, a tournament's tables
+        # being gathered): renewed like the others from the moment they are taken, so a slow
+        # restore never lets one lapse. A key gone from here was lost meanwhile.
+        self._taking: dict[str, int] = {}
 
     # -- life --------------------------------------------------------------------------------
 
@@ -520,6 +524,7 @@ class Cluster:
         clock("leases")
         if not tokens:
             return 0
+        self._taking.update(tokens)
         restored: list[Room] = []
         try:
             rows = await store.rooms(include_closed=True, ids=list(tokens))
@@ -535,15 +540,23 @@ class Cluster:
                     raise
                 restored = await self._restore_each(rows)  # one bad room stops no other
             clock("restores")
+            lost = [room for room in restored if self._taking.get(room.id) != tokens[room.id]]
+            for room in lost:  # its lease lapsed while it was restored: another may run it
+                self.server.rooms.pop(room.id, None)
+                log.warning("worker %s: lost room %s while restoring it", self.id, room.id)
+            restored = [room for room in restored if room not in lost]
+            for room in restored:
+                self.run(room, tokens[room.id])
+                log.info("worker %s: took room %s (lease %d)", self.id, room.id,
+                         tokens[room.id])
         finally:
+            for room_id in tokens:
+                self._taking.pop(room_id, None)
             running = {room.id for room in restored}
             for room_id, token in tokens.items():  # taken, not run (closed, gone, a failure):
                 if room_id not in running:  # free at once for another
                     with contextlib.suppress(StoreError):
                         await leases.release(store, room_id, self.id, token)
-        for room in restored:
-            self.run(room, tokens[room.id])
-            log.info("worker %s: took room %s (lease %d)", self.id, room.id, tokens[room.id])
         await asyncio.gather(*(self._send(BROADCAST, {"op": "taken", "room": room.id,
                                                       "owner": self.id})
                                for room in restored))
@@ -733,6 +746,18 @@ class Cluster:
         if token is None:
             return False
         taken: dict[str, int] = {}
+        self._taking[key] = token
+        try:
+            return await self._adopt_tournament(tournament_id, key, token, taken)
+        finally:
+            for held in (key, *taken):
+                self._taking.pop(held, None)
+
+    async def _adopt_tournament(self, tournament_id: str, key: str, token: int,
+                                taken: dict[str, int]) -> bool:
+        """``adopt_tournament`` once its lease is taken (``token``), gathering its tables'
+        leases in ``taken``."""
+        server = self.server
         try:
             row = await tournament_row(server.store, tournament_id)
             ids = [] if row is None or row.finished else table_rooms(row.state)
@@ -742,12 +767,15 @@ class Cluster:
                 while room_id not in taken:
                     got = await leases.take(server.store, room_id, self.id, self.lease)
                     if got is not None:
-                        taken[room_id] = got
+                        taken[room_id] = self._taking[room_id] = got
                     elif loop.time() > deadline:
                         raise StoreError(f"room {room_id} is held by another worker")
                     else:
                         await asyncio.sleep(0.25)
             rows = [await server.store.room(room_id) for room_id in ids]  # read once held
+            if any(self._taking.get(held) != got
+                   for held, got in [(key, token), *taken.items()]):
+                raise StoreError("a lease lapsed while the tournament was taken over")
         except BaseException as error:
             with contextlib.suppress(StoreError):
                 for room_id, held in taken.items():
@@ -848,14 +876,20 @@ class Cluster:
 
     async def _renew(self) -> None:
         store = self.server.store
-        held = {room_id: room.lease for room_id, room in self.server.rooms.items()}
+        held = dict(self._taking)
+        held.update({room_id: room.lease for room_id, room in self.server.rooms.items()
+                     if room.lease is not None})
         held.update({leases.tournament_key(tournament_id): host.lease
                      for tournament_id, host in self.server.tournaments.items()
                      if host.lease is not None})
         if held:
             renewed = await leases.renew(store, self.id, list(held), self.lease)
             for key, token in held.items():
-                if renewed.get(key) != token:
+                if renewed.get(key) == token:
+                    continue
+                if self._taking.get(key) == token:  # lost before it ran: it never will
+                    del self._taking[key]
+                else:
                     self._spawn(self._lost(key))
         await self._publish_load()
         self.live = await self._loads()
