@@ -6,6 +6,7 @@ Redis; the statements counted, not timed."""
 from __future__ import annotations
 
 import asyncio
+import json
 import math
 import time
 from collections.abc import Sequence
@@ -16,7 +17,7 @@ from services import Postgres, Redis
 from sqlalchemy import event
 
 from boardroom.server.app import Server
-from boardroom.server.cluster import ADOPT_BATCH
+from boardroom.server.cluster import ADOPT_BATCH, load_key
 from boardroom.server.config import ServerConfig
 from boardroom.server.protocol import RateLimit, parse
 from boardroom.server.room import Room
@@ -71,10 +72,13 @@ async def test_a_worker_takes_many_orphans_in_a_few_statements(
 
         while len(await leases.orphans(heir.store)) < ROOMS:  # the dead worker's leases lapse
             await asyncio.sleep(0.1)
-        # The heir last heard of the dead worker before it died (its renewals were slow):
-        # the dead worker's load key is gone, so the sweep takes every orphan at once rather
-        # than leaving the dead worker's share of them to the next sweep.
+        # The dead worker still counts as alive (its load key outlives it a moment, and the
+        # heir heard of it before it died): its leases lapsed, so it renews nothing and the
+        # sweep takes every orphan at once rather than leaving it its share of them, for the
+        # next sweep.
         heir.cluster.live = {"dead": {"rooms": ROOMS, "tournaments": 0, "draining": False}}
+        await heir.cluster.redis.set(load_key("dead"), json.dumps(heir.cluster.live["dead"]),
+                                     px=60_000)
         event.listen(heir.store.engine.sync_engine, "before_cursor_execute", count)
         await heir.cluster._sweep()
         event.remove(heir.store.engine.sync_engine, "before_cursor_execute", count)
@@ -92,6 +96,7 @@ async def test_a_worker_takes_many_orphans_in_a_few_statements(
             assert remembered <= {f"join{n}", f"chat{n}"}, remembered
             assert heir.rooms[room_id].running
     finally:
+        await heir.cluster.redis.delete(load_key("dead"))
         await heir.stop()
 
 

@@ -88,8 +88,8 @@ SOCKETIO_CHANNEL = "boardroom:socketio"  # python-socketio's manager's channel
 BROADCAST = "boardroom:cluster"
 FORWARD_TIMEOUT = 5.0  # seconds a forwarded command waits for the owner's answer
 ROUTE_TIMEOUT = 8.0  # seconds a command may spend finding its room's owner (a failover)
-ADOPT_BATCH = 25  # orphans taken together: one lease statement and three reads for them all
-ADOPT_AT_ONCE = 4  # batches under way at once (each holds a database connection or two)
+ADOPT_BATCH = 100  # orphans taken together: one lease statement and four reads for them all
+ADOPT_AT_ONCE = 2  # batches under way at once (each holds a database connection or two)
 AUDIT_SECONDS = 5.0  # how often an owner checks the other workers' connections it keeps
 
 Routed = Literal["here", "there", "no_room", "unavailable"]
@@ -167,6 +167,10 @@ class Cluster:
         # being gathered): renewed like the others from the moment they are taken, so a slow
         # restore never lets one lapse. A key gone from here was lost meanwhile.
         self._taking: dict[str, int] = {}
+        # The longest time between two renewals of this worker's leases (health reports it:
+        # what a lease's length must stay well above), and when the last one landed.
+        self.renewal_gap = 0.0
+        self._renewed_at: float | None = None
 
     # -- life --------------------------------------------------------------------------------
 
@@ -203,7 +207,7 @@ class Cluster:
         return {"worker": self.id, "room_ids": sorted(self.server.rooms),
                 "tournament_ids": sorted(t for t, host in self.server.tournaments.items()
                                          if host.lease is not None),
-                "draining": self.draining}
+                "draining": self.draining, "renewal_gap": round(self.renewal_gap, 3)}
 
     def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
         task = asyncio.create_task(work)
@@ -882,8 +886,11 @@ class Cluster:
         held.update({leases.tournament_key(tournament_id): host.lease
                      for tournament_id, host in self.server.tournaments.items()
                      if host.lease is not None})
-        if held:
+        if not held:
+            self._renewed_at = None
+        else:
             renewed = await leases.renew(store, self.id, list(held), self.lease)
+            self._note_renewal()
             for key, token in held.items():
                 if renewed.get(key) == token:
                     continue
@@ -905,18 +912,33 @@ class Cluster:
                     now - self._missing.setdefault(origin, now) >= self._load_ttl():
                 await self.server.hub.forget(viewer.sid, viewer.room or "")
 
+    def _note_renewal(self) -> None:
+        now = asyncio.get_running_loop().time()
+        if self._renewed_at is not None:
+            gap = now - self._renewed_at
+            self.renewal_gap = max(self.renewal_gap, gap)
+            if gap > self.lease / 2:
+                log.warning("worker %s: %.2f s between two renewals of its leases (they last "
+                            "%.1f s): this machine is overloaded", self.id, gap, self.lease)
+        self._renewed_at = now
+
     async def _sweep(self) -> None:
         if self.draining:
             return
         orphans = await leases.orphans(self.server.store)
+        lapsed, stalled = 0.0, set[str]()
         if orphans:
             # Who is alive now, not at the last renewal: orphans mostly mean a worker died,
             # and one still counted would leave its share of them to the next sweep (a
             # failover run lost 6.5 s so, its renewals slowed by the load). Without Redis, the
-            # last word stands.
+            # last word stands. A worker whose leases lapsed renews nothing: it counts for
+            # none of them, even while its load key lives on (a lease outlives the renewals of
+            # a dead worker by no more than its key does).
+            lapsed, stalled = await leases.lapsed(self.server.store, orphans)
             with contextlib.suppress(aioredis.RedisError, OSError):
                 self.live = await self._loads()
-        peers = sorted(w for w, load in self.live.items() if not load.get("draining"))
+        peers = sorted(w for w, load in self.live.items()
+                       if not load.get("draining") and w not in stalled)
         peers = sorted({*peers, self.id})
         share = math.ceil(len(orphans) / len(peers)) if orphans else 0
         # An orphan is first offered to the worker it hashes to; one still orphaned at the next
@@ -927,7 +949,6 @@ class Cluster:
         self._seen_orphans = set(orphans)
         if not wanted:
             return
-        lapsed = await leases.lapsed(self.server.store, wanted)
         loop = asyncio.get_running_loop()
         started = loop.time()
         self._timings.clear()
@@ -974,7 +995,7 @@ class Cluster:
 
     def _load_ttl(self) -> float:
         """Seconds a worker's load key lives unless the worker writes it again."""
-        return max(3 * self.renew, 2.0)
+        return max(3 * self.renew, 3.0)
 
     async def _publish_load(self) -> None:
         value = json.dumps(self._load())
