@@ -204,7 +204,12 @@ class Cluster:
             await self.redis.aclose()
 
     def health(self) -> dict[str, Any]:
+        """What the health route adds for a worker: its id, its rooms (each restored one,
+        running or starting) with the version and hand number of each one running, its
+        tournaments, whether it is draining, and its longest gap between two renewals."""
         return {"worker": self.id, "room_ids": sorted(self.server.rooms),
+                "progress": {room_id: [room.table.version, room.table.hand_no]
+                             for room_id, room in self.server.rooms.items() if room.running},
                 "tournament_ids": sorted(t for t, host in self.server.tournaments.items()
                                          if host.lease is not None),
                 "draining": self.draining, "renewal_gap": round(self.renewal_gap, 3)}
