@@ -924,7 +924,8 @@ class Cluster:
             self.renewal_gap = max(self.renewal_gap, gap)
             if gap > self.lease / 2:
                 log.warning("worker %s: %.2f s between two renewals of its leases (they last "
-                            "%.1f s): this machine is overloaded", self.id, gap, self.lease)
+                            "%.1f s): the machine or the database is overloaded", self.id, gap,
+                            self.lease)
         self._renewed_at = now
 
     async def _sweep(self) -> None:
@@ -937,8 +938,8 @@ class Cluster:
             # and one still counted would leave its share of them to the next sweep (a
             # failover run lost 6.5 s so, its renewals slowed by the load). Without Redis, the
             # last word stands. A worker whose leases lapsed renews nothing: it counts for
-            # none of them, even while its load key lives on (a lease outlives the renewals of
-            # a dead worker by no more than its key does).
+            # none of them, even while its load key lives on (the key is written after each
+            # renewal and kept for 3 s: a dead worker's may outlive its leases).
             lapsed, stalled = await leases.lapsed(self.server.store, orphans)
             with contextlib.suppress(aioredis.RedisError, OSError):
                 self.live = await self._loads()
