@@ -6,7 +6,10 @@ Redis; the statements counted, not timed."""
 from __future__ import annotations
 
 import asyncio
+import json
 import math
+import time
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -14,12 +17,13 @@ from services import Postgres, Redis
 from sqlalchemy import event
 
 from boardroom.server.app import Server
-from boardroom.server.cluster import ADOPT_BATCH
+from boardroom.server.cluster import ADOPT_BATCH, load_key
 from boardroom.server.config import ServerConfig
 from boardroom.server.protocol import RateLimit, parse
+from boardroom.server.room import Room
 from boardroom.server.viewer import Viewer
-from boardroom.store import leases
-from boardroom.table import TableSettings
+from boardroom.store import RoomRow, Store, database_url, leases
+from boardroom.table import Table, TableSettings
 
 ROOMS = 40
 
@@ -68,10 +72,13 @@ async def test_a_worker_takes_many_orphans_in_a_few_statements(
 
         while len(await leases.orphans(heir.store)) < ROOMS:  # the dead worker's leases lapse
             await asyncio.sleep(0.1)
-        # The heir last heard of the dead worker before it died (its renewals were slow):
-        # the dead worker's load key is gone, so the sweep takes every orphan at once rather
-        # than leaving the dead worker's share of them to the next sweep.
+        # The dead worker still counts as alive (its load key outlives it a moment, and the
+        # heir heard of it before it died): its leases lapsed, so it renews nothing and the
+        # sweep takes every orphan at once rather than leaving it its share of them, for the
+        # next sweep.
         heir.cluster.live = {"dead": {"rooms": ROOMS, "tournaments": 0, "draining": False}}
+        await heir.cluster.redis.set(load_key("dead"), json.dumps(heir.cluster.live["dead"]),
+                                     px=60_000)
         event.listen(heir.store.engine.sync_engine, "before_cursor_execute", count)
         await heir.cluster._sweep()
         event.remove(heir.store.engine.sync_engine, "before_cursor_execute", count)
@@ -91,4 +98,51 @@ async def test_a_worker_takes_many_orphans_in_a_few_statements(
             assert remembered <= {f"join{n}", f"chat{n}"}, remembered
             assert heir.rooms[room_id].running
     finally:
+        await heir.cluster.redis.delete(load_key("dead"))
         await heir.stop()
+
+
+async def test_a_lease_taken_is_renewed_while_its_room_is_restored(
+        pg: Postgres, redis_server: Redis, tmp_path: Path) -> None:
+    """A worker renews a lease from the moment it takes it, not from the moment its room runs:
+    a restore slower than a lease (a loaded machine, a large room) must not let the lease lapse,
+    or another worker (or this one's next sweep) takes the room while it is still being
+    restored, and two actors run it. The restore is held back here for three leases' length;
+    the lease's holder and token are read, not timed."""
+    database = pg.database("slow_restore")
+    store = await Store.open(database_url(database, tmp_path))
+    heir = _worker("heir", database, redis_server, tmp_path, lease=1.0, renew=0.2)
+    restoring, go_on = asyncio.Event(), asyncio.Event()
+    try:
+        settings = TableSettings(game="plo")
+        table = Table(settings, clock=time.time, room="slow")
+        token = await leases.take(store, "slow", "dead", seconds=0.2)  # its owner died
+        await store.create_room(RoomRow("slow", time.time(), settings.to_dict(), "h",
+                                        table.to_state(), table.version, False), token=token)
+        await heir.start()
+        restore = heir.restore_many
+
+        async def slow_restore(rows: Sequence[RoomRow]) -> list[Room]:
+            restoring.set()
+            await go_on.wait()
+            return await restore(rows)
+
+        heir.restore_many = slow_restore  # type: ignore[method-assign]
+        async with asyncio.timeout(30):
+            await restoring.wait()
+        assert await leases.holder(store, "slow") == ("heir", 2)
+        await asyncio.sleep(3.0)  # three leases' length: only renewals keep it
+        assert await leases.holder(store, "slow") == ("heir", 2)
+        assert await leases.take(store, "slow", "other") is None
+        go_on.set()
+        async with asyncio.timeout(30):
+            while "slow" not in heir.rooms or not heir.rooms["slow"].running:
+                await asyncio.sleep(0.05)
+        await asyncio.sleep(1.0)  # a few renewals of the running room
+        assert heir.rooms["slow"].lease == 2
+        assert heir.rooms["slow"].running
+        assert await leases.holder(store, "slow") == ("heir", 2)
+    finally:
+        go_on.set()
+        await heir.stop()
+        await store.close()

@@ -37,6 +37,9 @@ async def _play_every(running: Cluster, games: list[str]) -> None:
             for player in players:
                 await player.client.close()
         assert running.owner_of(room) is owner, game  # the room stayed where it was placed
+        version, hand_no = owner.health()["progress"][room]  # (what bench cluster reads)
+        assert version > 0
+        assert hand_no >= 1
         if n == 1:
             placed = [set(w.health()["room_ids"]) for w in running.workers]
             assert all(placed), placed  # the least-loaded worker took the second room

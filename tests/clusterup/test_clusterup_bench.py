@@ -35,6 +35,9 @@ def test_bench_cluster_measures_both_clusters_and_a_failover() -> None:
     out = done.stdout
     assert re.search(r"^ +1 +\d+$", out, re.M), out  # tables held by one worker
     assert re.search(r"^ratio 2 workers / 1: [\d.]+x \(goal 1\.7x\)$", out, re.M), out
+    restored = re.search(r"^  taken and restored +([\d.]+) s", out, re.M)
     found = re.search(r"^  next hand dealt +([\d.]+) s", out, re.M)
+    assert restored, out
     assert found, out
-    assert float(found.group(1)) < 60
+    assert float(restored.group(1)) <= float(found.group(1)) < 60
+    assert re.search(r"^  longest gap between two lease renewals: w\d [\d.]+ s", out, re.M), out

@@ -302,6 +302,37 @@ async def test_bots_play_on_after_a_restart(tmp_path: Path) -> None:
             assert sum(int(r["cash_outs"]) for r in rows) == 400
 
 
+async def test_a_bot_to_act_in_a_restored_room_acts_at_once(tmp_path: Path) -> None:
+    """A room restored mid-hand (a restart, a failover) resumes at once: the bot whose turn
+    it is acts without its think time again (it had begun thinking on the server that went
+    down); its later turns wait their think time as usual. The think here is ten minutes, so
+    a bot that waited it would not act within the test's time."""
+    async with running_server(tmp_path, bot_think=600.0) as running:
+        room, secret = await new_room(running, game="plo", pause_between_hands=0.0,
+                                      action_clock=300.0)  # no timeout acts for the bot
+        async with clients(running.url, 1) as (ann,):
+            await ann.ok("join", room=room, host_secret=secret)
+            await ann.ok("sit", seat=0, name="Ann")
+            await ann.ok("add_bot", seat=1, style="station")
+            table = running.server.rooms[room].table
+            deadline = time.monotonic() + 30
+            while not table.hand_turn(1):  # Ann calls until the bot is to act
+                assert time.monotonic() < deadline, "the bot never came to act"
+                if table.hand_turn(0):
+                    legal = table.hand.legal_actions()
+                    await ann.ok("act", action="check" if legal.check else "call")
+                await asyncio.sleep(0.02)
+            acted = len(table.hand_actions)
+    async with running_server(tmp_path, bot_think=600.0) as running:
+        restored = running.server.rooms[room].table
+        assert restored.hand_turn(1)
+        deadline = time.monotonic() + 30
+        while len(restored.hand_actions) == acted:
+            assert time.monotonic() < deadline, "the bot did not act after the restart"
+            await asyncio.sleep(0.02)
+        assert restored.hand_actions[acted][0] == 1  # the bot's move (it may act next too)
+
+
 async def test_a_restarted_room_shows_the_hand_that_ended_last(tmp_path: Path) -> None:
     async with running_server(tmp_path, bot_think=0.0) as running, \
             _two_bots(running, "plo", 600.0) as (room, secret, host):

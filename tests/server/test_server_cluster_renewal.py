@@ -19,8 +19,8 @@ async def _nothing(*_args: Any) -> Any:
     return {}
 
 
-async def _no_lapse(*_args: Any) -> float:
-    return 0.0
+async def _no_lapse(*_args: Any) -> tuple[float, set[str]]:
+    return 0.0, set()
 
 
 async def _run_worker(monkeypatch: pytest.MonkeyPatch, rooms: dict[str, Any], adopt: Any,

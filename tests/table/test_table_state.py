@@ -89,6 +89,42 @@ def test_a_restored_table_restarts_the_clocks() -> None:
     assert copy2.next_deadline() == clock2.now + 2.0
 
 
+def test_a_table_restored_between_hands_waits_only_the_rest_of_its_pause() -> None:
+    """The pause between hands is nobody's clock: a restart or a failover in the middle of it
+    does not start it again (a whole pause from the restore), it resumes with what was left,
+    and one that ran out meanwhile deals at once. Paused between hands, what was left when
+    the host paused stays left. A deadline further off than a whole pause (a worker whose
+    clock runs behind wrote it) waits one pause, never more."""
+    table, clock = make_table(players=2)  # a 2 s pause
+    start_hand(table, clock)
+    play_passively(table)
+    assert table.phase == "between"
+    ended = clock.now
+    clock.advance(0.5)
+    copy = _restored(table, clock)
+    assert copy.next_deadline() == ended + 2.0  # 1.5 s left, not 2 s from now
+    clock.advance(5.0)
+    late = _restored(table, clock)
+    assert late.next_deadline() == clock.now  # the pause ran out while it was down
+    late.tick()
+    assert late.hand is not None
+    assert late.hand_no == table.hand_no + 1
+    paused, clock2 = make_table(players=2)
+    start_hand(paused, clock2)
+    play_passively(paused)
+    clock2.advance(0.5)
+    paused.pause()  # 1.5 s left
+    clock2.advance(30.0)
+    copy = _restored(paused, clock2)
+    assert copy.next_deadline() is None
+    copy.resume()
+    assert copy.next_deadline() == clock2.now + 1.5
+    ahead = json.loads(json.dumps(paused.to_state()))
+    ahead["paused"], ahead["paused_at"], ahead["deadline"] = False, None, clock2.now + 60.0
+    behind = Table.from_state(paused.settings, ahead, clock=clock2)
+    assert behind.next_deadline() == clock2.now + 2.0
+
+
 def test_a_stored_hand_that_does_not_replay_is_an_error() -> None:
     table, clock = make_table(players=2)
     start_hand(table, clock)

@@ -100,10 +100,15 @@ def remove_bot(table: Table, args: dict[str, Any]) -> dict[str, Any]:
 class BotDriver:
     """One bot seat's task: wake, look at the seat's view, think, submit a command."""
 
-    def __init__(self, room: Room, seat: int, player: str, think: float) -> None:
+    def __init__(self, room: Room, seat: int, player: str, think: float, *,
+                 resumed: bool = False) -> None:
         style = bot_style(player)
         assert style is not None
         self.room, self.seat, self.player, self.think = room, seat, player, think
+        # A room restored (a restart, a failover): what the seat has to do when its driver
+        # starts is done at once, without thinking again (the think had begun on the server
+        # that went down, and the table waited for it meanwhile).
+        self._resumed = resumed
         self.bot: Bot = make_bot(style, seed=int(player.rpartition(":")[2], 16))
         self.viewer: Viewer = Viewer(f"{player}@{room.id}", RateLimit(0.0), room=room.id,
                                      seat=seat, player=player,
@@ -127,10 +132,13 @@ class BotDriver:
         while True:
             await self._wake.wait()
             self._wake.clear()
-            if self._next() is None:
+            due = self._next()
+            if due is None:
                 continue
-            if self.think > 0:
+            if self.think > 0 and not self._resumed:
                 await asyncio.sleep(self.think)
+            if due != "seed":  # (a seed for the next deal may come first)
+                self._resumed = False
             try:
                 message = await self._decide()
             except Exception:  # a bot's bug must not end its seat's play for good
@@ -240,6 +248,7 @@ class BotSeats:
         self.think = think
         self.drivers: dict[int, BotDriver] = {}
         self._stopping: set[asyncio.Task[None]] = set()
+        self._synced = False  # the first sync is the room's start: its bots were seated before
 
     def styles(self) -> dict[str, str]:
         """The bot seats and their styles (public: the table shows who is a bot)."""
@@ -251,8 +260,10 @@ class BotSeats:
         return out
 
     def sync(self) -> None:
-        """Start a driver for every bot seat, stop the drivers of bots gone, wake the rest."""
+        """Start a driver for every bot seat, stop the drivers of bots gone, wake the rest.
+        The first sync starts a restored room's bots, which resume at once."""
         seats = self.room.table.seats
+        resumed, self._synced = not self._synced, True
         for seat, driver in list(self.drivers.items()):
             state = seats.get(seat)
             if state is None or state.player != driver.player:
@@ -262,7 +273,8 @@ class BotSeats:
                 task.add_done_callback(self._stopping.discard)
         for seat, state in seats.items():
             if seat not in self.drivers and bot_style(state.player) is not None:
-                self.drivers[seat] = BotDriver(self.room, seat, state.player, self.think)
+                self.drivers[seat] = BotDriver(self.room, seat, state.player, self.think,
+                                               resumed=resumed)
         for driver in self.drivers.values():
             driver.poke()
 

@@ -88,8 +88,8 @@ SOCKETIO_CHANNEL = "boardroom:socketio"  # python-socketio's manager's channel
 BROADCAST = "boardroom:cluster"
 FORWARD_TIMEOUT = 5.0  # seconds a forwarded command waits for the owner's answer
 ROUTE_TIMEOUT = 8.0  # seconds a command may spend finding its room's owner (a failover)
-ADOPT_BATCH = 25  # orphans taken together: one lease statement and three reads for them all
-ADOPT_AT_ONCE = 4  # batches under way at once (each holds a database connection or two)
+ADOPT_BATCH = 100  # orphans taken together: one lease statement and four reads for them all
+ADOPT_AT_ONCE = 2  # batches under way at once (each holds a database connection or two)
 AUDIT_SECONDS = 5.0  # how often an owner checks the other workers' connections it keeps
 
 Routed = Literal["here", "there", "no_room", "unavailable"]
@@ -163,6 +163,14 @@ class Cluster:
         self._forwarding: dict[str, str] = {}  # sid -> the room its command is on its way to
         self._missing: dict[str, float] = {}  # worker -> when its load key was first missed
         self._timings: dict[str, float] = {}  # seconds of each step of the sweep's adoptions
+        # Leases taken and not yet run under (a room being restored, a tournament's tables
+        # being gathered): renewed like the others from the moment they are taken, so a slow
+        # restore never lets one lapse. A key gone from here was lost meanwhile.
+        self._taking: dict[str, int] = {}
+        # The longest time between two renewals of this worker's leases (health reports it:
+        # what a lease's length must stay well above), and when the last one landed.
+        self.renewal_gap = 0.0
+        self._renewed_at: float | None = None
 
     # -- life --------------------------------------------------------------------------------
 
@@ -196,10 +204,15 @@ class Cluster:
             await self.redis.aclose()
 
     def health(self) -> dict[str, Any]:
+        """What the health route adds for a worker: its id, its rooms (each restored one,
+        running or starting) with the version and hand number of each one running, its
+        tournaments, whether it is draining, and its longest gap between two renewals."""
         return {"worker": self.id, "room_ids": sorted(self.server.rooms),
+                "progress": {room_id: [room.table.version, room.table.hand_no]
+                             for room_id, room in self.server.rooms.items() if room.running},
                 "tournament_ids": sorted(t for t, host in self.server.tournaments.items()
                                          if host.lease is not None),
-                "draining": self.draining}
+                "draining": self.draining, "renewal_gap": round(self.renewal_gap, 3)}
 
     def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
         task = asyncio.create_task(work)
@@ -520,6 +533,7 @@ class Cluster:
         clock("leases")
         if not tokens:
             return 0
+        self._taking.update(tokens)
         restored: list[Room] = []
         try:
             rows = await store.rooms(include_closed=True, ids=list(tokens))
@@ -535,15 +549,23 @@ class Cluster:
                     raise
                 restored = await self._restore_each(rows)  # one bad room stops no other
             clock("restores")
+            lost = [room for room in restored if self._taking.get(room.id) != tokens[room.id]]
+            for room in lost:  # its lease lapsed while it was restored: another may run it
+                self.server.rooms.pop(room.id, None)
+                log.warning("worker %s: lost room %s while restoring it", self.id, room.id)
+            restored = [room for room in restored if room not in lost]
+            for room in restored:
+                self.run(room, tokens[room.id])
+                log.info("worker %s: took room %s (lease %d)", self.id, room.id,
+                         tokens[room.id])
         finally:
+            for room_id in tokens:
+                self._taking.pop(room_id, None)
             running = {room.id for room in restored}
             for room_id, token in tokens.items():  # taken, not run (closed, gone, a failure):
                 if room_id not in running:  # free at once for another
                     with contextlib.suppress(StoreError):
                         await leases.release(store, room_id, self.id, token)
-        for room in restored:
-            self.run(room, tokens[room.id])
-            log.info("worker %s: took room %s (lease %d)", self.id, room.id, tokens[room.id])
         await asyncio.gather(*(self._send(BROADCAST, {"op": "taken", "room": room.id,
                                                       "owner": self.id})
                                for room in restored))
@@ -733,6 +755,18 @@ class Cluster:
         if token is None:
             return False
         taken: dict[str, int] = {}
+        self._taking[key] = token
+        try:
+            return await self._adopt_tournament(tournament_id, key, token, taken)
+        finally:
+            for held in (key, *taken):
+                self._taking.pop(held, None)
+
+    async def _adopt_tournament(self, tournament_id: str, key: str, token: int,
+                                taken: dict[str, int]) -> bool:
+        """``adopt_tournament`` once its lease is taken (``token``), gathering its tables'
+        leases in ``taken``."""
+        server = self.server
         try:
             row = await tournament_row(server.store, tournament_id)
             ids = [] if row is None or row.finished else table_rooms(row.state)
@@ -742,12 +776,15 @@ class Cluster:
                 while room_id not in taken:
                     got = await leases.take(server.store, room_id, self.id, self.lease)
                     if got is not None:
-                        taken[room_id] = got
+                        taken[room_id] = self._taking[room_id] = got
                     elif loop.time() > deadline:
                         raise StoreError(f"room {room_id} is held by another worker")
                     else:
                         await asyncio.sleep(0.25)
             rows = [await server.store.room(room_id) for room_id in ids]  # read once held
+            if any(self._taking.get(held) != got
+                   for held, got in [(key, token), *taken.items()]):
+                raise StoreError("a lease lapsed while the tournament was taken over")
         except BaseException as error:
             with contextlib.suppress(StoreError):
                 for room_id, held in taken.items():
@@ -848,14 +885,23 @@ class Cluster:
 
     async def _renew(self) -> None:
         store = self.server.store
-        held = {room_id: room.lease for room_id, room in self.server.rooms.items()}
+        held = dict(self._taking)
+        held.update({room_id: room.lease for room_id, room in self.server.rooms.items()
+                     if room.lease is not None})
         held.update({leases.tournament_key(tournament_id): host.lease
                      for tournament_id, host in self.server.tournaments.items()
                      if host.lease is not None})
-        if held:
+        if not held:
+            self._renewed_at = None
+        else:
             renewed = await leases.renew(store, self.id, list(held), self.lease)
+            self._note_renewal()
             for key, token in held.items():
-                if renewed.get(key) != token:
+                if renewed.get(key) == token:
+                    continue
+                if self._taking.get(key) == token:  # lost before it ran: it never will
+                    del self._taking[key]
+                else:
                     self._spawn(self._lost(key))
         await self._publish_load()
         self.live = await self._loads()
@@ -871,18 +917,34 @@ class Cluster:
                     now - self._missing.setdefault(origin, now) >= self._load_ttl():
                 await self.server.hub.forget(viewer.sid, viewer.room or "")
 
+    def _note_renewal(self) -> None:
+        now = asyncio.get_running_loop().time()
+        if self._renewed_at is not None:
+            gap = now - self._renewed_at
+            self.renewal_gap = max(self.renewal_gap, gap)
+            if gap > self.lease / 2:
+                log.warning("worker %s: %.2f s between two renewals of its leases (they last "
+                            "%.1f s): the machine or the database is overloaded", self.id, gap,
+                            self.lease)
+        self._renewed_at = now
+
     async def _sweep(self) -> None:
         if self.draining:
             return
         orphans = await leases.orphans(self.server.store)
+        lapsed, stalled = 0.0, set[str]()
         if orphans:
             # Who is alive now, not at the last renewal: orphans mostly mean a worker died,
             # and one still counted would leave its share of them to the next sweep (a
             # failover run lost 6.5 s so, its renewals slowed by the load). Without Redis, the
-            # last word stands.
+            # last word stands. A worker whose leases lapsed renews nothing: it counts for
+            # none of them, even while its load key lives on (the key is written after each
+            # renewal and kept for 3 s: a dead worker's may outlive its leases).
+            lapsed, stalled = await leases.lapsed(self.server.store, orphans)
             with contextlib.suppress(aioredis.RedisError, OSError):
                 self.live = await self._loads()
-        peers = sorted(w for w, load in self.live.items() if not load.get("draining"))
+        peers = sorted(w for w, load in self.live.items()
+                       if not load.get("draining") and w not in stalled)
         peers = sorted({*peers, self.id})
         share = math.ceil(len(orphans) / len(peers)) if orphans else 0
         # An orphan is first offered to the worker it hashes to; one still orphaned at the next
@@ -893,7 +955,6 @@ class Cluster:
         self._seen_orphans = set(orphans)
         if not wanted:
             return
-        lapsed = await leases.lapsed(self.server.store, wanted)
         loop = asyncio.get_running_loop()
         started = loop.time()
         self._timings.clear()
@@ -940,7 +1001,7 @@ class Cluster:
 
     def _load_ttl(self) -> float:
         """Seconds a worker's load key lives unless the worker writes it again."""
-        return max(3 * self.renew, 2.0)
+        return max(3 * self.renew, 3.0)
 
     async def _publish_load(self) -> None:
         value = json.dumps(self._load())

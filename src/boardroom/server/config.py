@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from boardroom.cards import RandomSource
+from boardroom.store.leases import LEASE_SECONDS, RENEW_SECONDS
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 
@@ -40,8 +41,8 @@ class ServerConfig:
     # None: a single server, which runs every room.
     redis: str | None = None
     worker_id: str | None = None
-    lease_seconds: float = 4.0
-    renew_seconds: float = 1.0
+    lease_seconds: float = LEASE_SECONDS
+    renew_seconds: float = RENEW_SECONDS
 
     def __post_init__(self) -> None:
         if self.public_url is not None:

@@ -21,8 +21,13 @@ from sqlalchemy import bindparam, text
 
 from boardroom.store.store import Store, StoreError
 
-LEASE_SECONDS = 4.0  # a lease's length: a dead owner's rooms are taken within it (plus a sweep)
-RENEW_SECONDS = 1.0  # how often an owner renews: three renewals may fail before one lapses
+# A lease's length: a dead owner's rooms are taken within it (plus a sweep). The holder renews
+# every RENEW_SECONDS, so a renewal may come 3 s late (a loaded machine's event loop or
+# database) before a lease lapses, as with the 4 s leases renewed every second before; the
+# longest gap between two renewals measured in a failover at a load of 25 was 2.85 s
+# (docs/decisions.md, cluster9).
+LEASE_SECONDS = 3.5
+RENEW_SECONDS = 0.5  # how often an owner renews, and sweeps for orphans
 
 # Many rooms in one statement, in the order of their ids (two workers taking overlapping sets
 # lock the rows in the same order, so they never deadlock).
@@ -67,7 +72,8 @@ WHERE NOT tournaments.finished
 """)
 
 _LAPSED = text("""
-SELECT max(extract(epoch FROM now() - expires_at)) AS seconds FROM room_leases
+SELECT max(extract(epoch FROM now() - expires_at)) AS seconds, array_agg(DISTINCT owner) AS owners
+FROM room_leases
 WHERE room_id = ANY(CAST(:rooms AS varchar[])) AND expires_at > '-infinity' AND expires_at < now()
 """)
 
@@ -164,11 +170,14 @@ async def orphans(store: Store) -> list[str]:
     return sorted(row.id for row in await _run(store, _ORPHANS))
 
 
-async def lapsed(store: Store, rooms: Collection[str]) -> float:
+async def lapsed(store: Store, rooms: Collection[str]) -> tuple[float, set[str]]:
     """The seconds since the earliest of ``rooms``' leases lapsed (0: none had lapsed, or
-    each was released or never taken)."""
+    each was released or never taken), and the workers whose leases they were: they stopped
+    renewing (dead, or stalled)."""
     rows = await _run(store, _LAPSED, rooms=sorted(set(rooms)))
-    return float(rows[0].seconds or 0.0) if rows else 0.0
+    if not rows:
+        return 0.0, set()
+    return float(rows[0].seconds or 0.0), {str(owner) for owner in rows[0].owners or ()}
 
 
 async def orphan_tournaments(store: Store) -> list[str]:

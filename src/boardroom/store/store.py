@@ -123,7 +123,10 @@ class _Write:
 
 
 # Seconds a session may sit idle inside a transaction on PostgreSQL (our transactions are a
-# few statements sent back to back): a lease's length (``leases.LEASE_SECONDS``).
+# few statements sent back to back). Not shorter than a lease (``leases.LEASE_SECONDS``): a
+# worker's event loop held up by a loaded machine would lose its writes. A take waits on a
+# stalled writer's locks no longer than this, once, and the fencing token, not this, keeps
+# the stalled writer from landing anything.
 IDLE_IN_TRANSACTION = 4.0
 
 

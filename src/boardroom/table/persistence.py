@@ -53,7 +53,9 @@ class Persistence(TableBase):
                    keep_clocks: bool = False) -> Self:
         """A table as ``to_state`` left it; a hand in progress is dealt again from its deck and
         its actions replayed. After a restart clocks start afresh (the time the server was down
-        is not charged to anyone), so a hand or a pick resumes with a full action clock; with
+        is not charged to anyone), so a hand or a pick resumes with a full action clock. The
+        pause between hands is nobody's clock: it resumes with what was left of it
+        (``_pause_left``), so a restart or a failover in its middle does not wait it again. With
         ``keep_clocks`` (a running server going back to its last commit after a failed command)
         every deadline stays as it was, so a failure never hands anyone a fresh clock."""
         table = cls(settings, clock=clock, rng=rng, room=room,
@@ -75,7 +77,7 @@ class Persistence(TableBase):
         now = clock()
         table.paused_at = now if table.paused else None
         if table.phase == BETWEEN:
-            table.deadline = now + settings.pause_between_hands
+            table.deadline = now + _pause_left(settings, state, now)
         elif table.phase == PICKING:
             table.deadline = now + settings.pick_clock
         record = state["hand"]
@@ -101,3 +103,17 @@ class Persistence(TableBase):
             table.deadline, table.paused_at = state["deadline"], state["paused_at"]
             table.turn_started, table.turn_deadline = state["turn_started"], state["turn_deadline"]
         return table
+
+
+def _pause_left(settings: TableSettings, state: Mapping[str, Any], now: float) -> float:
+    """Seconds left of a stored table's pause between hands: its stored deadline less the
+    moment it counted from (when the host paused the table, else now), from none (it ran out
+    while the server was down: the next hand is dealt at once) to a whole pause (a deadline
+    further off was written by a worker whose clock runs ahead of this one's)."""
+    whole = settings.pause_between_hands
+    deadline = state.get("deadline")
+    if deadline is None:
+        return whole
+    paused_at = state.get("paused_at")
+    since = paused_at if state.get("paused") and paused_at is not None else now
+    return min(whole, max(0.0, float(deadline) - float(since)))
