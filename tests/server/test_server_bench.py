@@ -37,6 +37,7 @@ def test_browser_clients_play_from_pushes_and_report_every_figure() -> None:
         # server for every row printed 0 for a row that reused an earlier row's freed memory)
         assert float(row[11]) > 0, row
         assert row[15].replace(".", "").isdigit()  # the load average at the start
+        assert float(row[16]) > 0  # KiB of pushes per action, at all of a table's clients
 
 
 def test_scripted_clients_and_bad_options() -> None:

@@ -18,6 +18,7 @@ import boardroom.table.views as table_module
 from action_script import random_throw
 from boardroom.rules import VARIANTS, find_variant
 from boardroom.server import encode
+from boardroom.server import patch as patches
 from boardroom.table import TableSettings
 
 PLAYERS = 3
@@ -26,8 +27,9 @@ VIEW_KEYS = ("table", "hand", "blinds", "sizes", "last_hand", "bots", "watchers"
 
 class Folded:
     """What the web client keeps (web/js/conn.js): the join's snapshot, then every update
-    folded in (its view replaces the last, its chat events join the chat), never a snapshot
-    more. A gap in the versions is a failure here: the pushes alone must be enough."""
+    folded in (its view replaces the last, or its patch changes the last, its chat events
+    join the chat), never a snapshot more. A gap in the versions, or a patch of another
+    version than the one held, is a failure here: the pushes alone must be enough."""
 
     def __init__(self, client: Client, joined: dict[str, Any]) -> None:
         self.client = client
@@ -36,6 +38,7 @@ class Folded:
         self.view = {key: snapshot[key] for key in VIEW_KEYS}
         self.chat = list(snapshot["chat"])
         self.seen = len(client.updates)  # updates before the join's answer are older
+        self.patches = 0  # updates folded as patches
 
     def fold(self) -> None:
         for update in self.client.updates[self.seen:]:
@@ -45,7 +48,13 @@ class Folded:
             assert update["events"][0]["version"] == self.version + 1, "a gap in the pushes"
             self.chat += [event for event in update["events"] if event["kind"] == "chat"]
             self.chat = self.chat[-50:]
-            self.view, self.version = dict(update["view"]), update["version"]
+            if "patch" in update:
+                assert update["base"] == self.version, "a patch of another version"
+                self.view = patches.apply(self.view, update["patch"])
+                self.patches += 1
+            else:
+                self.view = dict(update["view"])
+            self.version = update["version"]
 
     async def settled(self, version: int) -> None:
         """Fold until the pushes reach ``version`` (bounded wait)."""
@@ -133,6 +142,9 @@ async def _play_hands(running: Running, clock: FakeClock, game: str, hands: int,
                 for fold in folds:
                     await fold.check()
             ended = len(events)
+        # most changes reach a connection as a patch of the view it holds
+        assert all(fold.patches > len(fold.client.updates) // 2 for fold in folds), \
+            [(fold.patches, len(fold.client.updates)) for fold in folds]
 
 
 @pytest.mark.parametrize("game", [variant.id for variant in VARIANTS])

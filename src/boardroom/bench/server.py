@@ -20,7 +20,8 @@ Each run prints: actions/s; p50/p99/max milliseconds from sending an action to e
 receiving the first message after it (every client of the table), and the p99 to each client
 holding the view after it (an update, or the snapshot that follows); the server's CPU time per
 action and its resident memory per table (from ``/proc/PID``); errors; the load generator's own
-CPU (percent of one core); and the machine's load average as the run starts. Bounded: at most
+CPU (percent of one core); the machine's load average as the run starts; and the KiB of
+pushes (``update`` frames' text) all of a table's clients received per action. Bounded: at most
 1,000 tables and 300 seconds a run; everything stops by itself.
 
 Memory per table is the server's peak resident memory during the row (sampled once a second
@@ -53,6 +54,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
+
+from boardroom.server import patch as patches
 
 MAX_TABLES = 1000
 MAX_DURATION = 300.0
@@ -251,6 +254,7 @@ class Socket:
         self.ws: Any = None
         self._acks: dict[int, asyncio.Future[Any]] = {}
         self.sent = 0  # commands sent (each one's ack number)
+        self.pushed = 0  # characters of the pushes received (the frames' text)
         self._reader: asyncio.Task[None] | None = None
 
     async def connect(self, session: Any, url: str) -> None:
@@ -299,6 +303,7 @@ class Socket:
                 if future is not None and not future.done():
                     future.set_result(json.loads(text[digits:])[0])
             elif text.startswith("42"):
+                self.pushed += len(text)
                 name, payload = json.loads(text[2:])
                 self.on(name, payload)
 
@@ -351,11 +356,13 @@ class Client(Socket):
             return
         if payload["version"] <= self.version:
             return
-        if not payload["events"] or payload["events"][0]["version"] != self.version + 1:
+        if not payload["events"] or payload["events"][0]["version"] != self.version + 1 or \
+                payload.get("base", self.version) != self.version:
             self._ask(0.0)  # a gap: the web client asks for a snapshot
             return
         self.version = payload["version"]
-        self.view = {**(self.view or {}), **payload["view"]}
+        self.view = patches.apply(self.view, payload["patch"]) if "patch" in payload \
+            else {**self.view, **payload["view"]}
         self.table.on_view(self)
 
     def _on_event(self, payload: dict[str, Any]) -> None:
@@ -547,11 +554,13 @@ class Result:
     rss_per_table: float | None  # KiB
     own_cpu: float  # percent of one core
     load: float
+    pushed_per_action: float | None = None  # KiB of pushes all of a table's clients received
+
 
     HEADER = (f"{'game':>16} {'tables':>6} {'clients':>7} {'actions':>7} {'act/s':>6} "
               f"{'target':>6} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'view p99':>8} "
               f"{'cpu/act ms':>10} {'KiB/table':>9} {'snaps':>6} {'errors':>6} "
-              f"{'bench cpu':>9} {'load':>5}")
+              f"{'bench cpu':>9} {'load':>5} {'KiB/act':>7}")
 
     def row(self) -> str:
         def tail(values: list[float]) -> tuple[float, float, float]:
@@ -562,10 +571,12 @@ class Result:
         view99 = tail(self.view_latencies)[1]
         cpu = f"{self.cpu_per_action:.2f}" if self.cpu_per_action is not None else "-"
         rss = f"{self.rss_per_table:.0f}" if self.rss_per_table is not None else "-"
+        pushed = f"{self.pushed_per_action:.1f}" if self.pushed_per_action is not None else "-"
         return (f"{self.game:>16} {self.tables:>6} {self.clients:>7} {self.actions:>7} "
                 f"{self.actions / self.seconds:>6.1f} {self.target:>6.1f} {p50:>7.1f} "
                 f"{p99:>7.1f} {top:>7.1f} {view99:>8.1f} {cpu:>10} {rss:>9} "
-                f"{self.snapshots:>6} {self.errors:>6} {self.own_cpu:>8.0f}% {self.load:>5.2f}")
+                f"{self.snapshots:>6} {self.errors:>6} {self.own_cpu:>8.0f}% {self.load:>5.2f} "
+                f"{pushed:>7}")
 
 
 async def _run(url: str, pid: int | None, game: str, count: int,
@@ -621,6 +632,7 @@ async def _run(url: str, pid: int | None, game: str, count: int,
             sampler = asyncio.create_task(peak.follow())
             await asyncio.sleep(2.0)  # the first hands start
             cpu_start, own_start = _cpu_seconds(pid), resource.getrusage(resource.RUSAGE_SELF)
+            pushed = -sum(client.pushed for table in tables for client in table.clients)
             stats.recording = True
             start = time.perf_counter()
             stop = start + args.duration
@@ -628,6 +640,7 @@ async def _run(url: str, pid: int | None, game: str, count: int,
                                    for table in tables))
             seconds = time.perf_counter() - start
             stats.recording = False
+            pushed += sum(client.pushed for table in tables for client in table.clients)
             cpu_end, own_end = _cpu_seconds(pid), resource.getrusage(resource.RUSAGE_SELF)
             sampler.cancel()
             peak.sample()
@@ -642,7 +655,8 @@ async def _run(url: str, pid: int | None, game: str, count: int,
     own = (own_end.ru_utime + own_end.ru_stime - own_start.ru_utime - own_start.ru_stime)
     return Result(game, count, count * (args.players + 1), stats.actions, seconds,
                   count * args.rate, stats.latencies, stats.view_latencies, stats.errors,
-                  stats.snapshots, cpu, rss, 100 * own / seconds, load)
+                  stats.snapshots, cpu, rss, 100 * own / seconds, load,
+                  pushed / stats.actions / 1024 if stats.actions else None)
 
 
 async def _close_all(tables: list[TableRun]) -> None:
