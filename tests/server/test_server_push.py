@@ -267,22 +267,33 @@ async def test_a_change_costs_one_message_and_one_view_per_connected_audience(
             people.remove(people[2])
 
 
-async def test_a_finished_hand_is_hunted_once_for_every_audience(
+async def test_a_finished_hand_is_hunted_once_and_never_replayed_for_its_views(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Whether the last hand left board cards to hunt is the same for every audience: it is
-    worked out once per finished hand, not once per seat that sees the hand's result."""
+    worked out once per finished hand, not once per seat that sees the hand's result. And the
+    last hand's views are built from the hand as the table played it, not from a replay of
+    its record (a replay runs the whole hand and its showdown through the engine again)."""
     from boardroom.engine.hand import Hand
+    from boardroom.server import room as room_module
 
     hunted: list[Any] = []
     real = Hand.rabbit_hunt
+    replayed: list[Any] = []
+    real_rebuild = room_module.rebuild_hand
 
     def counting(hand: Any) -> Any:
         hunted.append(hand)  # (kept alive: each id is one hand)
         return real(hand)
 
+    def counting_rebuild(*args: Any) -> Any:
+        replayed.append(args)
+        return real_rebuild(*args)
+
     monkeypatch.setattr(Hand, "rabbit_hunt", counting)
+    monkeypatch.setattr(room_module, "rebuild_hand", counting_rebuild)
     clock = FakeClock()
     async with running_server(tmp_path, clock=clock) as running:
         await _play_hands(running, clock, "plo", hands=2, seed=3)
     assert hunted
     assert len(hunted) == len({id(hand) for hand in hunted})
+    assert replayed == []

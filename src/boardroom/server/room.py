@@ -714,8 +714,11 @@ class Room:
         held = next((p["seat"] for p in players
                      if occupant is not None and p["player"] == occupant.player), None)
         if held not in self._last_views:
-            if self._last_hand is None:
-                self._last_hand = rebuild_hand(self.settings, record)
+            if self._last_hand is None:  # the table's, as played, when it is that hand
+                played = self.table.last_record
+                same = played is not None and played["hand_no"] == record["hand_no"]
+                hand = self.table.finished_hand() if same else None
+                self._last_hand = hand or rebuild_hand(self.settings, record)
             hand = self._last_hand
             if not self._last_views:  # every player's view at once, their parts shared
                 self._last_hand_views = views_for(hand, [None, *hand.seats])
