@@ -238,6 +238,9 @@ async def test_a_change_costs_one_message_and_one_view_per_connected_audience(
                     + [sorted(w.sio.get_sid() for w in watchers)])
                 for client in people:
                     await client.wait_for(lambda e, v=answer["version"]: e["version"] == v)
+                    # each connection held its audience's last view: the change is a patch
+                    pushed = next(u for u in client.updates if u["version"] == answer["version"])
+                    assert "patch" in pushed, sorted(pushed)
                 nxt = [e for e in watchers[0].events if e["kind"] == "turn"
                        and e["version"] > turn["version"]]
                 if not nxt:
