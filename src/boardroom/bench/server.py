@@ -61,6 +61,11 @@ MAX_TABLES = 1000
 MAX_DURATION = 300.0
 SNAPSHOT_DELAY = 0.040  # the old web client's wait after an event before asking for a snapshot
 GAMES = ("plo", "esg", "allocator-redraw")
+START_WAIT = 120.0  # seconds a server may take to start (a busy machine starts one slowly)
+
+
+class BenchError(ValueError):
+    """A bench that cannot run (its server did not start): said in words, no traceback."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -172,15 +177,20 @@ def serve_child(*options: str, output: Any = None) -> Iterator[tuple[str, int]]:
                                 "warning", *options], stdout=output, stderr=output, env=env)
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 120  # a busy machine starts a server slowly
+        deadline = time.monotonic() + START_WAIT
         while True:
             try:
                 if httpx.get(f"{url}/healthz", timeout=1).status_code == 200:
                     break
             except httpx.HTTPError:
                 pass
-            if time.monotonic() > deadline or process.poll() is not None:
-                raise RuntimeError("the server did not start")
+            status = process.poll()
+            if status is not None:
+                raise BenchError(f"the server exited (status {status}) before it answered "
+                                 f"{url}/healthz")
+            if time.monotonic() > deadline:
+                raise BenchError(f"the server did not answer {url}/healthz within "
+                                 f"{START_WAIT:g} s (a machine this busy cannot bench it)")
             time.sleep(0.1)
         yield url, process.pid
     finally:
