@@ -96,10 +96,13 @@ class Fuzzer(Client):
         seat = self.seats.get(room)
         for event in data["events"]:
             self.seen.append(Seen(room, seat, event["version"], "event", event))
-        self.seen.append(Seen(room, seat, data["version"], "view", data["view"]))
+        if "patch" in data:
+            self.seen.append(Seen(room, seat, data["version"], "patch", data["patch"]))
+        view = self.fold(data)  # a patch: folded into the view this connection holds
+        self.seen.append(Seen(room, seat, data["version"], "view", view))
         self.versions[room] = max(self.versions.get(room, 0), data["version"])
         if room == self.room and data["version"] > self.view_version:
-            self.view, self.view_version = data["view"], data["version"]
+            self.view, self.view_version = view, data["version"]
         for event in data["events"]:
             if event["kind"] == "left" and event["data"]["seat"] == seat:
                 self.seats[room] = None  # the connection sees what a spectator sees now
@@ -108,6 +111,7 @@ class Fuzzer(Client):
         answer: dict[str, Any] = await self.sio.call("command", message, timeout=10)
         self.messages.append(("answer", answer))
         assert isinstance(answer, dict), answer
+        self.hold(answer)
         assert isinstance(answer.get("ok"), bool), answer
         assert answer["ok"] or isinstance(answer.get("error"), str), answer
         kind = message.get("type") if isinstance(message, dict) else None

@@ -24,6 +24,10 @@ from wire_check import check, fetch_schema
 
 import boardroom
 from boardroom.server import UVICORN_WEBSOCKETS, Server, ServerConfig, create_app
+from boardroom.server import patch as patches
+from boardroom.server.wire import View
+
+VIEW_KEYS = tuple(View.__annotations__)  # the parts of a snapshot that updates carry
 
 
 class FakeClock:
@@ -129,7 +133,10 @@ class Client:
         self.sio = socketio.AsyncClient(reconnection=False)
         self.schema = ""  # the served schema's text, fetched on connecting
         self.events: list[dict[str, Any]] = []  # every pushed event, in order
-        self.updates: list[dict[str, Any]] = []  # every pushed update, as it came
+        # every pushed update, as it came, with ``view``: the view after it (a patch folded
+        # into the view this connection held)
+        self.updates: list[dict[str, Any]] = []
+        self.views: dict[str, tuple[int, dict[str, Any]]] = {}  # room -> version, view held
         self.received: list[tuple[str, Any]] = []  # every payload, for the leak checks
         self.violations: list[str] = []  # pushes off the schema (raised again by ``close``)
         self.sio.on("update", self._on_update)
@@ -149,14 +156,49 @@ class Client:
             self.violations.append(str(error))
             raise
 
+    def hold(self, answer: Any) -> None:
+        """Keep the view of a command's answer that holds a snapshot (join, snapshot)."""
+        snapshot = answer.get("snapshot") if isinstance(answer, dict) else None
+        if isinstance(snapshot, dict):
+            self._hold(snapshot["room"], snapshot["version"],
+                       {key: snapshot[key] for key in VIEW_KEYS})
+
+    def _hold(self, room: str, version: int, view: dict[str, Any]) -> None:
+        held = self.views.get(room)
+        if held is None or version >= held[0]:
+            self.views[room] = (version, view)
+
+    def fold(self, data: dict[str, Any]) -> dict[str, Any]:
+        """The view after update ``data``: its view, or its patch folded into the view this
+        connection holds, which must be its base's (else the server sent a patch of a view
+        the connection does not hold: a failure)."""
+        room = data["room"]
+        if "patch" in data:
+            held = self.views.get(room)
+            if held is None or held[0] != data["base"]:
+                self.violations.append(f"a patch of version {data['base']} of the view, "
+                                       f"which this connection holds at "
+                                       f"{held[0] if held else None}")
+                raise AssertionError(self.violations[-1])
+            view = patches.apply(held[1], data["patch"])
+        else:
+            view = data["view"]
+        self._hold(room, data["version"], view)
+        return view
+
     def _on_update(self, data: dict[str, Any]) -> None:
-        """An update: its events one by one, then its view at the update's version."""
+        """An update: its events one by one, then its view at the update's version (a patch
+        is folded into the view this connection holds, which must be its base's)."""
         self._check("update", data)
-        self.updates.append(data)
+        if "patch" in data:
+            self.received.append(("patch", {"version": data["version"],
+                                            "patch": data["patch"]}))
+        view = self.fold(data)
+        self.updates.append({**data, "view": view})
         for event in data["events"]:
             self.events.append(event)
             self.received.append(("event", event))
-        self.received.append(("view", {"version": data["version"], **data["view"]}))
+        self.received.append(("view", {"version": data["version"], **view}))
 
     async def connect(self) -> Client:
         self.schema = await fetch_schema(self.url)
@@ -180,6 +222,7 @@ class Client:
                                                      timeout=self.answer_timeout)
         self.received.append(("answer", answer))
         check(self.schema, "answer", answer)
+        self.hold(answer)
         return answer
 
     async def cmd(self, kind: str, **args: Any) -> dict[str, Any]:

@@ -7,6 +7,8 @@ from __future__ import annotations
 import subprocess
 import sys
 
+import pytest
+
 
 def _bench(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run([sys.executable, "-m", "boardroom", "bench", "server", *args],
@@ -39,6 +41,7 @@ def test_browser_clients_play_from_pushes_and_report_every_figure() -> None:
         # its anonymous part (the heaps, not the evaluator's mapped tables)
         assert float(row[12]) > 0, row
         assert row[16].replace(".", "").isdigit()  # the load average at the start
+        assert float(row[17]) > 0  # KiB of pushes per action, at all of a table's clients
 
 
 def test_scripted_clients_and_bad_options() -> None:
@@ -50,3 +53,12 @@ def test_scripted_clients_and_bad_options() -> None:
     assert "unknown game 'nope'" in wrong.stderr
     assert "Traceback" not in wrong.stderr
     assert "table counts run from 1 to 1000" in _bench("--tables", "1001").stderr
+
+
+def test_a_server_that_does_not_start_is_a_clear_error() -> None:
+    from boardroom.bench.server import BenchError, serve_child
+
+    assert issubclass(BenchError, ValueError)  # the command line prints it, no traceback
+    with pytest.raises(BenchError, match=r"the server exited \(status 2\) before it answered"), \
+            serve_child("--no-such-option"):
+        pass

@@ -18,6 +18,7 @@ import boardroom.table.views as table_module
 from action_script import random_throw
 from boardroom.rules import VARIANTS, find_variant
 from boardroom.server import encode
+from boardroom.server import patch as patches
 from boardroom.table import TableSettings
 
 PLAYERS = 3
@@ -26,8 +27,9 @@ VIEW_KEYS = ("table", "hand", "blinds", "sizes", "last_hand", "bots", "watchers"
 
 class Folded:
     """What the web client keeps (web/js/conn.js): the join's snapshot, then every update
-    folded in (its view replaces the last, its chat events join the chat), never a snapshot
-    more. A gap in the versions is a failure here: the pushes alone must be enough."""
+    folded in (its view replaces the last, or its patch changes the last, its chat events
+    join the chat), never a snapshot more. A gap in the versions, or a patch of another
+    version than the one held, is a failure here: the pushes alone must be enough."""
 
     def __init__(self, client: Client, joined: dict[str, Any]) -> None:
         self.client = client
@@ -36,6 +38,7 @@ class Folded:
         self.view = {key: snapshot[key] for key in VIEW_KEYS}
         self.chat = list(snapshot["chat"])
         self.seen = len(client.updates)  # updates before the join's answer are older
+        self.patches = 0  # updates folded as patches
 
     def fold(self) -> None:
         for update in self.client.updates[self.seen:]:
@@ -45,7 +48,13 @@ class Folded:
             assert update["events"][0]["version"] == self.version + 1, "a gap in the pushes"
             self.chat += [event for event in update["events"] if event["kind"] == "chat"]
             self.chat = self.chat[-50:]
-            self.view, self.version = dict(update["view"]), update["version"]
+            if "patch" in update:
+                assert update["base"] == self.version, "a patch of another version"
+                self.view = patches.apply(self.view, update["patch"])
+                self.patches += 1
+            else:
+                self.view = dict(update["view"])
+            self.version = update["version"]
 
     async def settled(self, version: int) -> None:
         """Fold until the pushes reach ``version`` (bounded wait)."""
@@ -133,6 +142,9 @@ async def _play_hands(running: Running, clock: FakeClock, game: str, hands: int,
                 for fold in folds:
                     await fold.check()
             ended = len(events)
+        # most changes reach a connection as a patch of the view it holds
+        assert all(fold.patches > len(fold.client.updates) // 2 for fold in folds), \
+            [(fold.patches, len(fold.client.updates)) for fold in folds]
 
 
 @pytest.mark.parametrize("game", [variant.id for variant in VARIANTS])
@@ -226,6 +238,9 @@ async def test_a_change_costs_one_message_and_one_view_per_connected_audience(
                     + [sorted(w.sio.get_sid() for w in watchers)])
                 for client in people:
                     await client.wait_for(lambda e, v=answer["version"]: e["version"] == v)
+                    # each connection held its audience's last view: the change is a patch
+                    pushed = next(u for u in client.updates if u["version"] == answer["version"])
+                    assert "patch" in pushed, sorted(pushed)
                 nxt = [e for e in watchers[0].events if e["kind"] == "turn"
                        and e["version"] > turn["version"]]
                 if not nxt:
@@ -255,22 +270,33 @@ async def test_a_change_costs_one_message_and_one_view_per_connected_audience(
             people.remove(people[2])
 
 
-async def test_a_finished_hand_is_hunted_once_for_every_audience(
+async def test_a_finished_hand_is_hunted_once_and_never_replayed_for_its_views(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Whether the last hand left board cards to hunt is the same for every audience: it is
-    worked out once per finished hand, not once per seat that sees the hand's result."""
+    worked out once per finished hand, not once per seat that sees the hand's result. And the
+    last hand's views are built from the hand as the table played it, not from a replay of
+    its record (a replay runs the whole hand and its showdown through the engine again)."""
     from boardroom.engine.hand import Hand
+    from boardroom.server import room as room_module
 
     hunted: list[Any] = []
     real = Hand.rabbit_hunt
+    replayed: list[Any] = []
+    real_rebuild = room_module.rebuild_hand
 
     def counting(hand: Any) -> Any:
         hunted.append(hand)  # (kept alive: each id is one hand)
         return real(hand)
 
+    def counting_rebuild(*args: Any) -> Any:
+        replayed.append(args)
+        return real_rebuild(*args)
+
     monkeypatch.setattr(Hand, "rabbit_hunt", counting)
+    monkeypatch.setattr(room_module, "rebuild_hand", counting_rebuild)
     clock = FakeClock()
     async with running_server(tmp_path, clock=clock) as running:
         await _play_hands(running, clock, "plo", hands=2, seed=3)
     assert hunted
     assert len(hunted) == len({id(hand) for hand in hunted})
+    assert replayed == []

@@ -20,7 +20,8 @@ Each run prints: actions/s; p50/p99/max milliseconds from sending an action to e
 receiving the first message after it (every client of the table), and the p99 to each client
 holding the view after it (an update, or the snapshot that follows); the server's CPU time per
 action and its resident memory per table (from ``/proc/PID``); errors; the load generator's own
-CPU (percent of one core); and the machine's load average as the run starts. Bounded: at most
+CPU (percent of one core); the machine's load average as the run starts; and the KiB of
+pushes (``update`` frames' text) all of a table's clients received per action. Bounded: at most
 1,000 tables and 300 seconds a run; everything stops by itself.
 
 Memory per table is the server's peak resident memory during the row (sampled once a second
@@ -57,10 +58,17 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from boardroom.server import patch as patches
+
 MAX_TABLES = 1000
 MAX_DURATION = 300.0
 SNAPSHOT_DELAY = 0.040  # the old web client's wait after an event before asking for a snapshot
 GAMES = ("plo", "esg", "allocator-redraw")
+START_WAIT = 300.0  # seconds a server may take to start (a busy machine starts one slowly)
+
+
+class BenchError(ValueError):
+    """A bench that cannot run (its server did not start): said in words, no traceback."""
 
 
 def configure(parser: argparse.ArgumentParser) -> None:
@@ -172,11 +180,11 @@ def serve_child(*options: str, output: Any = None) -> Iterator[tuple[str, int]]:
                                 "warning", *options], stdout=output, stderr=output, env=env)
     url = f"http://127.0.0.1:{port}"
     try:
-        # A busy machine starts a server slowly: a soak under `nice -n 10` at a load of 50 did
-        # not answer in 120 s (it takes about 3 s of CPU).
-        deadline = time.monotonic() + 300
-        # one client for every try (``httpx.get`` loads the CA certificates each time: 67 ms of
-        # CPU taken from the server starting beside it)
+        # A busy machine starts a server slowly (it takes about 3 s of CPU): a soak under
+        # `nice -n 10` at a load of 50 did not answer in 120 s. One client for every try
+        # (``httpx.get`` loads the CA certificates each time: 67 ms of CPU taken from the server
+        # starting beside it).
+        deadline = time.monotonic() + START_WAIT
         with httpx.Client(timeout=1) as http:
             while True:
                 try:
@@ -184,8 +192,13 @@ def serve_child(*options: str, output: Any = None) -> Iterator[tuple[str, int]]:
                         break
                 except httpx.HTTPError:
                     pass
-                if time.monotonic() > deadline or process.poll() is not None:
-                    raise RuntimeError("the server did not start")
+                status = process.poll()
+                if status is not None:
+                    raise BenchError(f"the server exited (status {status}) before it answered "
+                                     f"{url}/healthz")
+                if time.monotonic() > deadline:
+                    raise BenchError(f"the server did not answer {url}/healthz within "
+                                     f"{START_WAIT:g} s (a machine this busy cannot bench it)")
                 time.sleep(0.1)
         yield url, process.pid
     finally:
@@ -278,6 +291,7 @@ class Socket:
         self.ws: Any = None
         self._acks: dict[int, asyncio.Future[Any]] = {}
         self.sent = 0  # commands sent (each one's ack number)
+        self.pushed = 0  # characters of the pushes received (the frames' text)
         self._reader: asyncio.Task[None] | None = None
 
     async def connect(self, session: Any, url: str) -> None:
@@ -326,6 +340,7 @@ class Socket:
                 if future is not None and not future.done():
                     future.set_result(json.loads(text[digits:])[0])
             elif text.startswith("42"):
+                self.pushed += len(text)
                 name, payload = json.loads(text[2:])
                 self.on(name, payload)
 
@@ -378,11 +393,13 @@ class Client(Socket):
             return
         if payload["version"] <= self.version:
             return
-        if not payload["events"] or payload["events"][0]["version"] != self.version + 1:
+        if not payload["events"] or payload["events"][0]["version"] != self.version + 1 or \
+                payload.get("base", self.version) != self.version:
             self._ask(0.0)  # a gap: the web client asks for a snapshot
             return
         self.version = payload["version"]
-        self.view = {**(self.view or {}), **payload["view"]}
+        self.view = patches.apply(self.view, payload["patch"]) if "patch" in payload \
+            else {**self.view, **payload["view"]}
         self.table.on_view(self)
 
     def _on_event(self, payload: dict[str, Any]) -> None:
@@ -575,11 +592,13 @@ class Result:
     anon_per_table: float | None  # KiB: the anonymous part (RssAnon)
     own_cpu: float  # percent of one core
     load: float
+    pushed_per_action: float | None = None  # KiB of pushes all of a table's clients received
+
 
     HEADER = (f"{'game':>16} {'tables':>6} {'clients':>7} {'actions':>7} {'act/s':>6} "
               f"{'target':>6} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'view p99':>8} "
               f"{'cpu/act ms':>10} {'KiB/table':>9} {'anon KiB':>8} {'snaps':>6} {'errors':>6} "
-              f"{'bench cpu':>9} {'load':>5}")
+              f"{'bench cpu':>9} {'load':>5} {'KiB/act':>7}")
 
     def row(self) -> str:
         def tail(values: list[float]) -> tuple[float, float, float]:
@@ -591,10 +610,12 @@ class Result:
         cpu = f"{self.cpu_per_action:.2f}" if self.cpu_per_action is not None else "-"
         rss = f"{self.rss_per_table:.0f}" if self.rss_per_table is not None else "-"
         anon = f"{self.anon_per_table:.0f}" if self.anon_per_table is not None else "-"
+        pushed = f"{self.pushed_per_action:.1f}" if self.pushed_per_action is not None else "-"
         return (f"{self.game:>16} {self.tables:>6} {self.clients:>7} {self.actions:>7} "
                 f"{self.actions / self.seconds:>6.1f} {self.target:>6.1f} {p50:>7.1f} "
                 f"{p99:>7.1f} {top:>7.1f} {view99:>8.1f} {cpu:>10} {rss:>9} {anon:>8} "
-                f"{self.snapshots:>6} {self.errors:>6} {self.own_cpu:>8.0f}% {self.load:>5.2f}")
+                f"{self.snapshots:>6} {self.errors:>6} {self.own_cpu:>8.0f}% {self.load:>5.2f} "
+                f"{pushed:>7}")
 
 
 async def _run(url: str, pid: int | None, game: str, count: int,
@@ -650,6 +671,7 @@ async def _run(url: str, pid: int | None, game: str, count: int,
             sampler = asyncio.create_task(peak.follow())
             await asyncio.sleep(2.0)  # the first hands start
             cpu_start, own_start = _cpu_seconds(pid), resource.getrusage(resource.RUSAGE_SELF)
+            pushed = -sum(client.pushed for table in tables for client in table.clients)
             stats.recording = True
             start = time.perf_counter()
             stop = start + args.duration
@@ -657,6 +679,7 @@ async def _run(url: str, pid: int | None, game: str, count: int,
                                    for table in tables))
             seconds = time.perf_counter() - start
             stats.recording = False
+            pushed += sum(client.pushed for table in tables for client in table.clients)
             cpu_end, own_end = _cpu_seconds(pid), resource.getrusage(resource.RUSAGE_SELF)
             sampler.cancel()
             peak.sample()
@@ -672,7 +695,8 @@ async def _run(url: str, pid: int | None, game: str, count: int,
     own = (own_end.ru_utime + own_end.ru_stime - own_start.ru_utime - own_start.ru_stime)
     return Result(game, count, count * (args.players + 1), stats.actions, seconds,
                   count * args.rate, stats.latencies, stats.view_latencies, stats.errors,
-                  stats.snapshots, cpu, rss, anon, 100 * own / seconds, load)
+                  stats.snapshots, cpu, rss, anon, 100 * own / seconds, load,
+                  pushed / stats.actions / 1024 if stats.actions else None)
 
 
 async def _close_all(tables: list[TableRun]) -> None:

@@ -225,6 +225,29 @@ def dumps_like(value: Any, like: Any, memo: SharedTexts, parts: PartTexts, depth
     return text
 
 
+def composed_texts(value: Any, memo: SharedTexts) -> list[str]:
+    """The texts of ``value``'s fields (a dataclass: in field order, without their labels)
+    or items (a tuple or list), as ``dumps_shared`` or ``dumps_like`` with ``memo`` composed
+    ``value`` (call it after them): taken from the memo, not encoded again (a number, a string,
+    None or a bool is written directly; the memo does not keep those)."""
+    names = _fields(type(value))
+    if names is None:
+        return [_text_of(item, memo, False) for item in value]
+    return [_text_of(getattr(value, name), memo, holds) for name, holds in names]
+
+
+def _text_of(value: Any, memo: SharedTexts, cards: bool) -> str:
+    hit = memo.get((id(value), cards))
+    if hit is not None and hit[0] is value:
+        return hit[1]
+    return dumps_shared(value, memo, 0, cards)
+
+
+def labels(kind: type) -> tuple[str, ...]:
+    """A dataclass's field names, each as JSON text (``'"seats"'``), in field order."""
+    return tuple(label[:-1] for label in _prefixes(kind)[1])
+
+
 def _parts(value: Any, memo: SharedTexts, depth: int, cards: bool,
            kept: KeptTexts | None) -> list[str]:
     """The texts ``dumps_shared`` composes ``value`` from: each field's, with its label (a

@@ -1,10 +1,11 @@
 """The socket.io side: connections, their audiences, and the ``command`` event.
 
 Every connection is a ``Viewer``. A joined viewer belongs to exactly one audience of its room:
-its seat's or the spectators'. A commit sends each audience one ``update`` with python-socketio's
-public ``emit``, addressed to the audience's connections by their ids (``to=[sid, ...]``), as
-the room's actor counts them at that moment: no socket.io room stands between the actor and
-who gets a seat's cards. Commands are rate limited per connection and shape-checked here;
+its seat's or the spectators'. A commit sends each audience one ``update`` (or two: a patch to
+the connections that hold its last view, the whole view to those just come) with
+python-socketio's public ``emit``, addressed to the connections by their ids (``to=[sid,
+...]``), as the room's actor counts them at that moment: no socket.io room stands between the
+actor and who gets a seat's cards. Commands are rate limited per connection and shape-checked here;
 everything else is the room actor's business.
 
 In a cluster (``server.cluster``) python-socketio's Redis manager carries an ``emit`` to the
@@ -36,7 +37,7 @@ from boardroom.server.protocol import (
     parse,
 )
 from boardroom.server.room import Room
-from boardroom.server.viewer import Audience, Viewer
+from boardroom.server.viewer import Viewer
 
 log = logging.getLogger("boardroom.server")
 MAX_TRANSPORT_MESSAGE = 65536  # engine.io drops the connection above this (our limit is 4 KB)
@@ -94,16 +95,12 @@ class SocketHub:
     def viewers(self, room: str) -> list[Viewer]:
         return [self._viewers[sid] for sid in self._members.get(room, ()) if sid in self._viewers]
 
-    async def push(self, room: str, updates: list[tuple[Audience, Fragment]]) -> None:
-        """Send each audience its update (JSON text: a ``Fragment``, sent as it is), one
-        public ``emit`` per audience, all at once, to the connections in the audience now."""
-        if not updates:
-            return
-        audiences: dict[Audience, list[Viewer]] = {}
-        for viewer in self.viewers(room):
-            audiences.setdefault(viewer.seat, []).append(viewer)
-        await asyncio.gather(*(self._emit("update", payload, audiences[who])
-                               for who, payload in updates if audiences.get(who)))
+    async def push(self, room: str, updates: list[tuple[list[Viewer], Fragment]]) -> None:
+        """Send each update (JSON text: a ``Fragment``, sent as it is) to its connections (an
+        audience's, or those of an audience that hold its last view), one public ``emit``
+        per update, all at once."""
+        await asyncio.gather(*(self._emit("update", payload, viewers)
+                               for viewers, payload in updates if viewers))
 
     async def _emit(self, kind: str, payload: Any, viewers: list[Viewer]) -> None:
         """``emit`` to exactly these connections (never to none: python-socketio reads an

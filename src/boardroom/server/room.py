@@ -3,7 +3,8 @@
 The actor is one asyncio task with a queue (DESIGN.md: one actor per table). For each command or
 clock tick it calls the table, writes the new events and state to the store, and only then
 pushes them: one ``update`` per audience (each seat with someone connected, and the spectators)
-holding that audience's events and its view of the room, computed once per commit. Clients
+holding that audience's events and its view of the room, computed once per commit, sent whole or
+as a patch of the audience's last view (``server.patch``). Clients
 draw from these pushes alone and ask for a snapshot only on joining, on a version gap and on
 reconnecting. A command id already applied answers with the first answer (the last
 ``REMEMBERED_COMMANDS`` ids of people's commands are kept, and reloaded from the store on a
@@ -15,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import collections
 import contextlib
+import dataclasses
 import json
 import logging
 import secrets
@@ -39,12 +41,15 @@ from boardroom.server.encode import (
     KeptTexts,
     PartTexts,
     SharedTexts,
+    composed_texts,
     dumps,
     dumps_like,
     dumps_shared,
+    labels,
     plain,
 )
 from boardroom.server.equity import equity_of_record
+from boardroom.server.patch import changes
 from boardroom.server.protocol import (
     HOST,
     PLAYER,
@@ -83,7 +88,7 @@ class Hub(Protocol):
 
     def viewers(self, room: str) -> list[Viewer]: ...
 
-    async def push(self, room: str, updates: list[tuple[Audience, Fragment]]) -> None: ...
+    async def push(self, room: str, updates: list[tuple[list[Viewer], Fragment]]) -> None: ...
 
     async def send_to(self, viewer: Viewer, kind: str, payload: dict[str, Any]) -> None: ...
 
@@ -127,6 +132,10 @@ class Room:
         self._last_texts: SharedTexts = {}  # their shared parts, encoded once
         self._last_hunt: tuple[Hand, bool] | None = None  # whether it left cards to hunt
         self._kept = KeptTexts()  # views' seats, pills and pots as the last change encoded them
+        # What each audience was sent last, and the table then: the next update patches it.
+        self._pushed: dict[Audience, _Pushed] = {}
+        self._pushed_table: tuple[int, dict[str, Any]] | None = None
+        self._smalls: dict[str, tuple[Any, str]] = {}  # the bots, blinds, watchers: texts
         self.bots = bot_driver.BotSeats(self, bot_think)  # the bot seats' driver tasks
         self._watchers_told: dict[str, Any] = {"count": 0, "names": []}
         self._watchers_moved = False  # a connection came, went or sat: recount the watchers
@@ -428,37 +437,84 @@ class Room:
                         await self.hub.place(viewer)
                         self.watchers_changed()
 
-    def _updates(self, events: list[TableEvent]) -> list[tuple[Audience, Fragment]]:
+    def _updates(self, events: list[TableEvent]) -> list[tuple[list[Viewer], Fragment]]:
         """One ``update`` per audience with someone connected: the commit's events as that
-        audience may see them, and its view of the room after them, as JSON text. The parts
-        every audience shares (the table, table events, hand events alike for all) are built
+        audience may see them, and its view of the room after them, as JSON text: whole, or
+        (``patch``) the parts that changed since the audience's last update, for those of its
+        connections that got that update, when that is shorter. The parts every audience
+        shares (the table and its changes, table events, hand events alike for all) are built
         and encoded once; each audience adds its own hand view, raise sizes and last hand."""
-        audiences: set[Audience] = {viewer.seat for viewer in self.hub.viewers(self.id)}
-        if not audiences:
+        members: dict[Audience, list[Viewer]] = {}
+        for viewer in self.hub.viewers(self.id):
+            members.setdefault(viewer.seat, []).append(viewer)
+        pushed, self._pushed = self._pushed, {}
+        last_table, self._pushed_table = self._pushed_table, None
+        if not members:
             return []
-        shared = dumps(self._shared_view())[1:-1]  # '"table":{...},"bots":{...},...'
+        table = self.table.public_state()
+        table_text = dumps(table)
+        self._pushed_table = (self.table.version, table)
+        base = events[0].version - 1
+        changed_table: str | None = None  # the table's changes, once, if anyone gets a patch
+        small = {key: self._small_text(key, value) for key, value in (
+            ("bots", self.bots.styles()), ("blinds", blinds(self.table)),
+            ("watchers", self._watchers_told))}
+        shared = f'"table":{table_text},"bots":{small["bots"]},"blinds":{small["blinds"]},' \
+                 f'"watchers":{small["watchers"]}'
         public = [dumps(_event_payload(self.id, event, None)) for event in events]
         head = f'{{"room":{dumps(self.id)},"version":{self.table.version},"events":['
         memo: SharedTexts = {}  # the views' parts that audiences share, encoded once
         parts: PartTexts = {}  # the spectators' view, field by field: the seats' start from it
         self._kept = KeptTexts(self._kept)  # this change's, on top of the last one's
-        ordered = sorted(audiences, key=lambda a: -1 if a is None else a)
+        ordered = sorted(members, key=lambda a: -1 if a is None else a)
         hand_views = self.table.hand_views([None, *ordered])
-        updates = []
+        updates: list[tuple[list[Viewer], Fragment]] = []
         for audience in ordered:
             texts = [dumps(_event_payload(self.id, event, audience))
                      if _differs(event, audience) else text
                      for event, text in zip(events, public, strict=True)]
-            view = self._own_view(audience, memo, hand_views[audience],
-                                  like=(hand_views[None], parts))
-            updates.append((audience, Fragment(
-                f'{head}{",".join(texts)}],"view":{{{shared},"hand":{view["hand"]},'
-                f'"sizes":{_sizes_text(view["sizes"])},"last_hand":{view["last_hand"]}}}}}')))
+            hand_view = hand_views[audience]
+            view = self._own_view(audience, memo, hand_view, like=(hand_views[None], parts))
+            sizes = _sizes_text(view["sizes"])
+            start = f'{head}{",".join(texts)}],'
+            whole = f'{start}"view":{{{shared},"hand":{view["hand"]},"sizes":{sizes},' \
+                    f'"last_hand":{view["last_hand"]}}}}}'
+            now = _Pushed(self.table.version, frozenset(v.sid for v in members[audience]),
+                          {**small, "sizes": sizes, "last_hand": view["last_hand"]},
+                          *_hand_texts(hand_view, memo))
+            self._pushed[audience] = now
+            before = pushed.get(audience)
+            if before is None or before.version != base or last_table is None or \
+                    last_table[0] != base:
+                updates.append((members[audience], Fragment(whole)))
+                continue
+            if changed_table is None:
+                changed_table = dumps(changes(last_table[1], table, ["table"]))[1:-1]
+            patch = _patch(changed_table, before, now, view["hand"])
+            if len(patch) >= len(whole) - len(start):
+                updates.append((members[audience], Fragment(whole)))
+                continue
+            got = [viewer for viewer in members[audience] if viewer.sid in before.sids]
+            new = [viewer for viewer in members[audience] if viewer.sid not in before.sids]
+            updates.append((got, Fragment(f'{start}"base":{base},"patch":{patch}}}')))
+            if new:
+                updates.append((new, Fragment(whole)))
         return updates
+
+    def _small_text(self, key: str, value: Any) -> str:
+        """The text of a small part of the view that seldom changes (the bots, the blinds,
+        the watchers), encoded again only when it changed."""
+        kept = self._smalls.get(key)
+        if kept is not None and kept[0] == value:
+            return kept[1]
+        text = dumps(value)
+        self._smalls[key] = (value, text)
+        return text
 
     async def _reload(self) -> None:
         """After a failure, go back to what the store holds."""
         self._stored = None  # the next commit writes the whole state
+        self._pushed, self._pushed_table = {}, None  # the next updates are whole
         row = await self.store.room(self.id)
         if row is not None:
             self.table = Table.from_state(self.settings, with_changes(row.state, row.changes),
@@ -680,8 +736,11 @@ class Room:
         held = next((p["seat"] for p in players
                      if occupant is not None and p["player"] == occupant.player), None)
         if held not in self._last_views:
-            if self._last_hand is None:
-                self._last_hand = rebuild_hand(self.settings, record)
+            if self._last_hand is None:  # the table's, as played, when it is that hand
+                played = self.table.last_record
+                same = played is not None and played["hand_no"] == record["hand_no"]
+                hand = self.table.finished_hand() if same else None
+                self._last_hand = hand or rebuild_hand(self.settings, record)
             hand = self._last_hand
             if not self._last_views:  # every player's view at once, their parts shared
                 self._last_hand_views = views_for(hand, [None, *hand.seats])
@@ -757,6 +816,57 @@ def raise_sizes(table: Table, seat: int | None) -> dict[str, Any] | None:
     all_in = hand.bet(seat) + hand.stack(seat)
     return {"min": low, "half_pot": min(high, max(low, half)), "pot": min(high, max(low, pot)),
             "all_in": all_in if low <= all_in <= high else None, "max": high}
+
+
+@dataclass(frozen=True)
+class _Pushed:
+    """An audience's last update: its version, the connections it went to, and the texts of
+    its view's parts, to send only what changed the next time."""
+
+    version: int
+    sids: frozenset[str]
+    tops: dict[str, str]  # "bots", "blinds", "watchers", "sizes", "last_hand": their texts
+    fields: tuple[str, ...] | None  # the hand view's fields' texts, but its seats' (None: none)
+    seats: tuple[str, ...] | None  # the texts of the hand view's seats
+
+
+_HAND_FIELDS = tuple(f.name for f in dataclasses.fields(HandView))
+_SEATS = _HAND_FIELDS.index("seats")
+_HAND_PATHS = tuple(f'[["hand",{label}],' for label in labels(HandView))
+
+
+def _hand_texts(view: HandView | None,
+                memo: SharedTexts) -> tuple[tuple[str, ...] | None, tuple[str, ...] | None]:
+    """The texts of a hand view's fields (its seats' left out) and of its seats, as its
+    encoding (with ``memo``) composed them."""
+    if view is None:
+        return None, None
+    fields = composed_texts(view, memo)
+    fields[_SEATS] = ""
+    return tuple(fields), tuple(composed_texts(view.seats, memo))
+
+
+def _patch(table: str, before: _Pushed, now: _Pushed, hand: str) -> str:
+    """The changes from an audience's last view to its view now, as JSON text: ``table``,
+    the table's (the same for every audience), then the parts of its own that changed;
+    ``hand``: its hand view's text now."""
+    out = [table] if table else []
+    out += [f'[["{key}"],{text}]' for key, text in now.tops.items() if before.tops[key] != text]
+    if now.fields is None or before.fields is None or before.seats is None or \
+            now.seats is None:
+        if (now.fields is None) != (before.fields is None):  # a hand began or ended
+            out.append(f'[["hand"],{hand}]')
+        return "[" + ",".join(out) + "]"
+    for index, (text, was) in enumerate(zip(now.fields, before.fields, strict=True)):
+        if text != was:
+            out.append(f"{_HAND_PATHS[index]}{text}]")
+    if len(now.seats) != len(before.seats):
+        out.append(f'{_HAND_PATHS[_SEATS]}[{",".join(now.seats)}]]')
+    else:
+        out += [f'[["hand","seats",{index}],{text}]'
+                for index, (text, was) in enumerate(zip(now.seats, before.seats, strict=True))
+                if text != was]
+    return "[" + ",".join(out) + "]"
 
 
 def _sizes_text(sizes: dict[str, Any] | None) -> str:

@@ -1389,14 +1389,23 @@ class Snapshot(View):
     tournament: str | None  # a tournament's table: the tournament (its lobby); else None
 
 
-@with_config(CLOSED)
+PatchPath = list[str | int]  # object keys and array indices from the view's top
+Change = tuple[PatchPath] | tuple[PatchPath, Any]  # remove the key at the path / set it
+
+
+@with_config(ConfigDict(extra="forbid", strict=True, json_schema_extra={
+    "oneOf": [{"required": ["view"]}, {"required": ["base", "patch"]}]}))
 class Update(TypedDict):
-    """The push of one change to one audience: its events and its view after them."""
+    """The push of one change to one audience: its events and its view after them, whole
+    (``view``), or as the changes (``patch``, ``server.patch``) to the view at ``base`` (the
+    version before the events) for the connections that hold it. One or the other."""
 
     room: str
     version: int
     events: list[Event]
-    view: View
+    view: NotRequired[View]
+    base: NotRequired[int]
+    patch: NotRequired[list[Change]]
 
 
 @with_config(CLOSED)

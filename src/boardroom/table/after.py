@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from boardroom.cards import format_card, parse_cards
+from boardroom.engine.hand import Hand
 from boardroom.table.base import TableBase
 from boardroom.table.record import rebuild_hand
 from boardroom.table.settings import TableError
@@ -12,6 +13,16 @@ from boardroom.table.settings import TableError
 
 class AfterHand(TableBase):
     """The finished hand's extras."""
+
+    def finished_hand(self) -> Hand | None:
+        """The hand that ended last, until the next deal (None: none): the hand as it was
+        played, or after a restart replayed once from its record."""
+        record = self.last_record
+        if record is None:
+            return None
+        if self._last_hand is None:
+            self._last_hand = rebuild_hand(self.settings, record)
+        return self._last_hand
 
     def show_after(self, seat: int, cards: str | Sequence[str]) -> None:
         """After the hand, until the next deal: a player who won uncontested or mucked shows
@@ -26,9 +37,8 @@ class AfterHand(TableBase):
         held = next((p["seat"] for p in record["players"] if p["player"] == state.player), None)
         if held is None:
             raise TableError(f"you were not dealt in hand {record['hand_no']}")
-        if self._last_hand is None:
-            self._last_hand = rebuild_hand(self.settings, record)
-        hand = self._last_hand
+        hand = self.finished_hand()
+        assert hand is not None
         if not hand.is_live(held):
             raise TableError("you folded this hand: folded cards are not shown")
         if hand.showed(held):
@@ -69,9 +79,9 @@ class AfterHand(TableBase):
             raise TableError("there is no finished hand to hunt the rabbit of")
         if "rabbit" in record:
             raise TableError(f"the rabbit of hand {record['hand_no']} is already out")
-        if self._last_hand is None:
-            self._last_hand = rebuild_hand(self.settings, record)
-        hunted = self._last_hand.rabbit_hunt()
+        hand = self.finished_hand()
+        assert hand is not None
+        hunted = hand.rabbit_hunt()
         if not hunted:
             raise TableError(f"every card of hand {record['hand_no']} was dealt: "
                              f"no rabbit to hunt")

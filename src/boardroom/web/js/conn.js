@@ -2,8 +2,9 @@
 //
 // The client never applies game rules to events. Every change reaches it as one `update`: the
 // change's events as this viewer may see them and the viewer's view after them (built by the
-// server), so it draws from pushes alone. It asks for a snapshot only on joining, on a version
-// gap (an update that does not follow the last version) and on reconnecting. Between the last
+// server), whole or as a patch of the view it holds (`base`: that view's version), so it draws
+// from pushes alone. It asks for a snapshot only on joining, on a version gap (an update that
+// does not follow the last version, or a patch of another version) and on reconnecting. Between the last
 // view of a hand and the next hand it keeps that view and adds what the showdown events say
 // (shown cards, boards run out, pots awarded), so the result stays on screen.
 import { io } from 'socket.io-client';
@@ -22,6 +23,31 @@ const received = (event, message) => {
 const LOG_KEPT = 400; // lines of the action log kept, over the last hands
 let counter = 0;
 const newId = () => `${Date.now().toString(36)}${(counter++).toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+// A patch (docs/protocol.md, "Patches"): each change is [path, value] (set) or [path] (remove a
+// key), its path keys and indices from the view's top. Copy on write: the view held and the
+// parts the patch does not touch are left as they are, so `before` and `after` differ where it
+// changed and are shared where not.
+export function applyPatch(view, patch) {
+  const out = { ...view };
+  const made = new Set([out]);
+  for (const [path, ...value] of patch) {
+    let node = out;
+    for (const key of path.slice(0, -1)) {
+      let child = node[key];
+      if (!made.has(child)) {
+        child = Array.isArray(child) ? [...child] : { ...child };
+        made.add(child);
+        node[key] = child;
+      }
+      node = child;
+    }
+    const last = path[path.length - 1];
+    if (value.length) node[last] = value[0];
+    else delete node[last];
+  }
+  return out;
+}
 
 export class RoomConnection {
   constructor(room, { role = 'player', onChange }) {
@@ -192,9 +218,14 @@ export class RoomConnection {
       this.requestSnapshot(0);
       return;
     }
+    if (payload.patch && payload.base !== last) {
+      this.requestSnapshot(0);
+      return;
+    }
     const before = this.snapshot;
     for (const event of events) this.onEvent(event);
-    this.snapshot = { ...this.snapshot, ...payload.view, version: payload.version };
+    const view = payload.patch ? applyPatch(this.snapshot, payload.patch) : payload.view;
+    this.snapshot = { ...this.snapshot, ...view, version: payload.version };
     this.logResults();
     this.keepHand();
     offerSeed(this);
