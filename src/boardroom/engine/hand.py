@@ -78,7 +78,7 @@ from boardroom.engine.runout import RunoutSpot
 from boardroom.engine.runs import Run, most_runs, run_needs, run_pool, run_shares, runs_refusal
 from boardroom.engine.showdown import CategoryHands, Pot, PotResult, settle_pots
 from boardroom.engine.straddle import Straddle, straddle_amount, straddle_seat
-from boardroom.engine.stud import best_showing_seat, bring_in_seat
+from boardroom.engine.stud import best_showing_ranks, bring_in_seat
 from boardroom.evaluation import HandValue, Ranking, describe
 from boardroom.evaluation.hands import best_strength
 from boardroom.evaluation.scalar import omaha_high_strength
@@ -1126,19 +1126,19 @@ class Hand:
             if self.straddle_seat is not None and self.street_index == 0:
                 return (self.straddle_seat + 1) % self.seat_count  # the straddler acts last
             return (big + 1) % self.seat_count
+        hole, up, live = self.hole, self.up, self.live
         if rule is FirstToAct.BRING_IN:
-            showing = [(s, self._up_cards(s)) for s in self.order if self.live[s]]
-            candidates = [(s, up[-1]) for s, up in showing if up]
+            # Each live seat's last up card (``up`` pairs with ``hole``).
+            candidates = [(s, cards[-1]) for s in self.order if live[s]
+                          for cards in (list(compress(hole[s], up[s])),) if cards]
             if candidates and self.variant.bring_in is not None:
                 return bring_in_seat(candidates, self.variant.bring_in, self.stacks)
         if rule in (FirstToAct.BEST_SHOWING, FirstToAct.LOW_SHOWING):
-            showing = [(s, self._up_cards(s)) for s in self.order if self.live[s]]
+            showing = [(s, tuple([card >> 2 for card in compress(hole[s], up[s])]))
+                       for s in self.order if live[s]]
             if showing and showing[0][1]:
-                return best_showing_seat(showing, low=rule is FirstToAct.LOW_SHOWING)
+                return best_showing_ranks(showing, low=rule is FirstToAct.LOW_SHOWING)
         return self.order[0]
-
-    def _up_cards(self, seat: Seat) -> list[Card]:
-        return list(compress(self.hole[seat], self.up[seat]))  # ``up`` pairs with ``hole``
 
     def _first_needing(self, start: Seat) -> Seat | None:
         """The first seat clockwise from ``start`` with a decision to make, or None."""
