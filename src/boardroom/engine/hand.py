@@ -676,16 +676,26 @@ class Hand:
                                  else f"{self.variant.name} has no draw"))
         seat = self._verify_turn("draw")
         limit = self._street.draw or 0
-        if not isinstance(discards, Sequence) or isinstance(discards, str) or not all(
-                isinstance(card, int) and not isinstance(card, bool) for card in discards):
+        # A list or tuple of plain ints is checked without the ABC's isinstance, and in loops
+        # rather than all()/any() over generators: asked at every draw.
+        kind = discards.__class__
+        if kind is not list and kind is not tuple and (
+                not isinstance(discards, Sequence) or isinstance(discards, str)):
             raise ActionError("a draw is a list of the cards to throw (card numbers)")
-        if len(discards) > limit:
+        for card in discards:
+            if card.__class__ is not int and (not isinstance(card, int)
+                                              or isinstance(card, bool)):
+                raise ActionError("a draw is a list of the cards to throw (card numbers)")
+        count = len(discards)
+        if count > limit:
             raise ActionError(f"{self._who(seat)} may throw at most {limit} cards, not "
-                              f"{len(discards)}")
-        if len(set(discards)) != len(discards):
+                              f"{count}")
+        if count > 1 and len(set(discards)) != count:
             raise ActionError(f"{self._who(seat)} names a card twice in its draw")
-        if any(card not in self.hole[seat] for card in discards):
-            raise ActionError(f"{self._who(seat)} may throw only cards it holds")
+        held = self.hole[seat]
+        for card in discards:
+            if card not in held:
+                raise ActionError(f"{self._who(seat)} may throw only cards it holds")
         return seat
 
     def can_draw(self, discards: Sequence[Card]) -> bool:
