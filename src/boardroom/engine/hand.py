@@ -982,13 +982,14 @@ class Hand:
         cached = self._bounds
         if cached is not None and cached[0] == self._version and cached[1] == seat:
             return cached[2]
-        betting = self.variant.betting
-        bounds = self._round.bounds(seat, betting, self.variant.raise_cap,
-                                    stacks=self.stacks, bets=self.bets, live=self.live,
-                                    # only the pot limit reads the chips in play
-                                    chips_in_play=sum(self.contributed)
-                                    if betting is BettingStructure.POT_LIMIT else 0,
-                                    table_seat=self.seats[seat] if self._renamed else None)
+        variant = self.variant
+        betting = variant.betting
+        # Positional (asked at every decision): stacks, bets, live, the chips in play (only
+        # the pot limit reads them), no name, and the table seat to name in a refusal.
+        bounds = self._round.bounds(seat, betting, variant.raise_cap, self.stacks, self.bets,
+                                    self.live, sum(self.contributed)
+                                    if betting is BettingStructure.POT_LIMIT else 0, None,
+                                    self.seats[seat] if self._renamed else None)
         self._bounds = (self._version, seat, bounds)
         return bounds
 
