@@ -86,7 +86,6 @@ def pot_limit_max_raise_to(current_bet: int, chips_in_play: int, to_call: int) -
 
 def raise_range(
     structure: BettingStructure,
-    *,
     current_bet: int,
     full_raise: int,
     completion_to: int | None,
@@ -108,7 +107,8 @@ def raise_range(
         largest = max(smallest, pot_limit_max_raise_to(current_bet, chips_in_play, to_call))
     else:
         largest = all_in_to
-    return min(smallest, all_in_to), min(largest, all_in_to)
+    return (smallest if smallest < all_in_to else all_in_to,
+            largest if largest < all_in_to else all_in_to)
 
 
 def default_stakes(variant: Variant) -> Stakes:
@@ -171,7 +171,7 @@ class BettingRound:
             return "completion"
         return "bet" if self.current_bet == 0 else "raise"
 
-    def bounds(self, seat: Seat, structure: BettingStructure, raise_cap: int | None, *,
+    def bounds(self, seat: Seat, structure: BettingStructure, raise_cap: int | None,
                stacks: Sequence[int], bets: Sequence[int], live: Sequence[bool],
                chips_in_play: int, who: str | None = None,
                table_seat: Seat | None = None) -> tuple[int, int] | str:
@@ -197,9 +197,9 @@ class BettingRound:
         else:
             return (f"{self._who(seat, who, table_seat)} cannot raise: every other player is "
                     f"all-in or folded")
-        return raise_range(structure, current_bet=current, full_raise=self.full_raise,
-                           completion_to=self.completion_to, chips_in_play=chips_in_play,
-                           to_call=owed, all_in_to=stack + bets[seat])
+        # Positional: asked at every decision (the parameters' order is raise_range's).
+        return raise_range(structure, current, self.full_raise, self.completion_to,
+                           chips_in_play, owed, stack + bets[seat])
 
     @staticmethod
     def _who(seat: Seat, who: str | None, table_seat: Seat | None) -> str:

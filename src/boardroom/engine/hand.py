@@ -78,7 +78,7 @@ from boardroom.engine.runout import RunoutSpot
 from boardroom.engine.runs import Run, most_runs, run_needs, run_pool, run_shares, runs_refusal
 from boardroom.engine.showdown import CategoryHands, Pot, PotResult, settle_pots
 from boardroom.engine.straddle import Straddle, straddle_amount, straddle_seat
-from boardroom.engine.stud import best_showing_seat, bring_in_seat
+from boardroom.engine.stud import best_showing_ranks, bring_in_seat
 from boardroom.evaluation import HandValue, Ranking, describe
 from boardroom.evaluation.hands import best_strength
 from boardroom.evaluation.scalar import omaha_high_strength
@@ -676,16 +676,26 @@ class Hand:
                                  else f"{self.variant.name} has no draw"))
         seat = self._verify_turn("draw")
         limit = self._street.draw or 0
-        if not isinstance(discards, Sequence) or isinstance(discards, str) or not all(
-                isinstance(card, int) and not isinstance(card, bool) for card in discards):
+        # A list or tuple of plain ints is checked without the ABC's isinstance, and in loops
+        # rather than all()/any() over generators: asked at every draw.
+        kind = discards.__class__
+        if kind is not list and kind is not tuple and (
+                not isinstance(discards, Sequence) or isinstance(discards, str)):
             raise ActionError("a draw is a list of the cards to throw (card numbers)")
-        if len(discards) > limit:
+        for card in discards:
+            if card.__class__ is not int and (not isinstance(card, int)
+                                              or isinstance(card, bool)):
+                raise ActionError("a draw is a list of the cards to throw (card numbers)")
+        count = len(discards)
+        if count > limit:
             raise ActionError(f"{self._who(seat)} may throw at most {limit} cards, not "
-                              f"{len(discards)}")
-        if len(set(discards)) != len(discards):
+                              f"{count}")
+        if count > 1 and len(set(discards)) != count:
             raise ActionError(f"{self._who(seat)} names a card twice in its draw")
-        if any(card not in self.hole[seat] for card in discards):
-            raise ActionError(f"{self._who(seat)} may throw only cards it holds")
+        held = self.hole[seat]
+        for card in discards:
+            if card not in held:
+                raise ActionError(f"{self._who(seat)} may throw only cards it holds")
         return seat
 
     def can_draw(self, discards: Sequence[Card]) -> bool:
@@ -972,13 +982,14 @@ class Hand:
         cached = self._bounds
         if cached is not None and cached[0] == self._version and cached[1] == seat:
             return cached[2]
-        betting = self.variant.betting
-        bounds = self._round.bounds(seat, betting, self.variant.raise_cap,
-                                    stacks=self.stacks, bets=self.bets, live=self.live,
-                                    # only the pot limit reads the chips in play
-                                    chips_in_play=sum(self.contributed)
-                                    if betting is BettingStructure.POT_LIMIT else 0,
-                                    table_seat=self.seats[seat] if self._renamed else None)
+        variant = self.variant
+        betting = variant.betting
+        # Positional (asked at every decision): stacks, bets, live, the chips in play (only
+        # the pot limit reads them), no name, and the table seat to name in a refusal.
+        bounds = self._round.bounds(seat, betting, variant.raise_cap, self.stacks, self.bets,
+                                    self.live, sum(self.contributed)
+                                    if betting is BettingStructure.POT_LIMIT else 0, None,
+                                    self.seats[seat] if self._renamed else None)
         self._bounds = (self._version, seat, bounds)
         return bounds
 
@@ -1126,19 +1137,19 @@ class Hand:
             if self.straddle_seat is not None and self.street_index == 0:
                 return (self.straddle_seat + 1) % self.seat_count  # the straddler acts last
             return (big + 1) % self.seat_count
+        hole, up, live = self.hole, self.up, self.live
         if rule is FirstToAct.BRING_IN:
-            showing = [(s, self._up_cards(s)) for s in self.order if self.live[s]]
-            candidates = [(s, up[-1]) for s, up in showing if up]
+            # Each live seat's last up card (``up`` pairs with ``hole``).
+            candidates = [(s, cards[-1]) for s in self.order if live[s]
+                          for cards in (list(compress(hole[s], up[s])),) if cards]
             if candidates and self.variant.bring_in is not None:
                 return bring_in_seat(candidates, self.variant.bring_in, self.stacks)
         if rule in (FirstToAct.BEST_SHOWING, FirstToAct.LOW_SHOWING):
-            showing = [(s, self._up_cards(s)) for s in self.order if self.live[s]]
+            showing = [(s, tuple([card >> 2 for card in compress(hole[s], up[s])]))
+                       for s in self.order if live[s]]
             if showing and showing[0][1]:
-                return best_showing_seat(showing, low=rule is FirstToAct.LOW_SHOWING)
+                return best_showing_ranks(showing, low=rule is FirstToAct.LOW_SHOWING)
         return self.order[0]
-
-    def _up_cards(self, seat: Seat) -> list[Card]:
-        return list(compress(self.hole[seat], self.up[seat]))  # ``up`` pairs with ``hole``
 
     def _first_needing(self, start: Seat) -> Seat | None:
         """The first seat clockwise from ``start`` with a decision to make, or None."""

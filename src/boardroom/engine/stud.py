@@ -38,6 +38,10 @@ def bring_in_key(card: Card, rule: BringIn) -> tuple[int, int]:
     return -rank, -suit  # lowest rank, then clubs < diamonds < hearts < spades
 
 
+# Every card's ``bring_in_key`` under each rule, looked up by card number.
+_BRING_IN_KEYS = {rule: tuple(bring_in_key(card, rule) for card in range(52)) for rule in BringIn}
+
+
 def bring_in_seat(
     up_cards: Sequence[tuple[Seat, Card]], rule: BringIn, stacks: Sequence[int] | None = None
 ) -> Seat:
@@ -45,7 +49,12 @@ def bring_in_seat(
     clockwise). With ``stacks`` (chips behind, by seat): if the card that brings in belongs to
     a seat all-in on its ante, the bring-in falls to the next listed seat clockwise that has
     chips (RULES.md s.5), not to the next card in bring-in order."""
-    index = max(range(len(up_cards)), key=lambda k: bring_in_key(up_cards[k][1], rule))
+    keys = _BRING_IN_KEYS[rule]
+    index, top = 0, keys[up_cards[0][1]]
+    for k in range(1, len(up_cards)):  # a loop over a table, not max() with a key function:
+        key = keys[up_cards[k][1]]       # asked at every stud hand's third street
+        if key > top:
+            index, top = k, key
     if stacks is not None:
         for k in range(len(up_cards)):
             seat = up_cards[(index + k) % len(up_cards)][0]
@@ -98,9 +107,16 @@ def best_showing_seat(showing: Sequence[tuple[Seat, Sequence[Card]]], *,
                       low: bool = False) -> Seat:
     """The seat with the best hand showing (``low``: the lowest, as a razz hand with the ace
     low); ties go to the first listed (clockwise order)."""
+    return best_showing_ranks([(seat, tuple([card >> 2 for card in up])) for seat, up in showing],
+                              low=low)
+
+
+def best_showing_ranks(showing: Sequence[tuple[Seat, tuple[int, ...]]], *,
+                       low: bool = False) -> Seat:
+    """``best_showing_seat`` of each seat's up cards' ranks (``card >> 2``, in any order)."""
     best_seat, best = showing[0][0], None
-    for seat, up in showing:
-        strength = _showing_key(tuple([card >> 2 for card in up]), low)
+    for seat, ranks in showing:
+        strength = _showing_key(ranks, low)
         if best is None or strength > best:
             best_seat, best = seat, strength
     return best_seat
