@@ -457,19 +457,20 @@ class Cluster:
         elif command.type == "leave" and viewer.sid in self.joins:
             self.joins[viewer.sid].pop("token", None)
 
-    async def deliver(self, viewers: list[Viewer], kind: str, payload: Any) -> None:
+    async def deliver(self, viewers: list[Viewer], kind: str, payload: Any) -> bool:
         """Send a message for connections of another worker (``viewers``, all of one
         ``origin``) there, sealed like every message of this worker's. A ``Fragment`` (an
-        update's JSON text) travels as its text and is sent on as it is."""
+        update's JSON text) travels as its text and is sent on as it is. False: no worker
+        heard it (Redis unreachable, or that worker's subscription down)."""
         origin = viewers[0].origin if viewers else None
-        if origin is not None:
-            body: dict[str, Any] = {"op": "deliver", "sids": [v.sid for v in viewers],
-                                    "kind": kind}
-            if isinstance(payload, Fragment):
-                body["fragment"] = str(payload)
-            else:
-                body["payload"] = payload
-            await self._send(worker_channel(origin), body)
+        if origin is None:
+            return True
+        body: dict[str, Any] = {"op": "deliver", "sids": [v.sid for v in viewers], "kind": kind}
+        if isinstance(payload, Fragment):
+            body["fragment"] = str(payload)
+        else:
+            body["payload"] = payload
+        return await self._send(worker_channel(origin), body) > 0
 
     def disconnected(self, viewer: Viewer) -> None:
         """A connection of this worker went away: nothing to join again for it."""

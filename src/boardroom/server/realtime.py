@@ -55,7 +55,7 @@ class Router(Protocol):
 
     def disconnected(self, viewer: Viewer) -> None: ...
 
-    async def deliver(self, viewers: list[Viewer], kind: str, payload: Any) -> None: ...
+    async def deliver(self, viewers: list[Viewer], kind: str, payload: Any) -> bool: ...
 
 
 class SocketHub:
@@ -95,14 +95,16 @@ class SocketHub:
     def viewers(self, room: str) -> list[Viewer]:
         return [self._viewers[sid] for sid in self._members.get(room, ()) if sid in self._viewers]
 
-    async def push(self, room: str, updates: list[tuple[list[Viewer], Fragment]]) -> None:
+    async def push(self, room: str, updates: list[tuple[list[Viewer], Fragment]]) -> set[str]:
         """Send each update (JSON text: a ``Fragment``, sent as it is) to its connections (an
         audience's, or those of an audience that hold its last view), one public ``emit``
-        per update, all at once."""
-        await asyncio.gather(*(self._emit("update", payload, viewers)
-                               for viewers, payload in updates if viewers))
+        per update, all at once; the connections it surely did not reach (on another worker,
+        while Redis was unreachable)."""
+        missed = await asyncio.gather(*(self._emit("update", payload, viewers)
+                                        for viewers, payload in updates if viewers))
+        return set().union(*missed)
 
-    async def _emit(self, kind: str, payload: Any, viewers: list[Viewer]) -> None:
+    async def _emit(self, kind: str, payload: Any, viewers: list[Viewer]) -> set[str]:
         """``emit`` to exactly these connections (never to none: python-socketio reads an
         empty ``to`` as everyone). Those on this worker get it directly; those on another
         worker get it through that worker, sealed (``router.deliver``): a seat's update
@@ -115,9 +117,13 @@ class SocketHub:
         for viewer in viewers:
             if viewer.origin is not None:
                 elsewhere.setdefault(viewer.origin, []).append(viewer)
-        if elsewhere and self.router is not None:
-            await asyncio.gather(*(self.router.deliver(group, kind, payload)
-                                   for group in elsewhere.values()))
+        if not elsewhere or self.router is None:
+            return set()
+        groups = list(elsewhere.values())
+        heard = await asyncio.gather(*(self.router.deliver(group, kind, payload)
+                                       for group in groups))
+        return {viewer.sid for group, ok in zip(groups, heard, strict=True) if not ok
+                for viewer in group}
 
     async def send_to(self, viewer: Viewer, kind: str, payload: dict[str, Any]) -> None:
         """A message for one connection (a new host's secret): to a connection on another

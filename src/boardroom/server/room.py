@@ -88,7 +88,8 @@ class Hub(Protocol):
 
     def viewers(self, room: str) -> list[Viewer]: ...
 
-    async def push(self, room: str, updates: list[tuple[list[Viewer], Fragment]]) -> None: ...
+    async def push(self, room: str,
+                   updates: list[tuple[list[Viewer], Fragment]]) -> set[str]: ...
 
     async def send_to(self, viewer: Viewer, kind: str, payload: dict[str, Any]) -> None: ...
 
@@ -392,7 +393,10 @@ class Room:
         if host_hash is not None:
             self.host_hash = host_hash
         await self._after_seat_changes(events)
-        await self.hub.push(self.id, self._updates(events))
+        missed = await self.hub.push(self.id, self._updates(events))
+        if missed:  # surely lost (another worker's, with Redis down): their next update whole
+            self._pushed = {audience: dataclasses.replace(last, sids=last.sids - missed)
+                            for audience, last in self._pushed.items()}
         for viewer, payload in self._private:
             await self.hub.send_to(viewer, "host", payload)
         self._private = []
