@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from boardroom.bench.server import Socket
+from boardroom.server import patch as patches
 
 LEVELS = [(10, 0), (15, 0), (25, 0), (40, 5), (60, 10), (100, 15), (150, 25), (250, 40),
           (400, 60), (600, 100), (1000, 150), (1500, 250), (2500, 400), (4000, 600)]
@@ -71,6 +72,7 @@ class Person:
         self.acted_on = -1
         self.wake = asyncio.Event()
         self.view: dict[str, Any] | None = None
+        self.stale = False  # a gap in the pushes: the view is to be asked for again
         self.moved: dict[str, Any] | None = None
         self.last_sent = 0.0
 
@@ -79,8 +81,15 @@ class Person:
             if self.sent_at is not None:
                 self.numbers.action_ms.append(1000 * (time.perf_counter() - self.sent_at))
                 self.sent_at = None
+            if "patch" not in payload:
+                self.view = payload["view"]
+            elif self.view is not None and payload["base"] == self.version:
+                self.view = patches.apply(self.view, payload["patch"])
+            else:  # a patch of a view it does not hold: a snapshot, as the web client asks
+                self.stale = True
+                self.wake.set()
+                return
             self.version = payload["version"]
-            self.view = payload["view"]
             self.wake.set()
         elif name == "tournament":
             if payload.get("kind") == "moved" and payload.get("room"):
@@ -106,6 +115,13 @@ class Person:
                 moved, self.moved = self.moved, None
                 self.numbers.moves += 1
                 await self.join(moved["room"], moved["token"])
+                continue
+            if self.stale:
+                self.stale = False
+                answer = await self.socket.ask("snapshot")
+                if answer.get("ok"):
+                    self.version = answer["snapshot"]["version"]
+                    self.view = answer["snapshot"]
                 continue
             hand = (self.view or {}).get("hand") or {}
             legal = hand.get("legal")
