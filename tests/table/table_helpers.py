@@ -73,19 +73,24 @@ def answer_runs(table: Table, runs: int = 1) -> None:
 def play_passively(table: Table) -> None:
     """Check or call (allocate, and run an all-in once) until the hand is over."""
     while table.hand is not None:
-        if table.hand.is_allocating:
-            allocate_all(table)
-            continue
-        if table.hand.is_choosing_runs:
-            answer_runs(table)
-            continue
-        seat = actor_seat(table)
-        legal = table.hand.legal_actions()
+        passive_step(table)
+
+
+def passive_step(table: Table) -> None:
+    """One passive move of the hand in play: every pending allocation (the engine's
+    suggestion), every answer to a run offer (once), or the actor's check, call, bring-in or
+    pat draw."""
+    hand = table.hand
+    assert hand is not None
+    if hand.is_allocating:
+        allocate_all(table)
+    elif hand.is_choosing_runs:
+        answer_runs(table)
+    else:
+        legal = hand.legal_actions()
         assert legal is not None
-        if legal.draw is not None:
-            table.act(seat, Draw())  # stand pat
-            continue
-        table.act(seat, Check() if legal.check else BringIn() if legal.bring_in is not None
+        table.act(actor_seat(table), Draw() if legal.draw is not None  # stand pat
+                  else Check() if legal.check else BringIn() if legal.bring_in is not None
                   else Call())
 
 
