@@ -393,13 +393,13 @@ class Client(Socket):
             return
         if payload["version"] <= self.version:
             return
-        if not payload["events"] or payload["events"][0]["version"] != self.version + 1 or \
-                payload.get("base", self.version) != self.version:
+        follows = bool(payload["events"]) and payload["events"][0]["version"] == self.version + 1
+        view = patches.fold(self.view, self.version, payload) if follows else None
+        if view is None:
             self._ask(0.0)  # a gap: the web client asks for a snapshot
             return
         self.version = payload["version"]
-        self.view = patches.apply(self.view, payload["patch"]) if "patch" in payload \
-            else {**self.view, **payload["view"]}
+        self.view = view
         self.table.on_view(self)
 
     def _on_event(self, payload: dict[str, Any]) -> None:

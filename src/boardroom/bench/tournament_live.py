@@ -81,15 +81,12 @@ class Person:
             if self.sent_at is not None:
                 self.numbers.action_ms.append(1000 * (time.perf_counter() - self.sent_at))
                 self.sent_at = None
-            if "patch" not in payload:
-                self.view = payload["view"]
-            elif self.view is not None and payload["base"] == self.version:
-                self.view = patches.apply(self.view, payload["patch"])
-            else:  # a patch of a view it does not hold: a snapshot, as the web client asks
-                self.stale = True
+            view = patches.fold(self.view, self.version, payload)
+            if view is None:  # a patch of a view it does not hold: a snapshot, as the web
+                self.stale = True  # client asks
                 self.wake.set()
                 return
-            self.version = payload["version"]
+            self.version, self.view = payload["version"], view
             self.wake.set()
         elif name == "tournament":
             if payload.get("kind") == "moved" and payload.get("room"):

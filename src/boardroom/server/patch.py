@@ -75,6 +75,18 @@ def apply(view: Mapping[str, Any], patch: Sequence[Sequence[Any]]) -> dict[str, 
     return out
 
 
+def fold(view: Mapping[str, Any] | None, version: int,
+         update: Mapping[str, Any]) -> dict[str, Any] | None:
+    """What a client holding ``view`` (None: none yet) at ``version`` holds after ``update``:
+    its whole view laid over the held one, or its patch folded into the held one; None when
+    the patch is of a view the client does not hold (a gap: the client asks for a snapshot)."""
+    if "patch" not in update:
+        return {**(view or {}), **update["view"]}
+    if view is None or update["base"] != version:
+        return None
+    return apply(view, update["patch"])
+
+
 def _settable(node: Any, key: Any) -> bool:
     """Whether ``node[key]`` may be set: a key of an object, an index of an array."""
     return (isinstance(node, dict) and isinstance(key, str)) or \
