@@ -55,9 +55,6 @@ async def test_a_worker_takes_many_orphans_in_a_few_statements(
         await room.stop()
     dead.rooms.clear()
     await dead.stop()
-    manager = dead.hub.sio.manager  # python-socketio's Redis manager: the joins' messages
-    if manager.redis is not None:
-        await manager.redis.aclose()
 
     heir = _worker("heir", database, redis_server, tmp_path, lease=120.0, renew=120.0)
     await heir.start()

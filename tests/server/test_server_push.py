@@ -163,12 +163,12 @@ async def test_a_change_costs_one_message_and_one_view_per_connected_audience(
         emits: list[list[str]] = []
         snapshots: list[int] = []
         views: list[Any] = []
-        sio = running.server.hub.sio
-        emit = sio.emit
+        transport = running.server.hub.transport
+        emit = transport.emit
 
-        async def counting_emit(event: str, data: Any = None, **kw: Any) -> Any:
-            emits.append(kw.get("to") or kw.get("room") or "")
-            return await emit(event, data, **kw)
+        def counting_emit(event: str, data: Any, to: list[str]) -> None:
+            emits.append(to)
+            emit(event, data, to)
 
         settings_made: list[int] = []
         real_to_dict = TableSettings.to_dict
@@ -200,7 +200,7 @@ async def test_a_change_costs_one_message_and_one_view_per_connected_audience(
             clock.now += 5
             await players[0].ok("snapshot")
             turn = await watchers[0].wait_for(lambda e: e["kind"] == "turn")
-            monkeypatch.setattr(sio, "emit", counting_emit)
+            monkeypatch.setattr(transport, "emit", counting_emit)
             monkeypatch.setattr(table_module, "view_for", counting_view_for)
             monkeypatch.setattr(table_module, "views_for", counting_views_for)
             monkeypatch.setattr(TableSettings, "to_dict", counting_to_dict)

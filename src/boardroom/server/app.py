@@ -1,4 +1,5 @@
-"""The web app: FastAPI for HTTP and python-socketio for the real-time channel, one ASGI app.
+"""The web app: FastAPI for HTTP and Socket.IO (``server.transport``) for the real-time
+channel, one ASGI app.
 
 ``create_app(ServerConfig(...))`` builds it with explicit dependencies and no import-time
 globals. On start it opens the store (running its migrations), loads the server secret from the
@@ -22,7 +23,6 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-import socketio  # type: ignore[import-untyped]
 from fastapi import FastAPI
 
 from boardroom.evaluation import warm_up
@@ -31,11 +31,12 @@ from boardroom.server.auth import Signer, new_host_secret, secret_hash
 from boardroom.server.cluster_http import TournamentRouter
 from boardroom.server.config import WEB, ServerConfig, check_public_url
 from boardroom.server.http import add_routes
-from boardroom.server.limits import BodyLimit, FrameGuard
+from boardroom.server.limits import ASGIApp, BodyLimit, Receive, Scope, Send
 from boardroom.server.realtime import SocketHub
 from boardroom.server.room import REMEMBERED_COMMANDS, Room
 from boardroom.server.tournament import TournamentHost, new_tournament
 from boardroom.server.tournament_http import add_tournament_routes
+from boardroom.server.transport import PATH as SOCKET_PATH
 from boardroom.store import (
     RoomRow,
     Store,
@@ -106,9 +107,7 @@ class Server:
         self.clock = config.clock
         self.rooms: dict[str, Room] = {}
         self.tournaments: dict[str, TournamentHost] = {}
-        manager = clustering.client_manager(config.redis) if config.redis else None
-        self.hub = SocketHub(self.rooms,  # rate limits run on the monotonic clock
-                             client_manager=manager)
+        self.hub = SocketHub(self.rooms)  # rate limits run on the monotonic clock
         self.cluster: clustering.Cluster | None = None
         # Runs an HTTP request through this app (``cluster_http``: a tournament's owner answers
         # the requests other workers forward); set by ``create_app``.
@@ -260,6 +259,7 @@ class Server:
         if self._store is not None:
             await self._store.close()
             self._store = None
+        await self.hub.transport.close()
         self._lock.release()
 
     def _room(self, room_id: str, table: Table, host_hash: str,
@@ -424,7 +424,22 @@ def create_app(config: ServerConfig) -> Any:
     add_routes(app, server)
     router = TournamentRouter(app, server)  # a cluster's: to the worker running a tournament
     server.http_answer = router.answer
-    asgi = FrameGuard(socketio.ASGIApp(server.hub.sio, other_asgi_app=BodyLimit(router),
-                                       socketio_path="socket.io"))
-    asgi.server = server
-    return asgi
+    return Endpoints(server, BodyLimit(router))
+
+
+class Endpoints:
+    """The ASGI app: ``/socket.io/`` to the real-time transport, the rest to ``http``;
+    ``server`` is the ``Server`` behind both (for whoever holds the app: tests, play)."""
+
+    def __init__(self, server: Server, http: ASGIApp) -> None:
+        self.server = server
+        self.http = http
+        self.socket = server.hub.transport
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        path = scope.get("path", "")
+        if scope["type"] in ("http", "websocket") and (
+                path == SOCKET_PATH or path.startswith(SOCKET_PATH + "/")):
+            await self.socket(scope, receive, send)
+        else:
+            await self.http(scope, receive, send)

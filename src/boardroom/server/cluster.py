@@ -7,10 +7,10 @@ renews its leases each ``renew`` seconds and sweeps for open rooms nobody holds 
 worker's), taking its share of them; a taken room is restored from the store exactly as a
 restarted single server restores it, and its bots play on where its actor runs.
 
-Between workers (Redis, no broker of our own): python-socketio's Redis manager carries an
-``emit`` addressed to connections on other workers there (``realtime``: a push names its
-connections); each worker listens on a channel of its own for commands forwarded to it (a
-request with a correlation id, answered on the asker's channel) and on one channel for the
+Between workers (Redis, no broker of our own): each worker listens on a channel of its own
+for the updates addressed to its connections by a room another worker runs (``realtime``: a
+push names its connections) and for commands forwarded to it (a request with a correlation id,
+answered on the asker's channel), and on one channel for the
 whole cluster ("room taken", "room released"), every message on them sealed (``seal``: the
 credentials they carry are readable by no Redis subscriber, and a copy is refused); and
 keeps a key with its load (rooms, draining) that expires unless renewed, which is how the others
@@ -41,7 +41,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import redis.asyncio as aioredis
 
-from boardroom.server.encode import Fragment, WireJSON
+from boardroom.server.encode import Fragment
 from boardroom.server.protocol import Command, failure, parse
 from boardroom.server.reads import READS
 from boardroom.server.realtime import SocketHub
@@ -84,7 +84,6 @@ class Server(Protocol):
 
 log = logging.getLogger("boardroom.cluster")
 
-SOCKETIO_CHANNEL = "boardroom:socketio"  # python-socketio's manager's channel
 BROADCAST = "boardroom:cluster"
 FORWARD_TIMEOUT = 5.0  # seconds a forwarded command waits for the owner's answer
 ROUTE_TIMEOUT = 8.0  # seconds a command may spend finding its room's owner (a failover)
@@ -99,40 +98,6 @@ def worker_channel(worker: str) -> str:
 
 def load_key(worker: str) -> str:
     return f"boardroom:load:{worker}"
-
-class RedisJSON:
-    """The JSON the Redis manager carries messages in: ``WireJSON``'s, with each ``Fragment``
-    (JSON text sent as it is) marked so the receiving worker sends it as JSON again rather than
-    as a string."""
-
-    @staticmethod
-    def dumps(value: Any, **options: Any) -> str:
-        if isinstance(value, dict) and isinstance(value.get("data"), list):
-            value = {**value, "data": [{"$fragment": str(item)} if isinstance(item, Fragment)
-                                       else item for item in value["data"]]}
-        return WireJSON.dumps(value, **options)
-
-    @staticmethod
-    def loads(text: str | bytes, **options: Any) -> Any:
-        value = json.loads(text, **options)
-        if isinstance(value, dict) and isinstance(value.get("data"), list):
-            value["data"] = [Fragment(item["$fragment"])
-                             if isinstance(item, dict) and list(item) == ["$fragment"]
-                             else item for item in value["data"]]
-        return value
-
-def client_manager(url: str) -> Any:
-    """python-socketio's Redis manager on ``url``, carrying ``Fragment`` texts as they are.
-    (Its ``json=`` option is replaced by the server's JSON when the server takes the manager
-    on, so the manager sets ours again then.)"""
-    import socketio  # type: ignore[import-untyped]
-
-    class Manager(socketio.AsyncRedisManager):  # type: ignore[misc]
-        def set_server(self, server: Any) -> None:
-            super().set_server(server)
-            self.json = RedisJSON
-
-    return Manager(url, channel=SOCKETIO_CHANNEL, json=RedisJSON)
 
 class Cluster:
     """This worker's part in the cluster: leases, forwarding, take-overs and the drain."""

@@ -105,12 +105,10 @@ LOGGED_BAD_FRAMES = 3  # per connection; the rest are dropped without a word
 
 
 def frame_fault(text: str) -> str | None:
-    """Why a text frame from a client is not a well-formed Engine.IO / Socket.IO packet, or None.
-
-    Only what python-socketio would otherwise choke on (with a traceback in the log, or an
-    exception in a task) is refused: a Socket.IO event or ack must be a JSON array, an event's
-    first element its name (a string); connect carries nothing, a namespace or a JSON object;
-    binary packets are not used by Boardroom's clients."""
+    """Why a text frame from a client is not a well-formed Engine.IO / Socket.IO packet, or None
+    (``server.transport`` drops it with a log line): a Socket.IO event or ack must be a JSON
+    array, an event's first element its name (a string); connect carries nothing, a namespace
+    or a JSON object; binary packets are not used by Boardroom's clients."""
     if text in _PLAIN_FRAMES:
         return None
     if not text.startswith("4"):
@@ -141,38 +139,3 @@ def frame_fault(text: str) -> str | None:
     if kind == "2" and not (data and isinstance(data[0], str)):
         return "an event's first element is not its name"
     return None
-
-
-class FrameGuard:
-    """ASGI middleware for the socket.io endpoint: drops a malformed frame before the library
-    parses it, with one log line (no traceback) for the first few of a connection."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-        self.server: Any = None  # the Server, for whoever holds the app (tests, play)
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "websocket":
-            await self.app(scope, receive, send)
-            return
-        bad = 0
-
-        async def checked() -> Message:
-            nonlocal bad
-            while True:
-                message = await receive()
-                if message["type"] != "websocket.receive":
-                    return message
-                text = message.get("text")
-                fault = "binary frames are not used" if text is None else frame_fault(text)
-                if fault is None:
-                    return message
-                bad += 1
-                if bad <= LOGGED_BAD_FRAMES:
-                    client = scope.get("client") or ("?", 0)
-                    log.warning("dropped a malformed socket.io frame from %s:%s (%d bytes): %s%s",
-                                client[0], client[1], len(text or message.get("bytes") or b""),
-                                fault, "; later ones are dropped silently"
-                                if bad == LOGGED_BAD_FRAMES else "")
-
-        await self.app(scope, checked, send)

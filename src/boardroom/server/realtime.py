@@ -2,19 +2,20 @@
 
 Every connection is a ``Viewer``. A joined viewer belongs to exactly one audience of its room:
 its seat's or the spectators'. A commit sends each audience one ``update`` (or two: a patch to
-the connections that hold its last view, the whole view to those just come) with
-python-socketio's public ``emit``, addressed to the connections by their ids (``to=[sid,
-...]``), as the room's actor counts them at that moment: no socket.io room stands between the
-actor and who gets a seat's cards. Commands are rate limited per connection and shape-checked here;
-everything else is the room actor's business.
+the connections that hold its last view, the whole view to those just come), encoded once and
+queued for each of the audience's connections (``server.transport``: Socket.IO over
+WebSockets), addressed to the connections by their ids as the room's actor counts them at that
+moment: no socket.io room stands between the actor and who gets a seat's cards. Commands are
+rate limited per connection and shape-checked here; everything else is the room actor's
+business.
 
-In a cluster (``server.cluster``) python-socketio's Redis manager carries an ``emit`` to the
-worker where each addressed connection is, and a command for a room another worker runs goes
-to that worker (``router``); the owner keeps a ``Viewer`` for each connection of its rooms
-wherever the connection is (``forwarded``). A seat's update is addressed afresh at every push,
-so a message Redis drops (a restart) cannot leave a connection in a seat's audience it has
-left: there is no membership on another worker to go stale (docs/decisions.md, "Audiences
-addressed by connection"). An update for connections all on this worker does not cross Redis.
+In a cluster (``server.cluster``) an update for connections on another worker goes to that
+worker sealed (``router.deliver``), and a command for a room another worker runs goes to that
+worker (``router``); the owner keeps a ``Viewer`` for each connection of its rooms wherever the
+connection is (``forwarded``). A seat's update is addressed afresh at every push, so a message
+Redis drops (a restart) cannot leave a connection in a seat's audience it has left: there is no
+membership on another worker to go stale (docs/decisions.md, "Audiences addressed by
+connection"). An update for connections all on this worker does not cross Redis.
 """
 
 from __future__ import annotations
@@ -25,9 +26,7 @@ import time
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-import socketio  # type: ignore[import-untyped]
-
-from boardroom.server.encode import Fragment, WireJSON
+from boardroom.server.encode import Fragment
 from boardroom.server.protocol import (
     Command,
     ProtocolError,
@@ -37,10 +36,10 @@ from boardroom.server.protocol import (
     parse,
 )
 from boardroom.server.room import Room
+from boardroom.server.transport import Transport
 from boardroom.server.viewer import Viewer
 
 log = logging.getLogger("boardroom.server")
-MAX_TRANSPORT_MESSAGE = 65536  # engine.io drops the connection above this (our limit is 4 KB)
 
 
 class Router(Protocol):
@@ -59,26 +58,17 @@ class Router(Protocol):
 
 
 class SocketHub:
-    """The connections of every room, on one python-socketio server."""
+    """The connections of every room, on one ``Transport``."""
 
     def __init__(self, rooms: Mapping[str, Room],
-                 clock: Callable[[], float] = time.monotonic,
-                 client_manager: Any = None) -> None:
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.rooms = rooms
         self.clock = clock
         self.router: Router | None = None  # a cluster's; None: every room is here
-        self.sio = socketio.AsyncServer(async_mode="asgi", cors_allowed_origins="*",
-                                        max_http_buffer_size=MAX_TRANSPORT_MESSAGE,
-                                        logger=False, engineio_logger=False, json=WireJSON,
-                                        client_manager=client_manager,
-                                        transports=["websocket"])  # the only one clients use
+        self.transport = Transport(self._connect, self._event, self._disconnect)
         self._viewers: dict[str, Viewer] = {}
         self._joined: dict[str, str] = {}  # sid -> the room whose audiences count it
         self._members: dict[str, set[str]] = {}  # room id -> sids
-        self.sio.on("connect", self._connect)
-        self.sio.on("disconnect", self._disconnect)
-        self.sio.on("command", self._command)
-        self.sio.on("*", self._unknown)
 
     # -- audiences ---------------------------------------------------------------------------
 
@@ -97,22 +87,20 @@ class SocketHub:
 
     async def push(self, room: str, updates: list[tuple[list[Viewer], Fragment]]) -> set[str]:
         """Send each update (JSON text: a ``Fragment``, sent as it is) to its connections (an
-        audience's, or those of an audience that hold its last view), one public ``emit``
-        per update, all at once; the connections it surely did not reach (on another worker,
-        while Redis was unreachable)."""
+        audience's, or those of an audience that hold its last view), one ``emit`` per
+        update; the connections it surely did not reach (on another worker, while Redis was
+        unreachable)."""
         missed = await asyncio.gather(*(self._emit("update", payload, viewers)
                                         for viewers, payload in updates if viewers))
         return set().union(*missed)
 
     async def _emit(self, kind: str, payload: Any, viewers: list[Viewer]) -> set[str]:
-        """``emit`` to exactly these connections (never to none: python-socketio reads an
-        empty ``to`` as everyone). Those on this worker get it directly; those on another
-        worker get it through that worker, sealed (``router.deliver``): a seat's update
-        carries its hole cards, and python-socketio's own channel is readable by any Redis
-        subscriber."""
+        """``emit`` to exactly these connections. Those on this worker get it directly; those
+        on another worker get it through that worker, sealed (``router.deliver``): a seat's
+        update carries its hole cards."""
         here = [viewer.sid for viewer in viewers if viewer.origin is None]
         if here:
-            await self.sio.emit(kind, payload, to=here, ignore_queue=True)
+            self.transport.emit(kind, payload, here)
         elsewhere: dict[str, list[Viewer]] = {}
         for viewer in viewers:
             if viewer.origin is not None:
@@ -127,8 +115,7 @@ class SocketHub:
 
     async def send_to(self, viewer: Viewer, kind: str, payload: dict[str, Any]) -> None:
         """A message for one connection (a new host's secret): to a connection on another
-        worker it goes sealed (``router.deliver``), never on python-socketio's channel, which
-        any Redis subscriber reads."""
+        worker it goes sealed (``router.deliver``), which no Redis subscriber reads."""
         if viewer.origin is not None and self.router is not None:
             await self.router.deliver([viewer], kind, payload)
         else:
@@ -138,14 +125,20 @@ class SocketHub:
         """Send ``payload`` to those of connections ``sids`` that are on this worker."""
         here = [sid for sid in sids if self.connection(sid) is not None]
         if here:
-            await self.sio.emit(kind, payload, to=here, ignore_queue=True)
+            self.transport.emit(kind, payload, here)
 
     # -- handlers ----------------------------------------------------------------------------
 
-    async def _connect(self, sid: str, environ: Any, auth: Any = None) -> None:
+    async def _connect(self, sid: str, scope: Any, auth: Any = None) -> None:
         self._viewers[sid] = Viewer(sid, RateLimit(self.clock()))
 
-    async def _disconnect(self, sid: str, reason: Any = None) -> None:
+    async def _event(self, sid: str, event: str, args: list[Any]) -> dict[str, Any] | None:
+        if event == "command":
+            return await self._command(sid, args[0] if args else None)
+        await self._unknown(event, sid, *args)
+        return None
+
+    async def _disconnect(self, sid: str) -> None:
         viewer = self._viewers.pop(sid, None)
         if viewer is not None:
             await self._leave(viewer)
@@ -242,6 +235,6 @@ class SocketHub:
         viewer = self._viewers.get(sid)
         if viewer is None or not viewer.limit.allow(self.clock()):
             return  # over the rate: dropped unanswered, like any flood
-        await self.sio.emit("error", failure(None, "unknown_event", f"unknown event "
+        self.transport.emit("error", failure(None, "unknown_event", f"unknown event "
                                              f"{event[:40]!r}: send commands as 'command'"),
-                            to=sid, ignore_queue=True)
+                            [sid])

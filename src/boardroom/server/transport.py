@@ -1,0 +1,335 @@
+"""The real-time channel's transport: Socket.IO 5 over Engine.IO 4, on WebSockets only, as an
+ASGI app at ``/socket.io/``.
+
+Every client (the browser's socket.io-client, python-socketio's client, the benches' raw
+WebSocket clients) connects with ``?EIO=4&transport=websocket``; nothing else is served (no
+long polling, no binary packets, one namespace, ``/``). The wire is the protocol's own:
+
+- the server opens with ``0{"sid",...,"pingInterval","pingTimeout","maxPayload"}``; the client
+  connects the namespace with ``40`` (or ``40{auth}``) and is answered ``40{"sid": SID}``,
+  SID being the connection's id everywhere else (``Viewer.sid``);
+- an event is ``42["name",...]``, or ``42N["name",...]`` when it wants an answer, which goes
+  back as ``43N[answer]``; ``41`` (or ``1``, or the socket closing) ends the connection;
+- the server pings (``2``) every ``PING_INTERVAL`` seconds and closes a connection that does
+  not answer (``3``) within ``PING_TIMEOUT``.
+
+Why not python-socketio's server (docs/decisions.md, "A transport of our own"): per message
+it made two tasks per recipient (the emit's own, and python-engineio's writer with its
+``wait_for``), and each connection kept about 19 KiB of its objects; at 6 players and a
+spectator a table this was about a sixth of the server's CPU per action. Here a push is one
+encoding and a call per recipient that queues the text and wakes that connection's writer.
+A frame that is not a well-formed packet (``limits.frame_fault``) is dropped with one log line
+for the first few of a connection; a frame over ``MAX_FRAME`` closes the connection (1009), and
+so does a writer whose client has stopped reading for ``MAX_BACKLOG`` messages.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import collections
+import contextlib
+import json
+import logging
+import secrets
+import time
+import urllib.parse
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from boardroom.server.encode import WireJSON
+from boardroom.server.limits import (
+    LOGGED_BAD_FRAMES,
+    Message,
+    Receive,
+    Scope,
+    Send,
+    frame_fault,
+)
+
+log = logging.getLogger("boardroom.server")
+
+PING_INTERVAL = 25.0  # seconds between the server's pings of a connection
+PING_TIMEOUT = 20.0  # seconds a connection has to answer a ping before it is closed
+MAX_FRAME = 65536  # characters of one frame from a client (a command is at most 4 KB)
+MAX_BACKLOG = 512  # messages waiting for a client that has stopped reading: then it is closed
+PATH = "/socket.io"
+_CLOSING: set[asyncio.Task[None]] = set()  # closes under way (a task must be referenced)
+
+# What the server calls: a connection came (sid, its ASGI scope, the connect's auth data), an
+# event came (sid, name, its arguments; what it returns answers an event that asked), a
+# connection went (sid).
+OnConnect = Callable[[str, Scope, Any], Awaitable[None]]
+OnEvent = Callable[[str, str, list[Any]], Awaitable[Any]]
+OnDisconnect = Callable[[str], Awaitable[None]]
+
+
+class Connection:
+    """One client's WebSocket: its outgoing queue, drained in order by its writer task."""
+
+    __slots__ = ("_wake", "_writer", "bad", "client", "closed", "connected", "next_ping",
+                 "pong_due", "queue", "send", "sid")
+
+    def __init__(self, sid: str, send: Send, client: tuple[str, int], now: float) -> None:
+        self.sid = sid
+        self.send = send
+        self.client = client
+        self.queue: collections.deque[str] = collections.deque()
+        self.connected = False  # the namespace is connected (``40`` answered)
+        self.closed = False
+        self.bad = 0  # malformed frames dropped
+        self.next_ping = now + PING_INTERVAL
+        self.pong_due: float | None = None
+        self._wake: asyncio.Future[None] | None = None
+        self._writer: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self._writer = asyncio.get_running_loop().create_task(self._write())
+
+    def put(self, text: str) -> None:
+        """Queue ``text`` for the client, after everything queued before it."""
+        if self.closed:
+            return
+        if len(self.queue) >= MAX_BACKLOG:
+            log.warning("closed the connection of %s:%s: it stopped reading (%d messages "
+                        "waiting)", self.client[0], self.client[1], len(self.queue))
+            self.close(1008)
+            return
+        self.queue.append(text)
+        wake = self._wake
+        if wake is not None and not wake.done():
+            wake.set_result(None)
+
+    def close(self, code: int = 1000) -> None:
+        """Close the WebSocket (once): what is queued is dropped."""
+        if self.closed:
+            return
+        self.closed = True
+        self.queue.clear()
+        with contextlib.suppress(RuntimeError):  # the event loop is closing
+            task = asyncio.get_running_loop().create_task(self._close(code))
+            _CLOSING.add(task)
+            task.add_done_callback(_CLOSING.discard)
+        wake = self._wake
+        if wake is not None and not wake.done():
+            wake.set_result(None)
+
+    async def stop(self) -> None:
+        """Stop the writer (the socket is gone)."""
+        self.closed = True
+        writer = self._writer
+        if writer is not None and writer is not asyncio.current_task():
+            writer.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await writer
+
+    async def _close(self, code: int) -> None:
+        with contextlib.suppress(Exception):  # already closed by the client
+            await self.send({"type": "websocket.close", "code": code})
+
+    async def _write(self) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while not self.closed:
+                while self.queue:
+                    await self.send({"type": "websocket.send", "text": self.queue.popleft()})
+                if self.closed:
+                    return
+                self._wake = loop.create_future()
+                await self._wake
+                self._wake = None
+        except Exception:  # the client went away mid-send: the reader sees it and cleans up
+            self.closed = True
+
+
+class Transport:
+    """The ``/socket.io/`` endpoint and every connection to it."""
+
+    def __init__(self, on_connect: OnConnect, on_event: OnEvent, on_disconnect: OnDisconnect,
+                 *, clock: Callable[[], float] = time.monotonic) -> None:
+        self.on_connect = on_connect
+        self.on_event = on_event
+        self.on_disconnect = on_disconnect
+        self.clock = clock
+        self.connections: dict[str, Connection] = {}
+        self._pinger: asyncio.Task[None] | None = None
+        self._tasks: set[asyncio.Task[Any]] = set()
+
+    # -- sending -------------------------------------------------------------------------------
+
+    def emit(self, event: str, payload: Any, to: list[str]) -> None:
+        """Send event ``event`` with ``payload`` (a ``Fragment`` goes as the JSON it is) to
+        the connections ``to`` that are here and connected; encoded once for all of them."""
+        text = "42" + WireJSON.dumps([event, payload])
+        for sid in to:
+            connection = self.connections.get(sid)
+            if connection is not None and connection.connected:
+                connection.put(text)
+
+    def disconnect(self, sid: str) -> None:
+        """Close connection ``sid`` from the server's side."""
+        connection = self.connections.get(sid)
+        if connection is not None:
+            connection.put("41")
+            connection.close()
+
+    # -- serving -------------------------------------------------------------------------------
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] == "http":
+            await _refuse_http(send)
+            return
+        query = urllib.parse.parse_qs(scope.get("query_string", b"").decode("latin-1"))
+        if query.get("EIO") != ["4"] or query.get("transport") != ["websocket"] or \
+                "sid" in query:
+            await receive()  # websocket.connect
+            await send({"type": "websocket.close", "code": 1008})
+            return
+        first = await receive()
+        if first["type"] != "websocket.connect":
+            return
+        await send({"type": "websocket.accept"})
+        self._start_pinging()
+        sid = _new_id()
+        client = tuple(scope.get("client") or ("?", 0))
+        connection = Connection(sid, send, (str(client[0]), int(client[1])), self.clock())
+        self.connections[sid] = connection
+        connection.start()
+        connection.put("0" + json.dumps({
+            "sid": _new_id(), "upgrades": [], "pingInterval": int(PING_INTERVAL * 1000),
+            "pingTimeout": int(PING_TIMEOUT * 1000), "maxPayload": MAX_FRAME}))
+        try:
+            await self._read(connection, scope, receive)
+        finally:
+            del self.connections[sid]
+            connection.closed = True
+            await connection.stop()
+            if connection.connected:
+                connection.connected = False
+                await self.on_disconnect(sid)
+
+    async def _read(self, connection: Connection, scope: Scope, receive: Receive) -> None:
+        while True:
+            message = await receive()
+            if message["type"] != "websocket.receive":
+                return  # websocket.disconnect
+            text = message.get("text")
+            if text is not None and len(text) > MAX_FRAME:
+                log.warning("closed the connection of %s:%s: a frame of %d characters (at most "
+                            "%d)", connection.client[0], connection.client[1], len(text),
+                            MAX_FRAME)
+                connection.close(1009)
+                continue
+            fault = "binary frames are not used" if text is None else frame_fault(text)
+            if fault is not None or text is None:
+                self._bad_frame(connection, message, fault or "")
+                continue
+            if connection.closed:
+                continue
+            if text == "3":
+                connection.pong_due = None
+            elif text == "2":
+                connection.put("3")
+            elif text == "1":
+                connection.close()
+            elif text.startswith("4"):
+                await self._packet(connection, scope, text[1:])
+
+    async def _packet(self, connection: Connection, scope: Scope, packet: str) -> None:
+        kind, rest = packet[0], packet[1:]
+        namespace = ""
+        if rest.startswith("/"):
+            namespace, _, rest = rest.partition(",")
+        if namespace not in ("", "/"):
+            connection.put(f"44{namespace},"
+                           + json.dumps({"message": "Invalid namespace"}))
+            return
+        if kind == "0":
+            if connection.connected:
+                return
+            auth = json.loads(rest) if rest else None
+            connection.connected = True
+            await self.on_connect(connection.sid, scope, auth)
+            connection.put("40" + json.dumps({"sid": connection.sid}))
+            return
+        if kind == "1":
+            if connection.connected:
+                connection.connected = False
+                await self.on_disconnect(connection.sid)
+            connection.close()
+            return
+        if kind != "2" or not connection.connected:
+            return  # an ack from a client (the server asks none) or an event before connecting
+        digits = len(rest) - len(rest.lstrip("0123456789"))
+        ack = int(rest[:digits]) if digits else None
+        data = json.loads(rest[digits:])
+        task = asyncio.get_running_loop().create_task(
+            self._dispatch(connection, str(data[0]), data[1:], ack))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _dispatch(self, connection: Connection, event: str, args: list[Any],
+                        ack: int | None) -> None:
+        """Run an event's handler in a task of its own (a slow command never holds up the
+        connection's next frames, as python-socketio's server did); its answer, if asked."""
+        try:
+            answer = await self.on_event(connection.sid, event, args)
+        except Exception:
+            log.exception("the %r event of a connection failed", event[:40])
+            return
+        if ack is not None and not connection.closed:
+            connection.put(f"43{ack}" + WireJSON.dumps([answer]))
+
+    def _bad_frame(self, connection: Connection, message: Message, fault: str) -> None:
+        connection.bad += 1
+        if connection.bad <= LOGGED_BAD_FRAMES:
+            size = len(message.get("text") or message.get("bytes") or b"")
+            log.warning("dropped a malformed socket.io frame from %s:%s (%d bytes): %s%s",
+                        connection.client[0], connection.client[1], size, fault,
+                        "; later ones are dropped silently"
+                        if connection.bad == LOGGED_BAD_FRAMES else "")
+
+    # -- keeping connections alive ------------------------------------------------------------
+
+    def _start_pinging(self) -> None:
+        if self._pinger is None or self._pinger.done():
+            self._pinger = asyncio.get_running_loop().create_task(self._ping_all())
+
+    async def _ping_all(self) -> None:
+        """Ping each connection every ``PING_INTERVAL``; close one that has not answered the
+        last ping within ``PING_TIMEOUT``. One task for every connection."""
+        while True:
+            await asyncio.sleep(1.0)
+            if not self.connections:
+                return
+            now = self.clock()
+            for connection in list(self.connections.values()):
+                if connection.pong_due is not None:
+                    if now > connection.pong_due:
+                        connection.close(1001)
+                elif now >= connection.next_ping:
+                    connection.next_ping = now + PING_INTERVAL
+                    connection.pong_due = now + PING_TIMEOUT
+                    connection.put("2")
+
+    async def close(self) -> None:
+        """Close every connection (the server is stopping)."""
+        for connection in list(self.connections.values()):
+            connection.close(1001)
+        if self._pinger is not None:
+            self._pinger.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._pinger
+
+
+def _new_id() -> str:
+    return secrets.token_urlsafe(15)
+
+
+async def _refuse_http(send: Send) -> None:
+    """Engine.IO's answer to a transport it does not serve (long polling)."""
+    body = json.dumps({"code": 0, "message": "Transport unknown: connect with "
+                       "transport=websocket"}).encode()
+    await send({"type": "http.response.start", "status": 400,
+                "headers": [(b"content-type", b"application/json"),
+                            (b"content-length", str(len(body)).encode())]})
+    await send({"type": "http.response.body", "body": body})
