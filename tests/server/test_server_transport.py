@@ -1,0 +1,187 @@
+"""The real-time transport (``server.transport``): Socket.IO 5 over Engine.IO 4 on WebSockets,
+checked frame by frame with a raw WebSocket client: the handshake, events and their answers,
+pings, and what closes a connection (an oversized frame, a silent client, a client that stopped
+reading), with no traceback logged for any of it."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+from server_helpers import new_room, running_server
+
+from boardroom.server import transport
+
+
+async def _open(url: str, query: str = "EIO=4&transport=websocket") -> Any:
+    session = aiohttp.ClientSession()
+    try:
+        ws = await session.ws_connect(url.replace("http", "ws", 1) + f"/socket.io/?{query}")
+    except Exception:
+        await session.close()
+        raise
+    ws.session = session  # closed with the socket (tests only)
+    return ws
+
+
+async def _close(ws: Any) -> None:
+    await ws.close()
+    await ws.session.close()
+
+
+async def _text(ws: Any, timeout: float = 10.0) -> str:
+    message = await ws.receive(timeout)
+    assert message.type == aiohttp.WSMsgType.TEXT, message
+    return str(message.data)
+
+
+async def _until(ws: Any, wanted: str) -> str:
+    """The next frame that starts with ``wanted`` (updates of the room may come between)."""
+    for _ in range(20):
+        text = await _text(ws)
+        if text.startswith(wanted):
+            return text
+    raise AssertionError(f"no frame starting {wanted!r}")
+
+
+async def _connected(url: str) -> tuple[Any, str]:
+    ws = await _open(url)
+    opening = await _text(ws)
+    assert opening.startswith("0")
+    handshake = json.loads(opening[1:])
+    assert handshake["upgrades"] == []
+    assert (handshake["pingInterval"], handshake["pingTimeout"]) == (
+        int(transport.PING_INTERVAL * 1000), int(transport.PING_TIMEOUT * 1000))
+    assert handshake["maxPayload"] == transport.MAX_FRAME
+    await ws.send_str("40")
+    answer = await _text(ws)
+    assert answer.startswith("40")
+    return ws, json.loads(answer[2:])["sid"]
+
+
+async def test_a_connection_joins_and_its_commands_are_answered_by_their_ack_id(
+        tmp_path: Path) -> None:
+    async with running_server(tmp_path) as running:
+        room, _ = await new_room(running, game="plo")
+        ws, sid = await _connected(running.url)
+        try:
+            assert sid in running.server.hub.transport.connections
+            await ws.send_str("427" + json.dumps(["command", {"id": "j", "type": "join",
+                                                              "room": room}]))
+            answer = await _until(ws, "437[")
+            body = json.loads(answer[3:])[0]
+            assert body["ok"]
+            assert body["snapshot"]["room"] == room
+            # an event without an ack id gets no answer; an unknown one an 'error' event
+            await ws.send_str("42" + json.dumps(["shout", {"x": 1}]))
+            error = await _until(ws, '42["error",')
+            name, payload = json.loads(error[2:])
+            assert (name, payload["code"]) == ("error", "unknown_event")
+            # another namespace is refused, as the protocol says
+            await ws.send_str("40/admin,")
+            assert await _until(ws, "44") == '44/admin,{"message": "Invalid namespace"}'
+            # an update reaches the connection once it is in an audience
+            await ws.send_str("428" + json.dumps(["command", {"id": "s", "type": "sit",
+                                                              "seat": 0, "name": "Ann"}]))
+            frames: list[str] = []
+            while not (any(f.startswith("438[") for f in frames)
+                       and any(f.startswith('42["update",') for f in frames)):
+                assert len(frames) < 10, frames
+                frames.append(await _text(ws))
+        finally:
+            await _close(ws)
+        for _ in range(100):  # the server sees the close and forgets the connection
+            if sid not in running.server.hub.transport.connections:
+                break
+            await asyncio.sleep(0.05)
+        assert sid not in running.server.hub.transport.connections
+        assert sid not in running.server.hub._viewers
+
+
+async def test_long_polling_and_other_engine_io_versions_are_refused(tmp_path: Path) -> None:
+    async with running_server(tmp_path) as running:
+        answer = await running.http.get("/socket.io/", params={"EIO": "4",
+                                                               "transport": "polling"})
+        assert answer.status_code == 400
+        assert "transport=websocket" in answer.json()["message"]
+        for query in ("EIO=3&transport=websocket", "EIO=4&transport=websocket&sid=x",
+                      "EIO=4"):
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await _open(running.url, query)
+            assert refused.value.status == 403
+
+
+async def test_an_oversized_frame_closes_the_connection_with_one_log_line(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    async with running_server(tmp_path) as running:
+        ws, _sid = await _connected(running.url)
+        try:
+            with caplog.at_level(logging.WARNING, logger="boardroom.server"):
+                await ws.send_str("42" + json.dumps(["command", "x" * transport.MAX_FRAME]))
+                message = await ws.receive(10)
+            assert message.type == aiohttp.WSMsgType.CLOSE
+            assert message.data == 1009
+        finally:
+            await _close(ws)
+        lines = [r.getMessage() for r in caplog.records if "frame of" in r.getMessage()]
+        assert len(lines) == 1
+        assert "xxxx" not in lines[0]  # never the frame's content
+        assert not any(r.exc_info for r in caplog.records)
+
+
+async def test_a_connection_that_does_not_answer_pings_is_closed(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(transport, "PING_INTERVAL", 0.5)
+    monkeypatch.setattr(transport, "PING_TIMEOUT", 1.0)
+    async with running_server(tmp_path) as running:
+        ws, sid = await _connected(running.url)
+        try:
+            assert await _text(ws) == "2"  # pinged; this client never answers
+            message = await ws.receive(10)
+            assert message.type == aiohttp.WSMsgType.CLOSE
+        finally:
+            await _close(ws)
+        answering, _ = await _connected(running.url)
+        try:
+            for _ in range(3):  # answered, it stays open through more pings than the timeout
+                assert await _text(answering) == "2"
+                await answering.send_str("3")
+            assert not answering.closed
+        finally:
+            await _close(answering)
+        assert sid not in running.server.hub.transport.connections
+
+
+async def test_a_client_that_stops_reading_is_closed_and_its_queue_dropped() -> None:
+    """A connection whose writer is held up (its client reads nothing, so the socket's buffers
+    are full) is closed once ``MAX_BACKLOG`` messages wait for it: a push never queues
+    without bound for one slow client, and the others' pushes never wait for it."""
+    sent: list[Any] = []
+    held = asyncio.Event()
+
+    async def blocked_send(message: Any) -> None:
+        sent.append(message)
+        if message["type"] == "websocket.send":
+            await held.wait()  # the client never reads: the first send never finishes
+
+    connection = transport.Connection("sid", blocked_send, ("test", 1), 0.0)
+    connection.connected = True
+    connection.start()
+    connection.put("42[0]")
+    await asyncio.sleep(0.05)  # the writer sends it, and waits on the client
+    for number in range(1, transport.MAX_BACKLOG + 1):
+        connection.put(f"42[{number}]")
+    assert not connection.closed  # MAX_BACKLOG messages wait: not yet
+    connection.put("42[one too many]")
+    await asyncio.sleep(0.05)
+    assert connection.closed
+    assert not connection.queue
+    assert {"type": "websocket.close", "code": 1008} in sent
+    assert [m for m in sent if m["type"] == "websocket.send"] == [
+        {"type": "websocket.send", "text": "42[0]"}]
+    await connection.stop()
