@@ -259,6 +259,7 @@ class BettingRound:
         self.raise_count += 1
         self.aggressor = seat
         self.acted[seat] = True
-        self.needs = [other != seat and live[other] and stacks[other] > 0
-                      for other in range(len(live))]
+        needs = self.needs = [alive and stack > 0
+                              for alive, stack in zip(live, stacks, strict=True)]
+        needs[seat] = False
         return full

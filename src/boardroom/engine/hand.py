@@ -51,6 +51,7 @@ import functools
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import compress
+from operator import itemgetter
 
 from boardroom.cards import Card, RandomSource
 from boardroom.engine import events as ev
@@ -94,6 +95,8 @@ from boardroom.rules.spec import (
 )
 
 Seat = int
+_FIXED_LIMIT = BettingStructure.FIXED_LIMIT
+_POT_LIMIT = BettingStructure.POT_LIMIT
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,6 +151,14 @@ class RunDeal:
     burns: tuple[Card | None, ...]
     hands: dict[Seat, CategoryHands]
     deals: tuple[ev.Event, ...] = ()
+
+
+@functools.cache
+def _rings(count: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """For a hand of ``count`` players: per position, the other positions in order, and the
+    positions clockwise from the next one round to itself."""
+    return (tuple(tuple(o for o in range(count) if o != s) for s in range(count)),
+            tuple(tuple((s + 1 + k) % count for k in range(count)) for s in range(count)))
 
 
 def deal_order(button: int, count: int) -> tuple[Seat, ...]:
@@ -231,6 +242,12 @@ class Hand:
         self.starting_stacks = tuple(stacks)
         self.seat_count = count
         self.order: tuple[Seat, ...] = deal_order(self._button, count)
+        # Per position, the other positions in order, and every position clockwise after it
+        # (itself last): the loops of every decision, without arithmetic (``_rings``).
+        self._others, self._after = _rings(count)
+        self._in_order = itemgetter(*self.order)
+        self._betting = variant.betting  # read at every decision
+        self._raise_cap = variant.raise_cap  # a per-position list's items in ``order``
         # The straddle (engine.straddle): its kind, and the seat that posts it (None heads-up).
         self.straddle = kind
         self.straddle_seat: Seat | None = straddle_seat(kind, self.order, self._button)
@@ -289,7 +306,8 @@ class Hand:
         # The decision asked about, worked out once: every change records an event, which
         # moves ``_version`` on, so a cached answer of the same version is still the answer.
         self._version = 0
-        self._legal: tuple[int, LegalActions] | None = None
+        self._legal: LegalActions | None = None
+        self._legal_version = -1  # the version ``_legal`` answers
         self._bounds: tuple[int, Seat, tuple[int, int] | str] | None = None
         self._start()
 
@@ -307,7 +325,17 @@ class Hand:
 
     @property
     def live_seats(self) -> tuple[Seat, ...]:
-        return tuple(seat for seat in self.order if self.live[seat])
+        return tuple(compress(self.order, self._in_order(self.live)))
+
+    def _others_with_chips(self) -> bool:
+        """Whether two or more live players have chips behind (betting can still happen)."""
+        found = False
+        for alive, stack in zip(self.live, self.stacks, strict=True):
+            if alive and stack > 0:
+                if found:
+                    return True
+                found = True
+        return False
 
     @property
     def current_bet(self) -> int:
@@ -395,23 +423,50 @@ class Hand:
         seat = self.actor
         if seat is None:
             return None
-        cached = self._legal
-        if cached is not None and cached[0] == self._version:
-            return cached[1]
+        if self._legal_version == self._version:
+            return self._legal
         legal = self._legal_now(seat)
-        self._legal = (self._version, legal)
+        self._legal = legal
+        self._legal_version = self._version
         return legal
 
     def _legal_now(self, seat: Seat) -> LegalActions:
         if self.is_drawing:
             return _legal_value(self.seats[seat], False, False, None, None, None, None, False,
                                 self._street.draw)
+        # The raise bounds, as ``BettingRound.bounds`` works them out, inlined: asked at every
+        # decision. A refusal (its words) is only written when asked for (``raise_refusal``,
+        # ``verify_raise_to``); here it is just "no raise".
         round_ = self._round
-        bounds = self._raise_bounds(seat)
-        low, high = bounds if isinstance(bounds, tuple) else (None, None)
+        stacks, bets = self.stacks, self.bets
         current = round_.current_bet
-        owed = current - self.bets[seat]  # round_.to_call, inlined: asked at every decision
-        stack = self.stacks[seat]
+        bet = bets[seat]
+        owed = current - bet
+        stack = stacks[seat]
+        low = high = None
+        cap = self._raise_cap
+        if (stack > owed if owed > 0 else stack > 0) and (
+                cap is None or round_.raise_count < cap) and not round_.acted[seat]:
+            live = self.live
+            for other in self._others[seat]:
+                if live[other] and stacks[other] + bets[other] > current:
+                    completion = round_.completion_to
+                    low = completion if completion is not None else current + round_.full_raise
+                    all_in_to = stack + bet
+                    betting = self._betting
+                    if betting is _FIXED_LIMIT:
+                        high = low
+                    elif betting is _POT_LIMIT:
+                        high = current + sum(self.contributed) + (owed if owed > 0 else 0)
+                        if high < low:
+                            high = low
+                    else:
+                        high = all_in_to
+                    if low > all_in_to:
+                        low = all_in_to
+                    if high > all_in_to:
+                        high = all_in_to
+                    break
         if round_.bring_in_seat == seat:
             bring_in = self.stakes.bring_in
             return _legal_value(self.seats[seat], False, False, None, low, high,
@@ -434,8 +489,7 @@ class Hand:
     def _asked(self) -> LegalActions | None:
         """The legal actions already worked out for this decision, if they were asked (an
         action checked against them needs no second look at the round)."""
-        cached = self._legal
-        return cached[1] if cached is not None and cached[0] == self._version else None
+        return self._legal if self._legal_version == self._version else None
 
     def verify_fold(self) -> Seat:
         asked = self._asked()
@@ -528,7 +582,7 @@ class Hand:
     def fold(self) -> None:
         seat = self.verify_fold()
         self.live[seat] = False
-        self._round.folded(seat)
+        self._round.needs[seat] = False  # self._round.folded(seat)
         self._record(ev.Folded(seat))
         if self.pool_size is not None:
             # A folded hand goes back to the pool (RULES.md s.3).
@@ -542,15 +596,26 @@ class Hand:
 
     def check(self) -> None:
         seat = self.verify_check()
-        self._round.passed(seat)
+        round_ = self._round
+        round_.acted[seat] = True  # round_.passed(seat), inlined: at every decision
+        round_.needs[seat] = False
         self._record(ev.Checked(seat))
         self._next_actor(seat)
 
     def call(self) -> None:
-        seat = self.verify_call()
-        chips = min(self._round.to_call(seat, self.bets), self.stacks[seat])
-        self._put_in(seat, chips)
-        self._round.passed(seat)
+        asked = self._legal if self._legal_version == self._version else None
+        if asked is not None and asked.call is not None:
+            # The call the legal actions of this decision offer: min(to call, stack).
+            seat, chips = self._positions[asked.seat], asked.call
+        else:
+            seat = self.verify_call()
+            chips = min(self._round.to_call(seat, self.bets), self.stacks[seat])
+        self.stacks[seat] -= chips  # self._put_in, inlined
+        self.bets[seat] += chips
+        self.contributed[seat] += chips
+        round_ = self._round
+        round_.acted[seat] = True  # round_.passed(seat)
+        round_.needs[seat] = False
         self._record(ev.Called(seat, chips))
         self._next_actor(seat)
 
@@ -565,7 +630,10 @@ class Hand:
     def raise_to(self, amount: int) -> None:
         """Bet, raise or (stud) complete so that this seat's bet this round totals ``amount``."""
         seat = self.verify_raise_to(amount)
-        self._put_in(seat, amount - self.bets[seat])
+        chips = amount - self.bets[seat]
+        self.stacks[seat] -= chips  # self._put_in, inlined
+        self.bets[seat] = amount
+        self.contributed[seat] += chips
         full = self._round.raised_to(seat, amount, self.live, self.stacks)
         self._record(ev.RaisedTo(seat, amount, full))
         self._next_actor(seat)
@@ -865,8 +933,7 @@ class Hand:
     def _offer_runs(self) -> bool:
         """Offer the runs if every player left is all-in with cards to come and the cards
         allow two runs (else say why); True while the hand waits for the answers."""
-        if not self.runs_offered or self._runs_asked or sum(
-                1 for seat in self.live_seats if self.stacks[seat] > 0) > 1:
+        if not self.runs_offered or self._runs_asked or self._others_with_chips():
             return False
         self._runs_asked = True
         variant, live = self.variant, self.live_seats
@@ -1156,12 +1223,28 @@ class Hand:
         return self._round.first_needing(start, self.live, self.stacks, self.bets)
 
     def _next_actor(self, seat: Seat) -> None:
-        following = self._round.first_needing((seat + 1) % self.seat_count, self.live,
-                                              self.stacks, self.bets)
-        if following is None:
-            self._end_round()
-        else:
-            self.actor = following
+        """The next seat after ``seat`` with a decision to make acts, else the round ends:
+        ``BettingRound.first_needing`` inlined (after every action), the seats clockwise from
+        ``seat``'s left read from a table."""
+        round_ = self._round
+        needs, bets, current = round_.needs, self.bets, round_.current_bet
+        with_chips = -1
+        for other in self._after[seat]:
+            if not needs[other]:
+                continue
+            if bets[other] < current:
+                self.actor = other
+                return
+            live, stacks = self.live, self.stacks
+            if with_chips < 0:
+                with_chips = 0
+                for alive, stack in zip(live, stacks, strict=True):
+                    if alive and stack > 0:
+                        with_chips += 1
+            if with_chips - (1 if live[other] and stacks[other] > 0 else 0) > 0:
+                self.actor = other
+                return
+        self._end_round()
 
     def _end_round(self) -> None:
         self.actor = None
@@ -1195,8 +1278,7 @@ class Hand:
         """Record the spot when no more betting can happen and cards are still to come (the
         Allocator games and the draw still have decisions to make: no spot)."""
         variant = self.variant
-        if (variant.has_allocation or variant.is_draw
-                or sum(1 for seat in self.live_seats if self.stacks[seat] > 0) > 1):
+        if variant.has_allocation or variant.is_draw or self._others_with_chips():
             return
         live = self.live_seats
         self.runout.append(RunoutSpot(
