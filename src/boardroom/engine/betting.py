@@ -153,7 +153,7 @@ class BettingRound:
         blind, however little the blinds could post), counted as ``raise_count`` bets;
         ``bring_in``: the opener must bring in or complete (stud)."""
         count = len(live)
-        needs = [live[s] and stacks[s] > 0 for s in range(count)]
+        needs = [alive and stack > 0 for alive, stack in zip(live, stacks, strict=True)]
         round_ = cls(current_bet=current_bet, full_raise=street_bet, raise_count=raise_count,
                      acted=[False] * count,
                      needs=needs, opener=opener)

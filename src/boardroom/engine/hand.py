@@ -199,8 +199,9 @@ class Hand:
         count = len(stacks)
         # The table seat of each position; the events and errors name these (module docstring).
         self.seats: tuple[Seat, ...] = tuple(seats) if seats is not None else tuple(range(count))
-        if len(self.seats) != count or len(set(self.seats)) != count or not all(
-                isinstance(seat, int) and not isinstance(seat, bool) for seat in self.seats):
+        if seats is not None and (len(self.seats) != count or len(set(self.seats)) != count
+                                  or not all(isinstance(seat, int) and not isinstance(seat, bool)
+                                             for seat in self.seats)):
             raise StakesError(f"a hand of {count} players needs {count} different seat "
                               f"numbers, not {list(self.seats)!r:.60}")
         self._positions = {seat: position for position, seat in enumerate(self.seats)}
@@ -738,12 +739,17 @@ class Hand:
     def verify_draw(self, discards: Sequence[Card]) -> Seat:
         """The seat to draw, if it may throw ``discards`` (cards it holds, at most the
         street's draw, none to stand pat); else an ``ActionError`` naming no card."""
-        if not self.is_drawing and self.actor is not None:
-            raise ActionError(f"{self._who(self.actor)} cannot draw now: "
-                              + ("the draw is over" if self.variant.is_draw
-                                 else f"{self.variant.name} has no draw"))
-        seat = self._verify_turn("draw")
-        limit = self._street.draw or 0
+        asked = self._legal if self._legal_version == self._version else None
+        if asked is not None and asked.draw is not None:
+            # This decision's legal actions say the seat is to draw, and how many it may throw.
+            seat, limit = self._positions[asked.seat], asked.draw
+        else:
+            if not self.is_drawing and self.actor is not None:
+                raise ActionError(f"{self._who(self.actor)} cannot draw now: "
+                                  + ("the draw is over" if self.variant.is_draw
+                                     else f"{self.variant.name} has no draw"))
+            seat = self._verify_turn("draw")
+            limit = self._street.draw or 0
         # A list or tuple of plain ints is checked without the ABC's isinstance, and in loops
         # rather than all()/any() over generators: asked at every draw.
         kind = discards.__class__
@@ -758,11 +764,11 @@ class Hand:
         if count > limit:
             raise ActionError(f"{self._who(seat)} may throw at most {limit} cards, not "
                               f"{count}")
-        if count > 1 and len(set(discards)) != count:
-            raise ActionError(f"{self._who(seat)} names a card twice in its draw")
-        held = self.hole[seat]
-        for card in discards:
-            if card not in held:
+        if count:
+            thrown = set(discards)
+            if len(thrown) != count:
+                raise ActionError(f"{self._who(seat)} names a card twice in its draw")
+            if not thrown.issubset(self.hole[seat]):
                 raise ActionError(f"{self._who(seat)} may throw only cards it holds")
         return seat
 
@@ -1124,12 +1130,23 @@ class Hand:
                 self.pool_size = starting_pool(variant, self.seat_count)
         down, up = street.hole_down, street.hole_up
         if down or up:
+            live, hole, ups = self.live, self.hole, self.up
             for seat in self.order:
-                if self.live[seat]:
-                    if down:  # a source deals nothing for a count of 0: no call for none
-                        self._deal_hole(seat, cards.hole(seat, down), False)
+                if live[seat]:
+                    # A source deals nothing for a count of 0: no call for none. The deal is
+                    # ``_deal_hole``'s, inlined (every seat, every street).
+                    if down:
+                        dealt = cards.hole(seat, down)
+                        if dealt:
+                            hole[seat].extend(dealt)
+                            ups[seat].extend([False] * len(dealt))
+                            self._record(ev.HoleDealt(seat, dealt, (False,) * len(dealt)))
                     if up:
-                        self._deal_hole(seat, cards.hole(seat, up), True)
+                        dealt = cards.hole(seat, up)
+                        if dealt:
+                            hole[seat].extend(dealt)
+                            ups[seat].extend([True] * len(dealt))
+                            self._record(ev.HoleDealt(seat, dealt, (True,) * len(dealt)))
         if street.reveals:
             if variant.burns:
                 card = cards.burn()
@@ -1358,7 +1375,8 @@ class Hand:
         results: list[PotResult] = []
         settled: list[Run] = []
         for number, deal in enumerate([first, *others], 1):
-            parts = [Pot(run_shares(pot.amount, count)[number - 1], pot.eligible) for pot in pots]
+            parts = pots if count == 1 else [
+                Pot(run_shares(pot.amount, count)[number - 1], pot.eligible) for pot in pots]
             run_results = settle_pots(parts, deal.hands, self.variant.category_names,
                                       self.variant.split, self.order)
             for index, result in enumerate(run_results):
