@@ -290,11 +290,14 @@ def test_a_decision_s_raise_bounds_are_worked_out_once(monkeypatch: pytest.Monke
     ("stud", "fixed-limit"), ("stud", "pot-limit"), ("razz", "fixed-limit"), ("stud5", None),
     ("27-triple-draw", None), ("badugi", None), ("plo", None), ("esg", None),
 ])
-def test_the_legal_raise_bounds_are_the_betting_round_s(game: str, betting: str | None) -> None:
-    """The legal actions work the raise bounds out inline (asked at every decision); at every
-    decision of 150 random hands (random stacks from 1 to 300 chips, so short all-ins and
-    capped rounds happen) they are ``BettingRound.bounds``' answer, and None exactly where
-    it refuses, as ``raise_refusal`` says."""
+def test_the_inlined_betting_answers_are_the_betting_round_s(game: str,
+                                                             betting: str | None) -> None:
+    """The legal actions work the raise bounds out inline, and the hand finds the next seat
+    to act itself (both asked at every decision); at every decision of 150 random hands
+    (random stacks from 1 to 300 chips, so short all-ins and capped rounds happen) the
+    bounds are ``BettingRound.bounds``' answer, and None exactly where it refuses, as
+    ``raise_refusal`` says, and the first seat needing a decision from every seat is
+    ``BettingRound.first_needing``'s."""
     variant = find_variant(game).with_options(betting=betting)
     rng = random.Random(f"{game}/{betting}")
     checked = refused = 0
@@ -310,6 +313,9 @@ def test_the_legal_raise_bounds_are_the_betting_round_s(game: str, betting: str 
                 hand.draw(())
                 continue
             seat = hand.position(legal.seat)
+            for start in range(count):
+                assert hand._first_needing(start) == hand._round.first_needing(
+                    start, hand.live, hand.stacks, hand.bets)
             bounds = hand._round.bounds(
                 seat, variant.betting, variant.raise_cap, hand.stacks, hand.bets, hand.live,
                 sum(hand.contributed))

@@ -1236,22 +1236,17 @@ class Hand:
         return self.order[0]
 
     def _first_needing(self, start: Seat) -> Seat | None:
-        """The first seat clockwise from ``start`` with a decision to make, or None."""
-        return self._round.first_needing(start, self.live, self.stacks, self.bets)
-
-    def _next_actor(self, seat: Seat) -> None:
-        """The next seat after ``seat`` with a decision to make acts, else the round ends:
-        ``BettingRound.first_needing`` inlined (after every action), the seats clockwise from
-        ``seat``'s left read from a table."""
+        """The first seat clockwise from ``start`` with a decision to make, or None:
+        ``BettingRound.first_needing``'s rule inlined (asked after every action), the seats
+        read from the per-position ring."""
         round_ = self._round
         needs, bets, current = round_.needs, self.bets, round_.current_bet
         with_chips = -1
-        for other in self._after[seat]:
+        for other in self._after[start - 1]:  # from ``start`` round to the seat before it
             if not needs[other]:
                 continue
             if bets[other] < current:
-                self.actor = other
-                return
+                return other
             live, stacks = self.live, self.stacks
             if with_chips < 0:
                 with_chips = 0
@@ -1259,9 +1254,15 @@ class Hand:
                     if alive and stack > 0:
                         with_chips += 1
             if with_chips - (1 if live[other] and stacks[other] > 0 else 0) > 0:
-                self.actor = other
-                return
-        self._end_round()
+                return other
+        return None
+
+    def _next_actor(self, seat: Seat) -> None:
+        following = self._first_needing(self._after[seat][0])
+        if following is None:
+            self._end_round()
+        else:
+            self.actor = following
 
     def _end_round(self) -> None:
         self.actor = None
