@@ -297,10 +297,10 @@ def test_the_inlined_betting_answers_are_the_betting_round_s(game: str,
     (random stacks from 1 to 300 chips, so short all-ins and capped rounds happen) the
     bounds are ``BettingRound.bounds``' answer, and None exactly where it refuses, as
     ``raise_refusal`` says, and the first seat needing a decision from every seat is
-    ``BettingRound.first_needing``'s."""
+    ``BettingRound.first_needing``'s; a shown hand shows its public cards in its order."""
     variant = find_variant(game).with_options(betting=betting)
     rng = random.Random(f"{game}/{betting}")
-    checked = refused = 0
+    checked = refused = shown = 0
     for number in range(150):
         count = rng.randint(2, min(6, variant.max_players))
         stacks = [rng.choice((1, 2, 3, 5, 9, 30, 300)) for _ in range(count)]
@@ -340,5 +340,12 @@ def test_the_inlined_betting_answers_are_the_betting_round_s(game: str,
                     hand.post_bring_in()
                 case _:
                     hand.check() if legal.check else hand.call()
+        for event in hand.events:  # a shown hand: its public cards in the order it holds them
+            if isinstance(event, ev.HandShown):
+                held = hand.cards(event.seat)
+                assert event.cards == tuple(sorted(hand.public_cards(event.seat),
+                                                   key=held.index))
+                shown += 1
+    assert shown > 20
     assert checked > 100
     assert refused > 10

@@ -161,6 +161,7 @@ def _rings(count: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ..
             tuple(tuple((s + 1 + k) % count for k in range(count)) for s in range(count)))
 
 
+@functools.lru_cache(maxsize=256)
 def deal_order(button: int, count: int) -> tuple[Seat, ...]:
     """The hand's positions clockwise from the first left of the button's: the dealing order
     (PHH's p1, p2, ...) and the odd-chip order."""
@@ -270,8 +271,9 @@ class Hand:
         self._cards: CardSource = cards if cards is not None else Deck(rng=rng)
         # The betting round (``engine.betting``), and the last one played: its last aggressor
         # (else its first to act) shows first (RULES.md s.4).
-        self._round = BettingRound.open(opener=self.order[0], street_bet=0, live=[False] * count,
-                                        stacks=self.stacks)
+        self._round = BettingRound(current_bet=0, full_raise=0, raise_count=0,
+                                   acted=[False] * count, needs=[False] * count,
+                                   opener=self.order[0])  # nobody to act before the deal
         self._last_round: BettingRound | None = None
         self._street: Street = variant.streets[0]
         # Redraws and allocation (multi-board variants).
@@ -1362,8 +1364,7 @@ class Hand:
         for seat in self._showing_order(live):
             if self._must_show(seat, pots, hands):
                 self.shown[seat] = True
-                self._record(ev.HandShown(seat, tuple(sorted(
-                    self._public_cards(seat), key=self.hole[seat].index))))
+                self._record(ev.HandShown(seat, self._shown_cards(seat)))
             else:
                 self.shown[seat] = False
                 self._record(ev.HandMucked(seat))
@@ -1395,6 +1396,15 @@ class Hand:
         if count > 1:
             self.runs = tuple(settled)
         self._finish()
+
+    def _shown_cards(self, seat: Seat) -> tuple[Card, ...]:
+        """A shown hand's public cards in the order it holds them: every card it holds (its
+        allocated ones in the Allocator games)."""
+        hole = self.hole[seat]
+        if (seat in self.allocations and self.allocations_revealed) or len(set(hole)) != len(
+                hole):
+            return tuple(sorted(self._public_cards(seat), key=hole.index))
+        return tuple(hole)  # ``_public_cards`` of a shown hand: all of it, in its order
 
     def _showing_order(self, live: Sequence[Seat]) -> list[Seat]:
         """RULES.md s.4: the last aggressor of the last betting round first, else the round's
