@@ -1,9 +1,12 @@
 """Stakes, the betting limits of RULES.md section 2, and the state of a betting round.
 
-The hand (``boardroom.engine.hand``) holds the chips and one ``BettingRound`` per street; the
-numbers it offers a player and the numbers it accepts both come from ``BettingRound.bounds``
-(through ``raise_range`` below), so the legal range a client shows and the check that validates
-an action can never disagree.
+The hand (``boardroom.engine.hand``) holds the chips and one ``BettingRound`` per street. The
+rule of the numbers it offers and accepts is ``BettingRound.bounds`` (through ``raise_range``
+below), and of who acts next ``BettingRound.first_needing``; the hand works both out inline at
+every decision (a cost asked thousands of times a second), checks a raise against the range
+it offered, and asks ``bounds`` itself for a raise it did not offer and for a refusal's words.
+Tests pin the inline answers to these at every decision of random hands, so the legal range a
+client shows and the check that validates an action cannot disagree.
 """
 
 from __future__ import annotations
