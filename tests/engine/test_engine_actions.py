@@ -246,17 +246,25 @@ def test_something_that_is_not_an_action_is_refused_and_changes_nothing() -> Non
 
 def test_a_decision_s_raise_bounds_are_worked_out_once(monkeypatch: pytest.MonkeyPatch) -> None:
     """The legal actions, asked twice, and the check of the raise that follows share one
-    working-out of the raise bounds; the next decision works them out afresh."""
+    working-out of the decision (the raise bounds inlined in it: ``BettingRound.bounds`` is
+    not asked again); the next decision works it out afresh."""
     from boardroom.engine.betting import BettingRound
 
     calls = []
-    real = BettingRound.bounds
+    bounds_calls = []
+    real = Hand._legal_now
+    real_bounds = BettingRound.bounds
 
-    def counted(self: BettingRound, *args: object, **kwargs: object) -> object:
-        calls.append(args[0])
-        return real(self, *args, **kwargs)  # type: ignore[arg-type]
+    def counted(self: Hand, seat: int) -> object:
+        calls.append(seat)
+        return real(self, seat)
 
-    monkeypatch.setattr(BettingRound, "bounds", counted)
+    def counted_bounds(self: BettingRound, *args: object, **kwargs: object) -> object:
+        bounds_calls.append(args[0])
+        return real_bounds(self, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Hand, "_legal_now", counted)
+    monkeypatch.setattr(BettingRound, "bounds", counted_bounds)
     variant = find_variant("holdem")
     hand = Hand(variant, default_stakes(variant), [200, 200, 200], 2,
                 cards=Deck(rng=random.Random(5)), seats=[2, 5, 7])
@@ -267,9 +275,77 @@ def test_a_decision_s_raise_bounds_are_worked_out_once(monkeypatch: pytest.Monke
     assert hand.can_raise_to(first.raise_min)
     hand.raise_to(first.raise_min)
     assert len(calls) == 1
+    assert bounds_calls == []
     after = hand.legal_actions()
     # The button (seat 2) raised to 4; the small blind (seat 5, 1 in) has 3 to call.
     assert after is not None
     assert after.seat == 5
     assert after.call == 3
     assert len(calls) == 2
+    assert bounds_calls == []
+
+
+@pytest.mark.parametrize(("game", "betting"), [
+    ("holdem", "no-limit"), ("holdem", "pot-limit"), ("holdem", "fixed-limit"),
+    ("stud", "fixed-limit"), ("stud", "pot-limit"), ("razz", "fixed-limit"), ("stud5", None),
+    ("27-triple-draw", None), ("badugi", None), ("plo", None), ("esg", None),
+])
+def test_the_inlined_betting_answers_are_the_betting_round_s(game: str,
+                                                             betting: str | None) -> None:
+    """The legal actions work the raise bounds out inline, and the hand finds the next seat
+    to act itself (both asked at every decision); at every decision of 150 random hands
+    (random stacks from 1 to 300 chips, so short all-ins and capped rounds happen) the
+    bounds are ``BettingRound.bounds``' answer, and None exactly where it refuses, as
+    ``raise_refusal`` says, and the first seat needing a decision from every seat is
+    ``BettingRound.first_needing``'s; a shown hand shows its public cards in its order."""
+    variant = find_variant(game).with_options(betting=betting)
+    rng = random.Random(f"{game}/{betting}")
+    checked = refused = shown = 0
+    for number in range(150):
+        count = rng.randint(2, min(6, variant.max_players))
+        stacks = [rng.choice((1, 2, 3, 5, 9, 30, 300)) for _ in range(count)]
+        hand = Hand(variant, default_stakes(variant), stacks, number % count,
+                    cards=Deck(rng=rng))
+        while not hand.is_over:
+            legal = hand.legal_actions()
+            assert legal is not None
+            if legal.draw is not None:
+                hand.draw(())
+                continue
+            seat = hand.position(legal.seat)
+            for start in range(count):
+                assert hand._first_needing(start) == hand._round.first_needing(
+                    start, hand.live, hand.stacks, hand.bets)
+            bounds = hand._round.bounds(
+                seat, variant.betting, variant.raise_cap, hand.stacks, hand.bets, hand.live,
+                sum(hand.contributed))
+            if isinstance(bounds, str):
+                refused += 1
+                assert (legal.raise_min, legal.raise_max) == (None, None)
+                assert hand.raise_refusal() == bounds
+            else:
+                checked += 1
+                assert (legal.raise_min, legal.raise_max) == bounds
+                assert hand.raise_refusal() is None
+            options = ["bring_in" if legal.bring_in is not None else "call"] * 2 \
+                + ["raise"] * (legal.raise_min is not None) + ["fold"] * legal.fold
+            match rng.choice(options):
+                case "fold":
+                    hand.fold()
+                case "raise":
+                    assert legal.raise_min is not None
+                    assert legal.raise_max is not None
+                    hand.raise_to(rng.choice((legal.raise_min, legal.raise_max)))
+                case "bring_in":
+                    hand.post_bring_in()
+                case _:
+                    hand.check() if legal.check else hand.call()
+        for event in hand.events:  # a shown hand: its public cards in the order it holds them
+            if isinstance(event, ev.HandShown):
+                held = hand.cards(event.seat)
+                assert event.cards == tuple(sorted(hand.public_cards(event.seat),
+                                                   key=held.index))
+                shown += 1
+    assert shown > 20
+    assert checked > 100
+    assert refused > 10

@@ -79,3 +79,40 @@ def test_the_best_showing_of_ranks_is_the_best_showing_of_cards(low: bool) -> No
                    for seat in range(rng.randint(2, 8))]
         ranks = [(seat, tuple(card >> 2 for card in up)) for seat, up in showing]
         assert best_showing_ranks(ranks, low=low) == best_showing_seat(showing, low=low)
+
+
+def test_every_event_type_has_the_direct_constructor_with_the_dataclass_s_behaviour() -> None:
+    """Each event type's constructor stores through the slots (``events._direct_init``), with
+    the dataclass's parameters and defaults; its records stay frozen, equal by value,
+    hashable and ``dataclasses.replace``-able, and read back what they were given."""
+    import dataclasses
+    import inspect
+
+    from boardroom.engine import events as ev
+
+    kinds = {kind for kind in vars(ev).values()
+             if isinstance(kind, type) and issubclass(kind, ev.Event) and kind is not ev.Event}
+    assert set(ev.EVENT_TYPES) == kinds
+    assert len(kinds) > 20
+    for kind in kinds:
+        fields = dataclasses.fields(kind)
+        assert kind.__init__.__qualname__ == f"{kind.__qualname__}.__init__"
+        parameters = list(inspect.signature(kind).parameters.values())
+        assert [p.name for p in parameters] == [f.name for f in fields]
+        assert [p.default for p in parameters] == [
+            inspect.Parameter.empty if f.default is dataclasses.MISSING else f.default
+            for f in fields]
+        values = {f.name: (k + 1, f"v{k}") for k, f in enumerate(fields)}
+        made = kind(*values.values())
+        assert made == kind(**values)
+        assert {f.name: getattr(made, f.name) for f in fields} == values
+        assert hash(made) == hash(dataclasses.replace(made))
+        assert made == dataclasses.replace(made)
+        if fields:
+            with pytest.raises(dataclasses.FrozenInstanceError):
+                setattr(made, fields[0].name, 0)
+            other = dataclasses.replace(made, **{fields[0].name: "changed"})
+            assert other != made
+            assert getattr(other, fields[0].name) == "changed"
+    assert ev.PotAwarded(0, 5, (1,), ((1, 5),), True).run == 1  # a default
+    assert ev.RunsChosen(2, 1).automatic is False

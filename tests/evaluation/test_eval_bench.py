@@ -32,3 +32,45 @@ def test_bench_engine_times_every_variants_river_views_first_and_again() -> None
     rows = {line.split()[0]: line.split()[1:] for line in table[2:]}
     assert set(rows) == set(bench_engine.VIEW_VARIANTS)
     assert rows["balance"][0] == "7"
+
+
+def test_bench_engine_policy_draws_each_legal_option_alike() -> None:
+    """The random policy both engines' drivers share: each legal option as likely (check or
+    call twice), never an illegal one; a draw throws 0 to N cards, each count as likely."""
+    import random
+    from collections import Counter
+
+    from boardroom.bench import engine as bench_engine
+
+    rng = random.Random(3)
+    draws = 40_000
+    for can_fold in (False, True):
+        for low in (None, 4):
+            seen = Counter(bench_engine._choose(rng, can_fold, low, low) for _ in range(draws))
+            options = [1, 1] + [0] * can_fold + [2, 3] * (low is not None)
+            assert set(seen) == set(options)
+            for option in set(options):
+                expected = draws * options.count(option) / len(options)
+                assert abs(seen[option] - expected) < 0.05 * expected
+    counts = Counter(bench_engine._how_many(rng, 3) for _ in range(draws))
+    assert set(counts) == {0, 1, 2, 3}
+    assert all(abs(counts[k] - draws / 4) < 0.05 * draws / 4 for k in range(4))
+
+
+def test_bench_engine_hands_are_alike_in_length_on_both_sides() -> None:
+    """Under the shared policy both engines play hands of the same shape (the like-for-like
+    comparison): betting decisions and draws per hand within a fifth of each other."""
+    from collections import Counter
+
+    pytest.importorskip("pokerkit")
+    from boardroom.bench import engine as bench_engine
+
+    for game, betting, peer in (("holdem", "fixed-limit", "FixedLimitTexasHoldem"),
+                                ("27-triple-draw", "fixed-limit",
+                                 "FixedLimitDeuceToSevenLowballTripleDraw")):
+        ours: Counter[str] = Counter()
+        theirs: Counter[str] = Counter()
+        bench_engine.play_ours(60, 1, game, betting, work=ours)
+        bench_engine.play_pokerkit(60, 1, game=peer, work=theirs)
+        for what in ("decisions", "draws"):
+            assert abs(ours[what] - theirs[what]) <= 0.2 * max(ours[what], theirs[what], 1)

@@ -51,14 +51,22 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="only the rest of the card room against PokerKit's same games")
 
 
+# The policy's options, check or call twice as likely: by (fold legal, raise legal).
+_OPTIONS = {(False, False): (1, 1), (True, False): (1, 1, 0), (False, True): (1, 1, 2, 3),
+            (True, True): (1, 1, 0, 2, 3)}
+
+
 def _choose(rng: random.Random, can_fold: bool, low: int | None, high: int | None) -> int:
-    """0 fold, 1 check/call, 2 minimum raise, 3 maximum raise."""
-    options = [1, 1]
-    if can_fold:
-        options.append(0)
-    if low is not None:
-        options += [2, 3]
-    return rng.choice(options)
+    """0 fold, 1 check/call, 2 minimum raise, 3 maximum raise: each option as likely (check
+    or call counted twice), drawn with one ``rng.random()`` (C), not ``rng.choice`` over a
+    list built each time (Python): both engines' drivers pay it alike, at every decision."""
+    options = _OPTIONS[can_fold, low is not None]
+    return options[int(rng.random() * len(options))]
+
+
+def _how_many(rng: random.Random, most: int) -> int:
+    """0 to ``most`` cards to throw, each count as likely (one ``rng.random()``, as above)."""
+    return int(rng.random() * (most + 1))
 
 
 def play_ours(hands: int, seed: int, variant_id: str = "plo", betting: str | None = None,
@@ -85,7 +93,7 @@ def play_ours(hands: int, seed: int, variant_id: str = "plo", betting: str | Non
                     work["bring-ins"] += 1
                 continue
             if legal.draw is not None:  # the draw: the first 0 to N cards, as for PokerKit
-                hand.draw(hand.hole[legal.seat][:rng.randint(0, legal.draw)])
+                hand.draw(hand.hole[legal.seat][:_how_many(rng, legal.draw)])
                 if work is not None:
                     work["draws"] += 1
                 continue
@@ -159,7 +167,7 @@ def play_pokerkit(hands: int, seed: int, boards: int = 1,
                 continue
             if state.can_stand_pat_or_discard():
                 held = state.hole_cards[state.stand_patter_or_discarder_index]
-                state.stand_pat_or_discard(held[:rng.randint(0, len(held))])
+                state.stand_pat_or_discard(held[:_how_many(rng, len(held))])
                 if work is not None:
                     work["draws"] += 1
                 continue

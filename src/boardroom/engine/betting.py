@@ -1,9 +1,12 @@
 """Stakes, the betting limits of RULES.md section 2, and the state of a betting round.
 
-The hand (``boardroom.engine.hand``) holds the chips and one ``BettingRound`` per street; the
-numbers it offers a player and the numbers it accepts both come from ``BettingRound.bounds``
-(through ``raise_range`` below), so the legal range a client shows and the check that validates
-an action can never disagree.
+The hand (``boardroom.engine.hand``) holds the chips and one ``BettingRound`` per street. The
+rule of the numbers it offers and accepts is ``BettingRound.bounds`` (through ``raise_range``
+below), and of who acts next ``BettingRound.first_needing``; the hand works both out inline at
+every decision (a cost asked thousands of times a second), checks a raise against the range
+it offered, and asks ``bounds`` itself for a raise it did not offer and for a refusal's words.
+Tests pin the inline answers to these at every decision of random hands, so the legal range a
+client shows and the check that validates an action cannot disagree.
 """
 
 from __future__ import annotations
@@ -153,7 +156,7 @@ class BettingRound:
         blind, however little the blinds could post), counted as ``raise_count`` bets;
         ``bring_in``: the opener must bring in or complete (stud)."""
         count = len(live)
-        needs = [live[s] and stacks[s] > 0 for s in range(count)]
+        needs = [alive and stack > 0 for alive, stack in zip(live, stacks, strict=True)]
         round_ = cls(current_bet=current_bet, full_raise=street_bet, raise_count=raise_count,
                      acted=[False] * count,
                      needs=needs, opener=opener)
@@ -259,6 +262,7 @@ class BettingRound:
         self.raise_count += 1
         self.aggressor = seat
         self.acted[seat] = True
-        self.needs = [other != seat and live[other] and stacks[other] > 0
-                      for other in range(len(live))]
+        needs = self.needs = [alive and stack > 0
+                              for alive, stack in zip(live, stacks, strict=True)]
+        needs[seat] = False
         return full

@@ -218,6 +218,47 @@ class RunDealt(Event):
 
 
 
+# -- a cheaper constructor -----------------------------------------------------------------------
+
+def _direct_init(kind: type[Event]) -> None:
+    """Give event type ``kind`` a constructor that stores each field through its slot directly.
+
+    A frozen dataclass's own ``__init__`` stores each field with ``object.__setattr__(self,
+    name, value)`` (a global, an attribute and a look-up by name per field); a hand records an
+    event at every change, so this one calls each slot's setter, bound once. Same parameters,
+    defaults and fields; the instances stay frozen (assignment still raises, as ``__setattr__``
+    is untouched), equal, hashable and ``dataclasses.replace``-able (tests pin all four)."""
+    fields = dataclasses.fields(kind)
+    namespace: dict[str, Any] = {}
+    params, body = [], []
+    for field in fields:
+        if field.default_factory is not dataclasses.MISSING:  # pragma: no cover - none has one
+            raise TypeError(f"{kind.__name__}.{field.name}: a default factory is not supported")
+        namespace[f"_set_{field.name}"] = getattr(kind, field.name).__set__
+        if field.default is dataclasses.MISSING:
+            params.append(field.name)
+        else:
+            namespace[f"_default_{field.name}"] = field.default
+            params.append(f"{field.name}=_default_{field.name}")
+        body.append(f"    _set_{field.name}(self, {field.name})")
+    source = (f"def __init__(self{''.join(', ' + param for param in params)}):\n"
+              + ("\n".join(body) if body else "    pass") + "\n")
+    exec(source, namespace)  # the source is built above from field names alone
+    init = namespace["__init__"]
+    init.__qualname__ = f"{kind.__qualname__}.__init__"
+    init.__module__ = kind.__module__
+    kind.__init__ = init  # type: ignore[method-assign]
+
+
+# Every event type, as this module defines it (the classes ``dataclass(slots=True)`` made, not
+# the ones it replaced, which ``Event.__subclasses__()`` may still list).
+EVENT_TYPES: tuple[type[Event], ...] = tuple(
+    kind for kind in list(globals().values())
+    if isinstance(kind, type) and issubclass(kind, Event) and kind is not Event)
+for _kind in EVENT_TYPES:
+    _direct_init(_kind)
+
+
 # -- naming the players by their table seats ---------------------------------------------------
 
 Rename = Callable[[Any, Sequence[int]], Any]  # (a field's value, seat of each position) -> value

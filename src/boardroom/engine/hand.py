@@ -51,6 +51,7 @@ import functools
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import compress
+from operator import itemgetter
 
 from boardroom.cards import Card, RandomSource
 from boardroom.engine import events as ev
@@ -94,6 +95,8 @@ from boardroom.rules.spec import (
 )
 
 Seat = int
+_FIXED_LIMIT = BettingStructure.FIXED_LIMIT
+_POT_LIMIT = BettingStructure.POT_LIMIT
 
 
 @dataclass(frozen=True, slots=True)
@@ -150,6 +153,15 @@ class RunDeal:
     deals: tuple[ev.Event, ...] = ()
 
 
+@functools.cache
+def _rings(count: int) -> tuple[tuple[tuple[int, ...], ...], tuple[tuple[int, ...], ...]]:
+    """For a hand of ``count`` players: per position, the other positions in order, and the
+    positions clockwise from the next one round to itself."""
+    return (tuple(tuple(o for o in range(count) if o != s) for s in range(count)),
+            tuple(tuple((s + 1 + k) % count for k in range(count)) for s in range(count)))
+
+
+@functools.lru_cache(maxsize=256)
 def deal_order(button: int, count: int) -> tuple[Seat, ...]:
     """The hand's positions clockwise from the first left of the button's: the dealing order
     (PHH's p1, p2, ...) and the odd-chip order."""
@@ -188,8 +200,9 @@ class Hand:
         count = len(stacks)
         # The table seat of each position; the events and errors name these (module docstring).
         self.seats: tuple[Seat, ...] = tuple(seats) if seats is not None else tuple(range(count))
-        if len(self.seats) != count or len(set(self.seats)) != count or not all(
-                isinstance(seat, int) and not isinstance(seat, bool) for seat in self.seats):
+        if seats is not None and (len(self.seats) != count or len(set(self.seats)) != count
+                                  or not all(isinstance(seat, int) and not isinstance(seat, bool)
+                                             for seat in self.seats)):
             raise StakesError(f"a hand of {count} players needs {count} different seat "
                               f"numbers, not {list(self.seats)!r:.60}")
         self._positions = {seat: position for position, seat in enumerate(self.seats)}
@@ -231,6 +244,12 @@ class Hand:
         self.starting_stacks = tuple(stacks)
         self.seat_count = count
         self.order: tuple[Seat, ...] = deal_order(self._button, count)
+        # Per position, the other positions in order, and every position clockwise after it
+        # (itself last): the loops of every decision, without arithmetic (``_rings``).
+        self._others, self._after = _rings(count)
+        self._in_order = itemgetter(*self.order)
+        self._betting = variant.betting  # read at every decision
+        self._raise_cap = variant.raise_cap  # a per-position list's items in ``order``
         # The straddle (engine.straddle): its kind, and the seat that posts it (None heads-up).
         self.straddle = kind
         self.straddle_seat: Seat | None = straddle_seat(kind, self.order, self._button)
@@ -252,8 +271,9 @@ class Hand:
         self._cards: CardSource = cards if cards is not None else Deck(rng=rng)
         # The betting round (``engine.betting``), and the last one played: its last aggressor
         # (else its first to act) shows first (RULES.md s.4).
-        self._round = BettingRound.open(opener=self.order[0], street_bet=0, live=[False] * count,
-                                        stacks=self.stacks)
+        self._round = BettingRound(current_bet=0, full_raise=0, raise_count=0,
+                                   acted=[False] * count, needs=[False] * count,
+                                   opener=self.order[0])  # nobody to act before the deal
         self._last_round: BettingRound | None = None
         self._street: Street = variant.streets[0]
         # Redraws and allocation (multi-board variants).
@@ -289,7 +309,8 @@ class Hand:
         # The decision asked about, worked out once: every change records an event, which
         # moves ``_version`` on, so a cached answer of the same version is still the answer.
         self._version = 0
-        self._legal: tuple[int, LegalActions] | None = None
+        self._legal: LegalActions | None = None
+        self._legal_version = -1  # the version ``_legal`` answers
         self._bounds: tuple[int, Seat, tuple[int, int] | str] | None = None
         self._start()
 
@@ -307,7 +328,17 @@ class Hand:
 
     @property
     def live_seats(self) -> tuple[Seat, ...]:
-        return tuple(seat for seat in self.order if self.live[seat])
+        return tuple(compress(self.order, self._in_order(self.live)))
+
+    def _others_with_chips(self) -> bool:
+        """Whether two or more live players have chips behind (betting can still happen)."""
+        found = False
+        for alive, stack in zip(self.live, self.stacks, strict=True):
+            if alive and stack > 0:
+                if found:
+                    return True
+                found = True
+        return False
 
     @property
     def current_bet(self) -> int:
@@ -395,23 +426,50 @@ class Hand:
         seat = self.actor
         if seat is None:
             return None
-        cached = self._legal
-        if cached is not None and cached[0] == self._version:
-            return cached[1]
+        if self._legal_version == self._version:
+            return self._legal
         legal = self._legal_now(seat)
-        self._legal = (self._version, legal)
+        self._legal = legal
+        self._legal_version = self._version
         return legal
 
     def _legal_now(self, seat: Seat) -> LegalActions:
         if self.is_drawing:
             return _legal_value(self.seats[seat], False, False, None, None, None, None, False,
                                 self._street.draw)
+        # The raise bounds, as ``BettingRound.bounds`` works them out, inlined: asked at every
+        # decision. A refusal (its words) is only written when asked for (``raise_refusal``,
+        # ``verify_raise_to``); here it is just "no raise".
         round_ = self._round
-        bounds = self._raise_bounds(seat)
-        low, high = bounds if isinstance(bounds, tuple) else (None, None)
+        stacks, bets = self.stacks, self.bets
         current = round_.current_bet
-        owed = current - self.bets[seat]  # round_.to_call, inlined: asked at every decision
-        stack = self.stacks[seat]
+        bet = bets[seat]
+        owed = current - bet
+        stack = stacks[seat]
+        low = high = None
+        cap = self._raise_cap
+        if (stack > owed if owed > 0 else stack > 0) and (
+                cap is None or round_.raise_count < cap) and not round_.acted[seat]:
+            live = self.live
+            for other in self._others[seat]:
+                if live[other] and stacks[other] + bets[other] > current:
+                    completion = round_.completion_to
+                    low = completion if completion is not None else current + round_.full_raise
+                    all_in_to = stack + bet
+                    betting = self._betting
+                    if betting is _FIXED_LIMIT:
+                        high = low
+                    elif betting is _POT_LIMIT:
+                        high = current + sum(self.contributed) + (owed if owed > 0 else 0)
+                        if high < low:
+                            high = low
+                    else:
+                        high = all_in_to
+                    if low > all_in_to:
+                        low = all_in_to
+                    if high > all_in_to:
+                        high = all_in_to
+                    break
         if round_.bring_in_seat == seat:
             bring_in = self.stakes.bring_in
             return _legal_value(self.seats[seat], False, False, None, low, high,
@@ -434,8 +492,7 @@ class Hand:
     def _asked(self) -> LegalActions | None:
         """The legal actions already worked out for this decision, if they were asked (an
         action checked against them needs no second look at the round)."""
-        cached = self._legal
-        return cached[1] if cached is not None and cached[0] == self._version else None
+        return self._legal if self._legal_version == self._version else None
 
     def verify_fold(self) -> Seat:
         asked = self._asked()
@@ -528,7 +585,7 @@ class Hand:
     def fold(self) -> None:
         seat = self.verify_fold()
         self.live[seat] = False
-        self._round.folded(seat)
+        self._round.needs[seat] = False  # self._round.folded(seat)
         self._record(ev.Folded(seat))
         if self.pool_size is not None:
             # A folded hand goes back to the pool (RULES.md s.3).
@@ -542,15 +599,26 @@ class Hand:
 
     def check(self) -> None:
         seat = self.verify_check()
-        self._round.passed(seat)
+        round_ = self._round
+        round_.acted[seat] = True  # round_.passed(seat), inlined: at every decision
+        round_.needs[seat] = False
         self._record(ev.Checked(seat))
         self._next_actor(seat)
 
     def call(self) -> None:
-        seat = self.verify_call()
-        chips = min(self._round.to_call(seat, self.bets), self.stacks[seat])
-        self._put_in(seat, chips)
-        self._round.passed(seat)
+        asked = self._legal if self._legal_version == self._version else None
+        if asked is not None and asked.call is not None:
+            # The call the legal actions of this decision offer: min(to call, stack).
+            seat, chips = self._positions[asked.seat], asked.call
+        else:
+            seat = self.verify_call()
+            chips = min(self._round.to_call(seat, self.bets), self.stacks[seat])
+        self.stacks[seat] -= chips  # self._put_in, inlined
+        self.bets[seat] += chips
+        self.contributed[seat] += chips
+        round_ = self._round
+        round_.acted[seat] = True  # round_.passed(seat)
+        round_.needs[seat] = False
         self._record(ev.Called(seat, chips))
         self._next_actor(seat)
 
@@ -565,7 +633,10 @@ class Hand:
     def raise_to(self, amount: int) -> None:
         """Bet, raise or (stud) complete so that this seat's bet this round totals ``amount``."""
         seat = self.verify_raise_to(amount)
-        self._put_in(seat, amount - self.bets[seat])
+        chips = amount - self.bets[seat]
+        self.stacks[seat] -= chips  # self._put_in, inlined
+        self.bets[seat] = amount
+        self.contributed[seat] += chips
         full = self._round.raised_to(seat, amount, self.live, self.stacks)
         self._record(ev.RaisedTo(seat, amount, full))
         self._next_actor(seat)
@@ -670,12 +741,17 @@ class Hand:
     def verify_draw(self, discards: Sequence[Card]) -> Seat:
         """The seat to draw, if it may throw ``discards`` (cards it holds, at most the
         street's draw, none to stand pat); else an ``ActionError`` naming no card."""
-        if not self.is_drawing and self.actor is not None:
-            raise ActionError(f"{self._who(self.actor)} cannot draw now: "
-                              + ("the draw is over" if self.variant.is_draw
-                                 else f"{self.variant.name} has no draw"))
-        seat = self._verify_turn("draw")
-        limit = self._street.draw or 0
+        asked = self._legal if self._legal_version == self._version else None
+        if asked is not None and asked.draw is not None:
+            # This decision's legal actions say the seat is to draw, and how many it may throw.
+            seat, limit = self._positions[asked.seat], asked.draw
+        else:
+            if not self.is_drawing and self.actor is not None:
+                raise ActionError(f"{self._who(self.actor)} cannot draw now: "
+                                  + ("the draw is over" if self.variant.is_draw
+                                     else f"{self.variant.name} has no draw"))
+            seat = self._verify_turn("draw")
+            limit = self._street.draw or 0
         # A list or tuple of plain ints is checked without the ABC's isinstance, and in loops
         # rather than all()/any() over generators: asked at every draw.
         kind = discards.__class__
@@ -690,11 +766,11 @@ class Hand:
         if count > limit:
             raise ActionError(f"{self._who(seat)} may throw at most {limit} cards, not "
                               f"{count}")
-        if count > 1 and len(set(discards)) != count:
-            raise ActionError(f"{self._who(seat)} names a card twice in its draw")
-        held = self.hole[seat]
-        for card in discards:
-            if card not in held:
+        if count:
+            thrown = set(discards)
+            if len(thrown) != count:
+                raise ActionError(f"{self._who(seat)} names a card twice in its draw")
+            if not thrown.issubset(self.hole[seat]):
                 raise ActionError(f"{self._who(seat)} may throw only cards it holds")
         return seat
 
@@ -865,8 +941,7 @@ class Hand:
     def _offer_runs(self) -> bool:
         """Offer the runs if every player left is all-in with cards to come and the cards
         allow two runs (else say why); True while the hand waits for the answers."""
-        if not self.runs_offered or self._runs_asked or sum(
-                1 for seat in self.live_seats if self.stacks[seat] > 0) > 1:
+        if not self.runs_offered or self._runs_asked or self._others_with_chips():
             return False
         self._runs_asked = True
         variant, live = self.variant, self.live_seats
@@ -1057,12 +1132,23 @@ class Hand:
                 self.pool_size = starting_pool(variant, self.seat_count)
         down, up = street.hole_down, street.hole_up
         if down or up:
+            live, hole, ups = self.live, self.hole, self.up
             for seat in self.order:
-                if self.live[seat]:
-                    if down:  # a source deals nothing for a count of 0: no call for none
-                        self._deal_hole(seat, cards.hole(seat, down), False)
+                if live[seat]:
+                    # A source deals nothing for a count of 0: no call for none. The deal is
+                    # ``_deal_hole``'s, inlined (every seat, every street).
+                    if down:
+                        dealt = cards.hole(seat, down)
+                        if dealt:
+                            hole[seat].extend(dealt)
+                            ups[seat].extend([False] * len(dealt))
+                            self._record(ev.HoleDealt(seat, dealt, (False,) * len(dealt)))
                     if up:
-                        self._deal_hole(seat, cards.hole(seat, up), True)
+                        dealt = cards.hole(seat, up)
+                        if dealt:
+                            hole[seat].extend(dealt)
+                            ups[seat].extend([True] * len(dealt))
+                            self._record(ev.HoleDealt(seat, dealt, (True,) * len(dealt)))
         if street.reveals:
             if variant.burns:
                 card = cards.burn()
@@ -1152,12 +1238,29 @@ class Hand:
         return self.order[0]
 
     def _first_needing(self, start: Seat) -> Seat | None:
-        """The first seat clockwise from ``start`` with a decision to make, or None."""
-        return self._round.first_needing(start, self.live, self.stacks, self.bets)
+        """The first seat clockwise from ``start`` with a decision to make, or None:
+        ``BettingRound.first_needing``'s rule inlined (asked after every action), the seats
+        read from the per-position ring."""
+        round_ = self._round
+        needs, bets, current = round_.needs, self.bets, round_.current_bet
+        with_chips = -1
+        for other in self._after[start - 1]:  # from ``start`` round to the seat before it
+            if not needs[other]:
+                continue
+            if bets[other] < current:
+                return other
+            live, stacks = self.live, self.stacks
+            if with_chips < 0:
+                with_chips = 0
+                for alive, stack in zip(live, stacks, strict=True):
+                    if alive and stack > 0:
+                        with_chips += 1
+            if with_chips - (1 if live[other] and stacks[other] > 0 else 0) > 0:
+                return other
+        return None
 
     def _next_actor(self, seat: Seat) -> None:
-        following = self._round.first_needing((seat + 1) % self.seat_count, self.live,
-                                              self.stacks, self.bets)
+        following = self._first_needing(self._after[seat][0])
         if following is None:
             self._end_round()
         else:
@@ -1195,8 +1298,7 @@ class Hand:
         """Record the spot when no more betting can happen and cards are still to come (the
         Allocator games and the draw still have decisions to make: no spot)."""
         variant = self.variant
-        if (variant.has_allocation or variant.is_draw
-                or sum(1 for seat in self.live_seats if self.stacks[seat] > 0) > 1):
+        if variant.has_allocation or variant.is_draw or self._others_with_chips():
             return
         live = self.live_seats
         self.runout.append(RunoutSpot(
@@ -1262,8 +1364,7 @@ class Hand:
         for seat in self._showing_order(live):
             if self._must_show(seat, pots, hands):
                 self.shown[seat] = True
-                self._record(ev.HandShown(seat, tuple(sorted(
-                    self._public_cards(seat), key=self.hole[seat].index))))
+                self._record(ev.HandShown(seat, self._shown_cards(seat)))
             else:
                 self.shown[seat] = False
                 self._record(ev.HandMucked(seat))
@@ -1276,7 +1377,8 @@ class Hand:
         results: list[PotResult] = []
         settled: list[Run] = []
         for number, deal in enumerate([first, *others], 1):
-            parts = [Pot(run_shares(pot.amount, count)[number - 1], pot.eligible) for pot in pots]
+            parts = pots if count == 1 else [
+                Pot(run_shares(pot.amount, count)[number - 1], pot.eligible) for pot in pots]
             run_results = settle_pots(parts, deal.hands, self.variant.category_names,
                                       self.variant.split, self.order)
             for index, result in enumerate(run_results):
@@ -1294,6 +1396,15 @@ class Hand:
         if count > 1:
             self.runs = tuple(settled)
         self._finish()
+
+    def _shown_cards(self, seat: Seat) -> tuple[Card, ...]:
+        """A shown hand's public cards in the order it holds them: every card it holds (its
+        allocated ones in the Allocator games)."""
+        hole = self.hole[seat]
+        if (seat in self.allocations and self.allocations_revealed) or len(set(hole)) != len(
+                hole):
+            return tuple(sorted(self._public_cards(seat), key=hole.index))
+        return tuple(hole)  # ``_public_cards`` of a shown hand: all of it, in its order
 
     def _showing_order(self, live: Sequence[Seat]) -> list[Seat]:
         """RULES.md s.4: the last aggressor of the last betting round first, else the round's

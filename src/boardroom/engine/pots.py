@@ -7,6 +7,7 @@ seats that contributed at least its level. Pots whose eligible seats are the sam
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import compress
 
 from boardroom.engine.showdown import Pot
 
@@ -17,6 +18,14 @@ def side_pots(contributed: Sequence[int], live: Sequence[bool]) -> list[Pot]:
     ``contributed[seat]`` is every chip the seat put in this hand (antes, blinds, bets) after
     uncalled chips were returned; ``live[seat]`` is False for a folded seat.
     """
+    # One pot when every live seat put in the same and nobody more: the usual showdown.
+    top = max(contributed, default=0)
+    if top > 0:
+        for alive, chips in zip(live, contributed, strict=True):
+            if alive and chips != top:
+                break
+        else:
+            return [Pot(sum(contributed), tuple(compress(range(len(live)), live)))]
     pots: list[Pot] = []
     previous = 0
     for level in sorted({c for c in contributed if c > 0}):
@@ -53,13 +62,10 @@ def uncalled_bet(bets: Sequence[int]) -> tuple[int, int] | None:
     2, blinds 1/2, a big blind all-in on the ante for 1 and a button that folds:
     ``uncalled_bet([1, 3]) == (1, 2)``.
     """
-    top_seat = -1
-    top = second = 0
-    for seat, bet in enumerate(bets):
-        if bet > top:
-            second, top, top_seat = top, bet, seat
-        elif bet > second:
-            second = bet
-    if top_seat < 0 or top == second:
+    if len(bets) < 2:
+        top = max(bets, default=0)
+        return (0, top) if top > 0 else None
+    second, top = sorted(bets)[-2:]  # built-ins: asked at the end of every street
+    if top <= 0 or top == second:
         return None
-    return top_seat, top - second
+    return bets.index(top), top - second
