@@ -20,6 +20,7 @@ from boardroom.server.app import Server
 from boardroom.server.config import ServerConfig
 from boardroom.store import RoomRow, Store, database_url, leases
 from boardroom.table import TableSettings
+from boardroom.tournament import Level, Structure, TournamentConfig
 
 
 def _worker(name: str, database: str, redis_server: Redis, folder: Path, *, lease: float,
@@ -164,10 +165,16 @@ async def test_a_workers_leases_are_taken_once_its_process_ended(
                       for _ in range(3)]
         alive_rooms = [(await alive.create_local_room(TableSettings(game="plo")))[0]
                        for _ in range(3)]
-        # kill -9: its rooms stop, nothing is released, its sessions end
+        config = TournamentConfig(Structure("test", 1000, (Level(10, 20, minutes=10),)),
+                                  games=("plo",), table_size=6)
+        host, _ = await dead.create_local_tournament(config, "Sunday", action_clock=30.0)
+        key = leases.tournament_key(host.id)
+        # kill -9: its rooms and tournament stop, nothing is released, its sessions end
         for room in dead.rooms.values():
             await room.stop()
         dead.rooms.clear()
+        await host.stop()
+        dead.tournaments.clear()
         await dead.stop()
         for room_id in dead_rooms:
             assert await leases.holder(alive.store, room_id) == ("dead", 1)  # it lives on
@@ -182,6 +189,10 @@ async def test_a_workers_leases_are_taken_once_its_process_ended(
             async with asyncio.timeout(20):
                 while room_id not in {**heir.rooms, **alive.rooms}:
                     await asyncio.sleep(0.05)
+        async with asyncio.timeout(20):  # its tournament too (registering: no tables yet)
+            while (await leases.holder(alive.store, key) or ("dead", 1))[0] == "dead":
+                await asyncio.sleep(0.1)
+        assert await leases.holder(alive.store, key) in (("heir", 2), ("alive", 2))
         for room_id in alive_rooms:
             assert room_id not in heir.rooms
             assert await leases.holder(alive.store, room_id) == ("alive", 1)

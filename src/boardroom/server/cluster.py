@@ -789,7 +789,7 @@ class Cluster:
         if self.draining or server.runs_tournament(tournament_id):
             return server.runs_tournament(tournament_id)
         key = leases.tournament_key(tournament_id)
-        token = await leases.take(server.store, key, self.id, self.lease)
+        token = await leases.take(server.store, key, self.id, self.lease, gone=self.ended)
         if token is None:
             return False
         taken: dict[str, int] = {}
@@ -812,7 +812,8 @@ class Cluster:
             deadline = loop.time() + self.lease + 4 * self.renew
             for room_id in ids:
                 while room_id not in taken:
-                    got = await leases.take(server.store, room_id, self.id, self.lease)
+                    got = await leases.take(server.store, room_id, self.id, self.lease,
+                                            gone=self.ended)
                     if got is not None:
                         taken[room_id] = self._taking[room_id] = got
                     elif loop.time() > deadline:
@@ -899,7 +900,7 @@ class Cluster:
         """Take the tournaments nobody runs (a dead worker's), first come first served."""
         if self.draining:
             return
-        for tournament_id in await leases.orphan_tournaments(self.server.store):
+        for tournament_id in await leases.orphan_tournaments(self.server.store, self.ended):
             if self.draining:
                 return
             await self.adopt_tournament(tournament_id)
@@ -970,10 +971,10 @@ class Cluster:
         swept = await leases.sweep(self.server.store)
         # A worker found gone by two sweeps in a row: its process ended (kill -9, a crash), and
         # its rooms are taken now rather than once its leases lapse.
-        self.ended = set(swept.gone) & self._ended_before
-        self._ended_before = set(swept.gone)
+        self.ended = swept.ended & self._ended_before
+        self._ended_before = swept.ended
         orphans = sorted([*swept.free, *(room for owner in self.ended
-                                         for room in swept.gone[owner])])
+                                         for room in swept.gone.get(owner, ()))])
         lapsed, stalled = 0.0, set(self.ended)
         if orphans:
             # Who is alive now, not at the last renewal: orphans mostly mean a worker died,

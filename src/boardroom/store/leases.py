@@ -89,27 +89,36 @@ _OWNER_KEY = "('x' || left(md5({}), 8))::bit(32)"
 _HOLD_ALIVE = text("SELECT pg_try_advisory_lock(:space, "
                    f"{_OWNER_KEY.format('CAST(:owner AS text)')}::int)")
 
-# The rooms nobody runs: ``free`` (never leased, released, or lapsed) and ``gone`` (leased by a
-# worker whose liveness lock nobody holds: its process ended).
+# The workers whose liveness lock nobody holds while leases of theirs live on (their processes
+# ended: ``ended``, one row each with no room), and the open rooms nobody runs: ``free`` ones
+# (never leased, released, or lapsed) and those leased by an ended worker.
 _SWEEP = text(f"""
 WITH alive AS MATERIALIZED (
     SELECT objid::bigint AS key FROM pg_locks
     WHERE locktype = 'advisory' AND granted AND classid = CAST(:space AS oid) AND objsubid = 2
-        AND database = (SELECT oid FROM pg_database WHERE datname = current_database()))
+        AND database = (SELECT oid FROM pg_database WHERE datname = current_database())),
+ended AS MATERIALIZED (
+    SELECT DISTINCT owner FROM room_leases
+    WHERE expires_at > now()
+        AND {_OWNER_KEY.format('owner')}::bigint NOT IN (SELECT key FROM alive))
 SELECT rooms.id, room_leases.owner,
     (room_leases.room_id IS NULL OR room_leases.expires_at < now()) AS free
 FROM rooms LEFT JOIN room_leases ON room_leases.room_id = rooms.id
 WHERE NOT rooms.closed AND rooms.tournament IS NULL
     AND (room_leases.room_id IS NULL OR room_leases.expires_at < now()
-         OR {_OWNER_KEY.format('room_leases.owner')}::bigint NOT IN (SELECT key FROM alive))
+         OR room_leases.owner IN (SELECT owner FROM ended))
+UNION ALL
+SELECT NULL, owner, false FROM ended
 """)
 
-# Tournaments not finished that nobody holds (their leases' keys: ``tournament_key``).
+# Tournaments not finished that nobody holds (their leases' keys: ``tournament_key``), or
+# that a worker whose process ended holds.
 _ORPHAN_TOURNAMENTS = text("""
 SELECT tournaments.id FROM tournaments LEFT JOIN room_leases
     ON room_leases.room_id = 'tournament:' || tournaments.id
 WHERE NOT tournaments.finished
-    AND (room_leases.room_id IS NULL OR room_leases.expires_at < now())
+    AND (room_leases.room_id IS NULL OR room_leases.expires_at < now()
+         OR room_leases.owner = ANY(CAST(:ended AS varchar[])))
 """)
 
 _LAPSED = text("""
@@ -243,24 +252,29 @@ async def orphans(store: Store) -> list[str]:
 
 @dataclass(frozen=True)
 class Swept:
-    """The open rooms nobody runs: ``free`` ones (never leased, released, lapsed) and, for each
-    worker whose process ended (its liveness lock is free) while its leases live on, its
-    rooms (``gone``)."""
+    """What a sweep found: the workers whose processes ended (their liveness locks free) while
+    leases of theirs live on (``ended``), and the open rooms nobody runs: ``free`` ones (never
+    leased, released, lapsed) and, for each ended worker, its rooms (``gone``)."""
 
     free: list[str]
     gone: dict[str, list[str]]
+    ended: set[str]
 
 
 async def sweep(store: Store) -> Swept:
-    """The open rooms nobody runs (a tournament's tables are taken with their tournament)."""
+    """The open rooms nobody runs (a tournament's tables are taken with their tournament), and
+    the workers ended."""
     free: list[str] = []
     gone: dict[str, list[str]] = {}
+    ended: set[str] = set()
     for row in await _run(store, _SWEEP, space=ALIVE):
-        if row.free:
+        if row.id is None:
+            ended.add(str(row.owner))
+        elif row.free:
             free.append(str(row.id))
         else:
             gone.setdefault(str(row.owner), []).append(str(row.id))
-    return Swept(sorted(free), {owner: sorted(rooms) for owner, rooms in gone.items()})
+    return Swept(sorted(free), {owner: sorted(rooms) for owner, rooms in gone.items()}, ended)
 
 
 async def lapsed(store: Store, rooms: Collection[str]) -> tuple[float, set[str]]:
@@ -273,9 +287,10 @@ async def lapsed(store: Store, rooms: Collection[str]) -> tuple[float, set[str]]
     return float(rows[0].seconds or 0.0), {str(owner) for owner in rows[0].owners or ()}
 
 
-async def orphan_tournaments(store: Store) -> list[str]:
-    """The tournaments not finished whose lease nobody holds."""
-    return sorted(row.id for row in await _run(store, _ORPHAN_TOURNAMENTS))
+async def orphan_tournaments(store: Store, ended: Collection[str] = ()) -> list[str]:
+    """The tournaments not finished whose lease nobody holds, or a worker ``ended`` holds."""
+    return sorted(row.id for row in await _run(store, _ORPHAN_TOURNAMENTS,
+                                               ended=sorted(set(ended))))
 
 
 async def shared_secret(store: Store) -> bytes:
