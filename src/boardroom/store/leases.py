@@ -337,6 +337,7 @@ class Keeper:
         self.lag = 0.0  # the longest the loop took to answer
         self.gap = 0.0  # the longest time between two renewals of this worker's leases
         self.alive = threading.Event()  # the liveness lock is held
+        self._warned = False
         self._stopping = threading.Event()
         self._thread = threading.Thread(target=self._main, name=f"lease-keeper-{owner}",
                                         daemon=True)
@@ -385,9 +386,11 @@ class Keeper:
         if not self.alive.is_set():
             if await hold_alive(connection, self.owner):
                 self.alive.set()
-            else:
+            elif not self._warned:  # it keeps trying, once a renewal
+                self._warned = True
                 log.warning("worker %s: another process holds its liveness lock (a worker of "
-                            "the same id?)", self.owner)
+                            "the same id?): if this one dies, its leases lapse before another "
+                            "worker takes them", self.owner)
         now = time.monotonic()
         while self._asked and self._asked[0] <= self._answered:
             self._asked.popleft()
