@@ -19,7 +19,7 @@ from services import Postgres, Redis
 from boardroom.server.app import Server
 from boardroom.server.config import ServerConfig
 from boardroom.store import RoomRow, Store, database_url, leases
-from boardroom.table import TableSettings
+from boardroom.table import Table, TableSettings
 from boardroom.tournament import Level, Structure, TournamentConfig
 
 
@@ -153,14 +153,23 @@ async def test_a_workers_leases_are_taken_once_its_process_ended(
     """A worker killed (its sessions end, its liveness lock with them) leaves leases that live
     on for a whole minute here: the live workers' sweeps take its rooms once two sweeps in a
     row found it gone, without waiting for them to lapse. A live worker's leases are never
-    taken so."""
+    taken so, nor those of a worker never seen holding its lock (an earlier release's)."""
     database = pg.database("ended")
     dead = _worker("dead", database, redis_server, tmp_path, lease=60.0, renew=0.2)
     alive = _worker("alive", database, redis_server, tmp_path, lease=60.0, renew=0.2)
     heir = _worker("heir", database, redis_server, tmp_path, lease=60.0, renew=0.2)
     await dead.start()
     await alive.start()
+    await heir.start()
     try:
+        # a room of a worker of an earlier release, which takes no liveness lock: never judged
+        # ended (a rolling upgrade must not move every room of the workers not upgraded yet)
+        old = await leases.take(alive.store, "older", "old", seconds=60)
+        settings = TableSettings(game="plo")
+        table = Table(settings, clock=time.time, room="older")
+        await alive.store.create_room(RoomRow("older", time.time(), settings.to_dict(), "h",
+                                              table.to_state(), table.version, False),
+                                      token=old)
         dead_rooms = [(await dead.create_local_room(TableSettings(game="plo")))[0]
                       for _ in range(3)]
         alive_rooms = [(await alive.create_local_room(TableSettings(game="plo")))[0]
@@ -169,6 +178,10 @@ async def test_a_workers_leases_are_taken_once_its_process_ended(
                                   games=("plo",), table_size=6)
         host, _ = await dead.create_local_tournament(config, "Sunday", action_clock=30.0)
         key = leases.tournament_key(host.id)
+        async with asyncio.timeout(20):  # the others' sweeps have seen it alive
+            while any("dead" not in w.cluster._seen_locked for w in (alive, heir)
+                      if w.cluster is not None):
+                await asyncio.sleep(0.05)
         # kill -9: its rooms and tournament stop, nothing is released, its sessions end
         for room in dead.rooms.values():
             await room.stop()
@@ -178,7 +191,6 @@ async def test_a_workers_leases_are_taken_once_its_process_ended(
         await dead.stop()
         for room_id in dead_rooms:
             assert await leases.holder(alive.store, room_id) == ("dead", 1)  # it lives on
-        await heir.start()
         holders: dict[str, tuple[str, int] | None] = {}
         async with asyncio.timeout(20):  # a third of the dead worker's leases' length
             while any(holders.get(r) is None or holders[r][0] == "dead" for r in dead_rooms):
@@ -196,6 +208,7 @@ async def test_a_workers_leases_are_taken_once_its_process_ended(
         for room_id in alive_rooms:
             assert room_id not in heir.rooms
             assert await leases.holder(alive.store, room_id) == ("alive", 1)
+        assert await leases.holder(alive.store, "older") == ("old", 1)
     finally:
         await heir.stop()
         await alive.stop()

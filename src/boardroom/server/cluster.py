@@ -3,9 +3,11 @@
 Each room runs on exactly one worker at a time, the holder of its lease (``store.leases``):
 every write of the room carries the lease's fencing token, so a worker paused or cut off past
 its lease never writes the room again, and gives it up when a write is refused. Every worker
-renews its leases each ``renew`` seconds and sweeps for open rooms nobody holds (a dead
-worker's), taking its share of them; a taken room is restored from the store exactly as a
-restarted single server restores it, and its bots play on where its actor runs.
+renews its leases each ``renew`` seconds from a thread and a database connection of its own
+(``leases.Keeper``, while its event loop answers) and sweeps for open rooms nobody holds (a
+stalled worker's, whose leases lapsed, or a killed one's, whose liveness lock is free), taking
+its share of them; a taken room is restored from the store exactly as a restarted single server
+restores it, and its bots play on where its actor runs.
 
 Between workers (Redis, no broker of our own): python-socketio's Redis manager carries an
 ``emit`` addressed to connections on other workers there (``realtime``: a push names its
@@ -173,9 +175,12 @@ class Cluster:
         # Workers whose processes ended (their liveness locks free) while their leases live
         # on, as of the last sweep, and as of the one before: a worker's rooms are taken once
         # two sweeps in a row found it gone (a live worker's keeper that lost its connection
-        # takes its lock again within a renewal).
+        # takes its lock again within a renewal). Only a worker once seen holding its lock is
+        # judged so: one of an earlier release (a rolling upgrade) holds none, and its leases
+        # lapse as before.
         self.ended: set[str] = set()
         self._ended_before: set[str] = set()
+        self._seen_locked: set[str] = set()
 
     # -- life --------------------------------------------------------------------------------
 
@@ -971,8 +976,10 @@ class Cluster:
         swept = await leases.sweep(self.server.store)
         # A worker found gone by two sweeps in a row: its process ended (kill -9, a crash), and
         # its rooms are taken now rather than once its leases lapse.
-        self.ended = swept.ended & self._ended_before
-        self._ended_before = swept.ended
+        self._seen_locked |= swept.locked
+        unlocked = swept.unlocked & self._seen_locked
+        self.ended = unlocked & self._ended_before
+        self._ended_before = unlocked
         orphans = sorted([*swept.free, *(room for owner in self.ended
                                          for room in swept.gone.get(owner, ()))])
         lapsed, stalled = 0.0, set(self.ended)

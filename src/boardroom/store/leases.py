@@ -7,8 +7,14 @@ of the room carries the token (``Store.append(token=...)``), checked in the writ
 transaction, so a worker that was paused or cut off past its lease can never write the room
 again. Expiry is on the database's clock, so the workers' clocks need not agree. A tournament
 has a lease of its own too (key ``tournament:ID``): its holder runs the director and every one
-of its tables (each under its own room lease), and its saves carry the tournament's token. These are
-PostgreSQL statements: a single server on SQLite takes no lease.
+of its tables (each under its own room lease), and its saves carry the tournament's token.
+
+A worker renews its leases from a thread and a database connection of its own (``Keeper``),
+which also holds the worker's liveness lock (``ALIVE``): a worker whose process ended (kill -9,
+a crash) has its leases taken as soon as the others' sweeps see that lock free, without waiting
+for them to lapse (a worker never seen holding it, one of an earlier release, is not judged so);
+a worker stalled keeps its lock, and its leases lapse. These are PostgreSQL
+statements: a single server on SQLite takes no lease.
 """
 
 from __future__ import annotations
@@ -30,11 +36,11 @@ from sqlalchemy.pool import NullPool
 
 from boardroom.store.store import Store, StoreError
 
-# A lease's length: a dead owner's rooms are taken within it (plus a sweep). The holder renews
-# every RENEW_SECONDS, so a renewal may come 3 s late (a loaded machine's event loop or
-# database) before a lease lapses, as with the 4 s leases renewed every second before; the
-# longest gap between two renewals measured in a failover at a load of 25 was 2.85 s
-# (docs/decisions.md, cluster9).
+# A lease's length: a stalled owner's rooms are taken within it (plus a sweep; a killed owner's
+# as soon as two sweeps see its liveness lock free). The holder renews every RENEW_SECONDS, so a
+# renewal may come 3 s late (a loaded machine, a slow database) before a lease lapses; renewals
+# on the event loop came 2.85 s apart at a load of 25 and 4.78 s at 50 (docs/decisions.md,
+# cluster9), hence the keeper's thread (cluster10).
 LEASE_SECONDS = 3.5
 RENEW_SECONDS = 0.5  # how often an owner renews, and sweeps for orphans
 
@@ -89,26 +95,25 @@ _OWNER_KEY = "('x' || left(md5({}), 8))::bit(32)"
 _HOLD_ALIVE = text("SELECT pg_try_advisory_lock(:space, "
                    f"{_OWNER_KEY.format('CAST(:owner AS text)')}::int)")
 
-# The workers whose liveness lock nobody holds while leases of theirs live on (their processes
-# ended: ``ended``, one row each with no room), and the open rooms nobody runs: ``free`` ones
-# (never leased, released, or lapsed) and those leased by an ended worker.
+# The workers holding live leases, each with whether its liveness lock is held (one row each,
+# with no room), and the open rooms nobody runs: ``free`` ones (never leased, released, or
+# lapsed) and those leased by a worker whose liveness lock is free.
 _SWEEP = text(f"""
 WITH alive AS MATERIALIZED (
     SELECT objid::bigint AS key FROM pg_locks
     WHERE locktype = 'advisory' AND granted AND classid = CAST(:space AS oid) AND objsubid = 2
         AND database = (SELECT oid FROM pg_database WHERE datname = current_database())),
-ended AS MATERIALIZED (
-    SELECT DISTINCT owner FROM room_leases
-    WHERE expires_at > now()
-        AND {_OWNER_KEY.format('owner')}::bigint NOT IN (SELECT key FROM alive))
+owners AS MATERIALIZED (
+    SELECT owner, {_OWNER_KEY.format('owner')}::bigint IN (SELECT key FROM alive) AS locked
+    FROM (SELECT DISTINCT owner FROM room_leases WHERE expires_at > now()) AS live)
 SELECT rooms.id, room_leases.owner,
     (room_leases.room_id IS NULL OR room_leases.expires_at < now()) AS free
 FROM rooms LEFT JOIN room_leases ON room_leases.room_id = rooms.id
 WHERE NOT rooms.closed AND rooms.tournament IS NULL
     AND (room_leases.room_id IS NULL OR room_leases.expires_at < now()
-         OR room_leases.owner IN (SELECT owner FROM ended))
+         OR room_leases.owner IN (SELECT owner FROM owners WHERE NOT locked))
 UNION ALL
-SELECT NULL, owner, false FROM ended
+SELECT NULL, owner, locked FROM owners
 """)
 
 # Tournaments not finished that nobody holds (their leases' keys: ``tournament_key``), or
@@ -252,29 +257,33 @@ async def orphans(store: Store) -> list[str]:
 
 @dataclass(frozen=True)
 class Swept:
-    """What a sweep found: the workers whose processes ended (their liveness locks free) while
-    leases of theirs live on (``ended``), and the open rooms nobody runs: ``free`` ones (never
-    leased, released, lapsed) and, for each ended worker, its rooms (``gone``)."""
+    """What a sweep found: the workers holding live leases, those whose liveness locks are held
+    (``locked``) and those whose locks are free (``unlocked``: their processes ended, or they
+    run a release that takes no such lock), and the open rooms nobody runs: ``free`` ones
+    (never leased, released, lapsed) and, for each unlocked worker, its rooms (``gone``)."""
 
     free: list[str]
     gone: dict[str, list[str]]
-    ended: set[str]
+    locked: set[str]
+    unlocked: set[str]
 
 
 async def sweep(store: Store) -> Swept:
     """The open rooms nobody runs (a tournament's tables are taken with their tournament), and
-    the workers ended."""
+    the workers holding leases."""
     free: list[str] = []
     gone: dict[str, list[str]] = {}
-    ended: set[str] = set()
+    locked: set[str] = set()
+    unlocked: set[str] = set()
     for row in await _run(store, _SWEEP, space=ALIVE):
         if row.id is None:
-            ended.add(str(row.owner))
+            (locked if row.free else unlocked).add(str(row.owner))
         elif row.free:
             free.append(str(row.id))
         else:
             gone.setdefault(str(row.owner), []).append(str(row.id))
-    return Swept(sorted(free), {owner: sorted(rooms) for owner, rooms in gone.items()}, ended)
+    return Swept(sorted(free), {owner: sorted(rooms) for owner, rooms in gone.items()},
+                 locked, unlocked)
 
 
 async def lapsed(store: Store, rooms: Collection[str]) -> tuple[float, set[str]]:
