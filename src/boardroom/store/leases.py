@@ -343,7 +343,7 @@ class Keeper:
         self._answered = 0.0  # when the loop's last answer was asked for (time.monotonic)
         self._asked: collections.deque[float] = collections.deque()
         self._renewed_at: float | None = None
-        self.lag = 0.0  # the longest the loop took to answer
+        self.lag = 0.0  # the longest the loop took to answer (or has not answered yet)
         self.gap = 0.0  # the longest time between two renewals of this worker's leases
         self.alive = threading.Event()  # the liveness lock is held
         self._warned = False
@@ -363,6 +363,7 @@ class Keeper:
         """On the worker's loop: what it holds now, and that it answered."""
         self._held = self._held_of()
         self._answered = asked
+        self.lag = max(self.lag, time.monotonic() - asked)
 
     def _main(self) -> None:
         asyncio.run(self._keep())
