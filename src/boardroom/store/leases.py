@@ -366,7 +366,11 @@ class Keeper:
         self.lag = max(self.lag, time.monotonic() - asked)
 
     def _main(self) -> None:
-        asyncio.run(self._keep())
+        try:
+            asyncio.run(self._keep())
+        except Exception as error:  # a failure of its own: the leases lapse, and say why
+            log.warning("worker %s: its lease keeper stopped: %s: %s", self.owner,
+                        type(error).__name__, error)
 
     async def _keep(self) -> None:
         engine = create_async_engine(self.url, poolclass=NullPool, connect_args={
