@@ -288,3 +288,26 @@ async def test_writes_to_a_sqlite_file_go_through_the_writer_thread_not_the_engi
         assert await store.hands("r1") == [HandRow(1, "plo", 1.0, {"deck": []})]
     finally:
         await store.close()
+
+
+def test_stored_json_reads_back_as_the_standard_librarys_with_its_key_order() -> None:
+    """The store's JSON (orjson's, the standard library's where orjson refuses a value) reads
+    back to the same values with the keys in the same order as ``json.dumps(sort_keys=True)``
+    writes them, whatever the keys and numbers."""
+    import json
+
+    from boardroom.store.store import _dumps
+
+    values: list[object] = [
+        {"seats": {"10": 1, "2": 2, "b": [1.5, None, True]}, "a": "Ann é ♠"},
+        {3: "int keys", 1: "sort as numbers"},  # orjson refuses: the standard library's
+        {"chips": 2**70},  # past 64 bits: likewise
+        [],
+        {"nested": {"z": {"y": {"x": [{"b": 1, "a": 2}]}}}},
+    ]
+    for value in values:
+        text = _dumps(value)
+        expected = json.dumps(value, separators=(",", ":"), sort_keys=True, ensure_ascii=False)
+        assert text == expected
+        assert list(json.loads(text)) == list(json.loads(expected)) if isinstance(value, dict) \
+            else json.loads(text) == json.loads(expected)

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, TypeVar
 
+import orjson
 from sqlalchemy import bindparam, event, func, insert, inspect, select, text, tuple_, update
 from sqlalchemy.dialects import sqlite as sqlite_dialect
 from sqlalchemy.dialects.postgresql import asyncpg as asyncpg_dialect
@@ -63,7 +64,13 @@ def database_url(url: str | None, data: Path) -> str:
 
 
 def _dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), sort_keys=True)
+    """``value`` as compact JSON with sorted keys: orjson's, or the standard library's where
+    orjson refuses it (a key that is not a string, an integer past 64 bits); both read back
+    alike, and their keys sort alike (code point order)."""
+    try:
+        return orjson.dumps(value, option=orjson.OPT_SORT_KEYS).decode()
+    except TypeError:  # orjson.JSONEncodeError is a TypeError
+        return json.dumps(value, separators=(",", ":"), sort_keys=True)
 
 
 @dataclass(frozen=True)
