@@ -12,6 +12,7 @@ from leaks import cards_in, entitlements_of
 
 from boardroom.engine import Call, Check, RaiseTo
 from boardroom.engine import events as ev
+from boardroom.engine.view import views_for
 from boardroom.server.encode import plain
 from boardroom.server.room import _event_payload
 from boardroom.table import Table, TableSettings
@@ -62,3 +63,31 @@ def test_a_second_run_s_boards_are_public_and_its_redraws_private_to_the_oracle(
         for event in events:
             shown |= cards_in(_event_payload("room", event, viewer))
             assert shown <= entitled.at(event.version, viewer), (viewer, event.kind)
+
+
+@pytest.mark.parametrize("game", ["esg", "tilt"])  # runs with redraws
+def test_a_shown_hand_s_redraws_of_every_run_are_public_to_the_oracle(game: str) -> None:
+    """A hand shown at the showdown shows its cards of every run (the engine's ``RunView``:
+    a seat's cards of a later run are hidden until its hand is shown), though its
+    ``HandShown`` event names the first run's cards only: the last hand's view, as every
+    viewer is sent it until the next deal, holds the second run's redraws of each shown hand.
+    (A kill test's spectator of an ESG room was sent them, and the oracle called it a leak.)"""
+    table = _run_twice(game)
+    events = table.drain()
+    rows = [(event.version, event.kind, json.dumps(
+        {"data": dict(event.data)} | ({"event": plain(event.truth)} if event.truth else {})))
+        for event in events]
+    entitled, _ = entitlements_of(rows)
+    finished = table.finished_hand()
+    assert finished is not None
+    shown = [seat for seat in finished.seats if finished.showed(seat)]
+    assert shown  # the case under test: a showdown
+    views = views_for(finished, [None, *finished.seats])
+    redraws = set()
+    for run in views[None].runs:
+        for seat, cards in run.cards:
+            if seat in shown:
+                redraws |= set(cards)
+    assert redraws  # the case under test: a later run's redraws of a shown hand, seen by all
+    for viewer, view in views.items():
+        assert cards_in(plain(view)) <= entitled.at(events[-1].version, viewer), viewer
