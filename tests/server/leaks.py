@@ -89,6 +89,10 @@ def entitlements_of(rows: list[tuple[int, str, str]]) -> tuple[Entitled, dict[in
                         public |= set(cards)
             elif event["type"] == "AllocationsRevealed":
                 public |= cards_in(event["allocations"])
+        elif kind == "shown_after":  # after the hand, until the next deal: shown to all
+            public |= set(payload["data"]["cards"])
+        elif kind == "rabbit":  # the rabbit's cards, never dealt, shown to all
+            public |= cards_in(payload["data"]["boards"])
         entitled.versions.append(version)
         entitled.states.append((list(seats), frozenset(public),
                                 tuple(frozenset(p) for p in private)))
