@@ -61,25 +61,38 @@ def entitlements_of(rows: list[tuple[int, str, str]]) -> tuple[Entitled, dict[in
     seats: list[int] = []
     public: set[str] = set()
     private: list[set[str]] = []
+    later: list[set[str]] = []  # each hand seat's cards of the runs after the first
+    shown: set[int] = set()  # the table seats whose hands were shown
     for version, kind, text in rows:
         payload = json.loads(text)
         kinds[version] = kind
         if kind == "hand_started":
             seats = payload["data"]["seats"]
             public, private = set(), [set() for _ in seats]
+            later, shown = [set() for _ in seats], set()
         elif kind == "hand":
             event = payload["event"]
             if event["type"] in ("HoleDealt", "Redrawn"):
                 private[seats.index(event["seat"])] |= set(event["cards"])  # (table seats)
                 public |= {c for c, up in zip(event["cards"], event["up"], strict=True) if up}
-            elif event["type"] in ("BoardDealt", "HandShown"):
+            elif event["type"] == "BoardDealt":
                 public |= set(event["cards"])
+            elif event["type"] == "HandShown":  # the first run's cards; it shows every run's
+                public |= set(event["cards"]) | later[seats.index(event["seat"])]
+                shown.add(event["seat"])
             elif event["type"] == "RunDealt":  # a later run: its boards face up, redraws private
-                public |= cards_in(event["boards"])
+                public |= cards_in(event["boards"])  # (until the hand is shown: engine.RunView)
                 for seat, cards in event["cards"]:
                     private[seats.index(seat)] |= set(cards)
+                    later[seats.index(seat)] |= set(cards)
+                    if seat in shown:
+                        public |= set(cards)
             elif event["type"] == "AllocationsRevealed":
                 public |= cards_in(event["allocations"])
+        elif kind == "shown_after":  # after the hand, until the next deal: shown to all
+            public |= set(payload["data"]["cards"])
+        elif kind == "rabbit":  # the rabbit's cards, never dealt, shown to all
+            public |= cards_in(payload["data"]["boards"])
         entitled.versions.append(version)
         entitled.states.append((list(seats), frozenset(public),
                                 tuple(frozenset(p) for p in private)))
