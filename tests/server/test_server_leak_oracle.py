@@ -31,17 +31,23 @@ def _rows(events: list[TableEvent]) -> list[tuple[int, str, str]]:
     return rows
 
 
-def _run_twice(game: str) -> Table:
-    """A hand of ``game`` at three seats, all in on the flop and run twice."""
+def _dealt(game: str, seed: int) -> Table:
+    """A table of ``game`` at three seats with its first hand dealt."""
     now = [1000.0]
     table = Table(TableSettings(game=game, pause_between_hands=2.0).check(),
-                  clock=lambda: now[0], rng=random.Random(3))
+                  clock=lambda: now[0], rng=random.Random(seed))
     for seat in range(3):
         table.sit(seat, f"player-{seat}", f"P{seat}")
     deadline = table.next_deadline()
     assert deadline is not None
     now[0] = deadline
     table.tick()
+    return table
+
+
+def _run_twice(game: str) -> Table:
+    """A hand of ``game`` at three seats, all in on the flop and run twice."""
+    table = _dealt(game, 3)
     while table.hand is not None:
         hand = table.hand
         if hand.is_choosing_runs:
@@ -110,15 +116,7 @@ def test_cards_shown_after_the_hand_and_the_rabbit_s_are_public_to_the_oracle() 
     """After a hand won uncontested, its winner shows a card and a player hunts the rabbit:
     both events name their cards to everyone (``shown_after``, ``rabbit``), and the last
     hand's view shows them until the next deal."""
-    now = [1000.0]
-    table = Table(TableSettings(game="holdem", pause_between_hands=2.0).check(),
-                  clock=lambda: now[0], rng=random.Random(5))
-    for seat in range(3):
-        table.sit(seat, f"player-{seat}", f"P{seat}")
-    deadline = table.next_deadline()
-    assert deadline is not None
-    now[0] = deadline
-    table.tick()
+    table = _dealt("holdem", 5)
     hand = table.hand
     assert hand is not None
     while table.hand is not None:
