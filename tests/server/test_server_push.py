@@ -300,3 +300,38 @@ async def test_a_finished_hand_is_hunted_once_and_never_replayed_for_its_views(
     assert hunted
     assert len(hunted) == len({id(hand) for hand in hunted})
     assert replayed == []
+
+
+async def test_a_room_watched_by_spectators_alone_works_out_no_pills(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Pills are a seated player's own: a room of bots watched only by spectators never
+    works out one, at any street or at a hand's end (the hand that just ended was shown
+    through every seat's view of it, pills and all, built for nobody), and each ended hand
+    is still shown to the spectators."""
+    import boardroom.engine.view as view_module
+
+    worked_out: list[Any] = []
+    real_pills_for = view_module.pills_for
+
+    def counting_pills_for(*args: Any, **options: Any) -> Any:
+        worked_out.append(args[1])
+        return real_pills_for(*args, **options)
+
+    monkeypatch.setattr(view_module, "pills_for", counting_pills_for)
+    async with running_server(tmp_path, bot_think=0.0) as running:
+        room_id, secret = await new_room(running, game="esg", pause_between_hands=0,
+                                         starting_stack=1000)
+        async with clients(running.url, 1) as (host,):
+            await host.ok("join", room=room_id, role="spectator", host_secret=secret)
+            for seat in range(3):
+                await host.ok("add_bot", seat=seat, style="station")
+            room = running.server.rooms[room_id]
+            deadline = time.monotonic() + 120
+            while room.table.hand_no < 4:
+                assert time.monotonic() < deadline, "no hands played"
+                await asyncio.sleep(0.05)
+            await host.wait_for(lambda e: e["kind"] == "hand_ended")
+            shown = [u["view"]["last_hand"] for u in host.updates
+                     if "view" in u and u["view"].get("last_hand")]
+            assert shown  # the spectators saw a hand that ended
+    assert worked_out == []

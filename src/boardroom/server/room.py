@@ -735,10 +735,7 @@ class Room:
         record = self._last_record
         if record is None:
             return "null"
-        players = record["players"]  # clockwise, each with the seat it had in the hand
-        occupant = self.table.seats.get(seat) if seat is not None else None
-        held = next((p["seat"] for p in players
-                     if occupant is not None and p["player"] == occupant.player), None)
+        held = self._held_in(record, seat)
         if held not in self._last_views:
             if self._last_hand is None:  # the table's, as played, when it is that hand
                 played = self.table.last_record
@@ -746,9 +743,17 @@ class Room:
                 hand = self.table.finished_hand() if same else None
                 self._last_hand = hand or rebuild_hand(self.settings, record)
             hand = self._last_hand
-            if not self._last_views:  # every player's view at once, their parts shared
-                self._last_hand_views = views_for(hand, [None, *hand.seats])
-                self._last_texts = {}
+            if not self._last_views:
+                self._last_hand_views, self._last_texts = {}, {}
+            if held not in self._last_hand_views:
+                # The views of the audiences connected now, at once (their parts shared), and
+                # no other: a seat's pills are worked out for its own audience alone, so a
+                # room watched by spectators works out none. One asked for later (a player
+                # who came back) is built alone.
+                wanted = {held} if self._last_hand_views else {None, held, *(
+                    self._held_in(record, viewer.seat)
+                    for viewer in self.hub.viewers(self.id))}
+                self._last_hand_views.update(views_for(hand, wanted))
             head = dumps({"hand_no": record["hand_no"]})[:-1]
             tail = dumps({
                 "shown_after": record.get("shown_after", {}), "rabbit": rabbit_boards(record),
@@ -760,6 +765,15 @@ class Room:
             view = dumps_shared(self._last_hand_views[held], self._last_texts)
             self._last_views[held] = f'{head},"view":{view},{tail}'
         return self._last_views[held]
+
+    def _held_in(self, record: Mapping[str, Any], seat: Audience) -> int | None:
+        """The seat in hand ``record`` of the player at table ``seat`` now (None: a spectator,
+        or someone who was not in that hand)."""
+        occupant = self.table.seats.get(seat) if seat is not None else None
+        if occupant is None:
+            return None
+        return next((p["seat"] for p in record["players"]  # each with its seat in the hand
+                     if p["player"] == occupant.player), None)
 
     def _can_hunt(self, hand: Hand) -> bool:
         """``can_hunt`` for the last hand, worked out once for every audience (it copies the
