@@ -13,23 +13,23 @@ from boardroom.engine import hand as hand_module
 from boardroom.engine.betting import default_stakes
 from boardroom.engine.stud import (
     _opening_key,
-    _showing_key,
     _sorted_ranks,
     best_showing_ranks,
     best_showing_seat,
     bring_in_key,
     bring_in_seat,
+    showing_key,
 )
 from boardroom.rules import BringIn, find_variant
 
 
 @pytest.mark.parametrize("low", [False, True])
-def test_the_showing_key_of_ranks_in_any_order_is_the_sorted_ranks_key(low: bool) -> None:
+def test_theshowing_key_of_ranks_in_any_order_is_the_sorted_ranks_key(low: bool) -> None:
     """Every order of one to four up cards' ranks (suits never matter to the opener)."""
     for count in range(1, 5):
         for ranks in product(range(13), repeat=count):
             cards = [rank * 4 + k % 4 for k, rank in enumerate(ranks)]
-            assert _showing_key(ranks, low) == _opening_key(_sorted_ranks(cards, low), low)
+            assert showing_key(ranks, low) == _opening_key(_sorted_ranks(cards, low), low)
 
 
 def test_a_strength_is_described_once_however_many_showdowns_show_it(
