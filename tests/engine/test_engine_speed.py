@@ -24,7 +24,7 @@ from boardroom.rules import BringIn, find_variant
 
 
 @pytest.mark.parametrize("low", [False, True])
-def test_theshowing_key_of_ranks_in_any_order_is_the_sorted_ranks_key(low: bool) -> None:
+def test_the_showing_key_of_ranks_in_any_order_is_the_sorted_ranks_key(low: bool) -> None:
     """Every order of one to four up cards' ranks (suits never matter to the opener)."""
     for count in range(1, 5):
         for ranks in product(range(13), repeat=count):
