@@ -1286,11 +1286,8 @@ class Hand:
             if bets[other] < current:
                 return other
             live, stacks = self.live, self.stacks
-            if with_chips < 0:
-                with_chips = 0
-                for alive, stack in zip(live, stacks, strict=True):
-                    if alive and stack > 0:
-                        with_chips += 1
+            if with_chips < 0:  # ``alive and stack > 0`` counted over the seats, in C
+                with_chips = sum(map(_and, live, map(_gt, stacks, _ZEROS)))
             if with_chips - (1 if live[other] and stacks[other] > 0 else 0) > 0:
                 return other
         return None
