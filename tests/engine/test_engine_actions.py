@@ -4,6 +4,7 @@ applies any of them with one method (``Hand.apply``)."""
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import random
 
@@ -35,7 +36,9 @@ from boardroom.engine.betting import default_stakes
 from boardroom.engine.history import History, dumps, replay_text
 from boardroom.engine.history.phh import action_line, parse_line
 from boardroom.engine.replay import ReplayError, replay
+from boardroom.engine.stud import best_showing_ranks
 from boardroom.rules import VARIANTS, find_variant
+from boardroom.rules.spec import FirstToAct
 from boardroom.server.bot_driver import command_for
 from boardroom.server.protocol import ACTS, ProtocolError, parse
 
@@ -297,10 +300,12 @@ def test_the_inlined_betting_answers_are_the_betting_round_s(game: str,
     (random stacks from 1 to 300 chips, so short all-ins and capped rounds happen) the
     bounds are ``BettingRound.bounds``' answer, and None exactly where it refuses, as
     ``raise_refusal`` says, and the first seat needing a decision from every seat is
-    ``BettingRound.first_needing``'s; a shown hand shows its public cards in its order."""
+    ``BettingRound.first_needing``'s; a bet or raise leaves the round as
+    ``BettingRound.raised_to`` would; a stud street's opener is ``best_showing_ranks``' seat;
+    a shown hand shows its public cards in its order."""
     variant = find_variant(game).with_options(betting=betting)
     rng = random.Random(f"{game}/{betting}")
-    checked = refused = shown = 0
+    checked = refused = shown = raised = opened = 0
     for number in range(150):
         count = rng.randint(2, min(6, variant.max_players))
         stacks = [rng.choice((1, 2, 3, 5, 9, 30, 300)) for _ in range(count)]
@@ -313,6 +318,14 @@ def test_the_inlined_betting_answers_are_the_betting_round_s(game: str,
                 hand.draw(())
                 continue
             seat = hand.position(legal.seat)
+            rule = hand._street.first_to_act
+            if rule in (FirstToAct.BEST_SHOWING, FirstToAct.LOW_SHOWING):
+                showing = [(s, tuple(card >> 2 for card, up in zip(hand.hole[s], hand.up[s],
+                                                                  strict=True) if up))
+                           for s in hand.order if hand.live[s]]
+                assert hand._round_opener(hand._street) == best_showing_ranks(
+                    showing, low=rule is FirstToAct.LOW_SHOWING)
+                opened += 1
             for start in range(count):
                 assert hand._first_needing(start) == hand._round.first_needing(
                     start, hand.live, hand.stacks, hand.bets)
@@ -335,7 +348,14 @@ def test_the_inlined_betting_answers_are_the_betting_round_s(game: str,
                 case "raise":
                     assert legal.raise_min is not None
                     assert legal.raise_max is not None
-                    hand.raise_to(rng.choice((legal.raise_min, legal.raise_max)))
+                    amount = rng.choice((legal.raise_min, legal.raise_max))
+                    round_, expected = hand._round, copy.deepcopy(hand._round)
+                    live, stacks = list(hand.live), list(hand.stacks)
+                    stacks[seat] -= amount - hand.bets[seat]
+                    hand.raise_to(amount)
+                    expected.raised_to(seat, amount, live, stacks)
+                    assert round_ == expected
+                    raised += 1
                 case "bring_in":
                     hand.post_bring_in()
                 case _:
@@ -349,3 +369,5 @@ def test_the_inlined_betting_answers_are_the_betting_round_s(game: str,
     assert shown > 20
     assert checked > 100
     assert refused > 10
+    assert raised > 50
+    assert opened > 50 or not variant.is_stud

@@ -13,12 +13,12 @@ from boardroom.engine import hand as hand_module
 from boardroom.engine.betting import default_stakes
 from boardroom.engine.stud import (
     _opening_key,
-    _showing_key,
     _sorted_ranks,
     best_showing_ranks,
     best_showing_seat,
     bring_in_key,
     bring_in_seat,
+    showing_key,
 )
 from boardroom.rules import BringIn, find_variant
 
@@ -29,7 +29,7 @@ def test_the_showing_key_of_ranks_in_any_order_is_the_sorted_ranks_key(low: bool
     for count in range(1, 5):
         for ranks in product(range(13), repeat=count):
             cards = [rank * 4 + k % 4 for k, rank in enumerate(ranks)]
-            assert _showing_key(ranks, low) == _opening_key(_sorted_ranks(cards, low), low)
+            assert showing_key(ranks, low) == _opening_key(_sorted_ranks(cards, low), low)
 
 
 def test_a_strength_is_described_once_however_many_showdowns_show_it(

@@ -50,7 +50,9 @@ import copy
 import functools
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import compress
+from itertools import compress, repeat
+from operator import and_ as _and
+from operator import gt as _gt
 from operator import itemgetter
 
 from boardroom.cards import Card, RandomSource
@@ -79,7 +81,7 @@ from boardroom.engine.runout import RunoutSpot
 from boardroom.engine.runs import Run, most_runs, run_needs, run_pool, run_shares, runs_refusal
 from boardroom.engine.showdown import CategoryHands, Pot, PotResult, settle_pots
 from boardroom.engine.straddle import Straddle, straddle_amount, straddle_seat
-from boardroom.engine.stud import best_showing_ranks, bring_in_seat
+from boardroom.engine.stud import bring_in_seat, showing_key
 from boardroom.evaluation import HandValue, Ranking, describe
 from boardroom.evaluation.hands import best_strength
 from boardroom.evaluation.scalar import omaha_high_strength
@@ -119,6 +121,9 @@ class LegalActions:
 # construction, which is asked at every decision. Bounded: cleared when full.
 _LEGAL_VALUES: dict[tuple[object, ...], LegalActions] = {}
 _LEGAL_VALUES_MAX = 4096
+
+# Zeros without end, for ``map(_gt, stacks, _ZEROS)``: ``stack > 0`` of every seat, in C.
+_ZEROS = repeat(0)
 
 
 def _legal_value(seat: Seat, fold: bool, check: bool, call: int | None, raise_min: int | None,
@@ -637,7 +642,25 @@ class Hand:
         self.stacks[seat] -= chips  # self._put_in, inlined
         self.bets[seat] = amount
         self.contributed[seat] += chips
-        full = self._round.raised_to(seat, amount, self.live, self.stacks)
+        # ``BettingRound.raised_to``, inlined (asked at every bet and raise): a full bet or
+        # raise reopens the betting for everybody; every live seat with chips is to decide
+        # again but the raiser (built in C: ``alive and stack > 0`` for every seat).
+        round_ = self._round
+        increment = amount - round_.current_bet
+        completion = round_.completion_to
+        full = amount >= completion if completion is not None else increment >= round_.full_raise
+        if full:
+            if increment > round_.full_raise:
+                round_.full_raise = increment
+            round_.acted = [False] * self.seat_count
+        round_.completion_to = None
+        round_.bring_in_seat = None
+        round_.current_bet = amount
+        round_.raise_count += 1
+        round_.aggressor = seat
+        round_.acted[seat] = True
+        needs = round_.needs = list(map(_and, self.live, map(_gt, self.stacks, _ZEROS)))
+        needs[seat] = False
         self._record(ev.RaisedTo(seat, amount, full))
         self._next_actor(seat)
 
@@ -1230,11 +1253,24 @@ class Hand:
                           for cards in (list(compress(hole[s], up[s])),) if cards]
             if candidates and self.variant.bring_in is not None:
                 return bring_in_seat(candidates, self.variant.bring_in, self.stacks)
-        if rule in (FirstToAct.BEST_SHOWING, FirstToAct.LOW_SHOWING):
-            showing = [(s, tuple([card >> 2 for card in compress(hole[s], up[s])]))
-                       for s in self.order if live[s]]
-            if showing and showing[0][1]:
-                return best_showing_ranks(showing, low=rule is FirstToAct.LOW_SHOWING)
+        if rule is FirstToAct.BEST_SHOWING or rule is FirstToAct.LOW_SHOWING:
+            # ``best_showing_ranks`` of the live seats' up cards, in one loop (every street of
+            # every stud hand): the first live seat showing nothing opens as the button's left.
+            low = rule is FirstToAct.LOW_SHOWING
+            best_seat, best = -1, None
+            for s in self.order:
+                if live[s]:
+                    ranks = tuple([card >> 2 for card in compress(hole[s], up[s])])
+                    if best is None:
+                        if not ranks:
+                            break
+                        best_seat, best = s, showing_key(ranks, low)
+                        continue
+                    key = showing_key(ranks, low)
+                    if key > best:
+                        best_seat, best = s, key
+            if best is not None:
+                return best_seat
         return self.order[0]
 
     def _first_needing(self, start: Seat) -> Seat | None:
@@ -1250,11 +1286,8 @@ class Hand:
             if bets[other] < current:
                 return other
             live, stacks = self.live, self.stacks
-            if with_chips < 0:
-                with_chips = 0
-                for alive, stack in zip(live, stacks, strict=True):
-                    if alive and stack > 0:
-                        with_chips += 1
+            if with_chips < 0:  # ``alive and stack > 0`` counted over the seats, in C
+                with_chips = sum(map(_and, live, map(_gt, stacks, _ZEROS)))
             if with_chips - (1 if live[other] and stacks[other] > 0 else 0) > 0:
                 return other
         return None

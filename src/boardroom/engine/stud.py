@@ -116,14 +116,14 @@ def best_showing_ranks(showing: Sequence[tuple[Seat, tuple[int, ...]]], *,
     """``best_showing_seat`` of each seat's up cards' ranks (``card >> 2``, in any order)."""
     best_seat, best = showing[0][0], None
     for seat, ranks in showing:
-        strength = _showing_key(ranks, low)
+        strength = showing_key(ranks, low)
         if best is None or strength > best:
             best_seat, best = seat, strength
     return best_seat
 
 
 @functools.cache
-def _showing_key(ranks: tuple[int, ...], low: bool) -> tuple[int, tuple[int, ...]]:
+def showing_key(ranks: tuple[int, ...], low: bool) -> tuple[int, tuple[int, ...]]:
     """``_opening_key`` of up cards' ranks in any order (0 = deuce .. 12 = ace): at most
     13**4 orders of four up cards, so each is sorted and scored once."""
     ordered = tuple(sorted((rank + 1) % 13 if low else rank for rank in ranks))
