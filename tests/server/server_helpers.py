@@ -264,3 +264,11 @@ async def new_room(running: Running, **options: Any) -> tuple[str, str]:
     assert response.status_code == 201, response.text
     body = response.json()
     return body["room"], body["host_secret"]
+
+
+async def host_bots(host: Client, room_id: str, secret: str, seats: int = 3,
+                    style: str = "station") -> None:
+    """``host`` joins ``room_id`` as its host, a spectator, and seats ``seats`` bots."""
+    await host.ok("join", room=room_id, role="spectator", host_secret=secret)
+    for seat in range(seats):
+        await host.ok("add_bot", seat=seat, style=style)

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from server_helpers import FakeClock, clients, new_room, running_server
+from server_helpers import FakeClock, clients, host_bots, new_room, running_server
 
 from boardroom.server import app
 from boardroom.server.room import REMEMBERED_COMMANDS
@@ -35,9 +35,7 @@ async def test_a_bot_room_remembers_no_more_commands_as_it_plays(tmp_path: Path)
         room_id, secret = await new_room(running, game="plo", pause_between_hands=0,
                                          starting_stack=1000)
         async with clients(running.url, 1) as (host,):
-            await host.ok("join", room=room_id, role="spectator", host_secret=secret)
-            for seat in range(3):
-                await host.ok("add_bot", seat=seat, style="station")
+            await host_bots(host, room_id, secret)
             room = running.server.rooms[room_id]
             await _until(lambda: room.table.hand_no >= 3)
             early = len(room.answers)

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import Client, FakeClock, Running, clients, new_room, running_server
+from server_helpers import Client, FakeClock, Running, clients, host_bots, new_room, running_server
 
 import boardroom.table.views as table_module
 from action_script import random_throw
@@ -322,9 +322,7 @@ async def test_a_room_watched_by_spectators_alone_works_out_no_pills(
         room_id, secret = await new_room(running, game="esg", pause_between_hands=0,
                                          starting_stack=1000)
         async with clients(running.url, 1) as (host,):
-            await host.ok("join", room=room_id, role="spectator", host_secret=secret)
-            for seat in range(3):
-                await host.ok("add_bot", seat=seat, style="station")
+            await host_bots(host, room_id, secret)
             room = running.server.rooms[room_id]
             deadline = time.monotonic() + 120
             while room.table.hand_no < 4:

@@ -1160,18 +1160,12 @@ class Hand:
                 if live[seat]:
                     # A source deals nothing for a count of 0: no call for none. The deal is
                     # ``_deal_hole``'s, inlined (every seat, every street).
-                    if down:
-                        dealt = cards.hole(seat, down)
+                    for count, face_up in ((down, False), (up, True)):
+                        dealt = cards.hole(seat, count) if count else None
                         if dealt:
                             hole[seat].extend(dealt)
-                            ups[seat].extend([False] * len(dealt))
-                            self._record(ev.HoleDealt(seat, dealt, (False,) * len(dealt)))
-                    if up:
-                        dealt = cards.hole(seat, up)
-                        if dealt:
-                            hole[seat].extend(dealt)
-                            ups[seat].extend([True] * len(dealt))
-                            self._record(ev.HoleDealt(seat, dealt, (True,) * len(dealt)))
+                            ups[seat].extend([face_up] * len(dealt))
+                            self._record(ev.HoleDealt(seat, dealt, (face_up,) * len(dealt)))
         if street.reveals:
             if variant.burns:
                 card = cards.burn()
