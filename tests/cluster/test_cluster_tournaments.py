@@ -45,10 +45,20 @@ async def _create(http: httpx.AsyncClient, url: str,
 
 
 def _owner(running: Cluster, tournament: str) -> Worker:
-    owners = [w for w in running.workers if w.process is not None and w.process.poll() is None
-              and tournament in w.health()["tournament_ids"]]
-    assert len(owners) == 1, [w.health() for w in running.workers]
+    alive = [w for w in running.workers if w.process is not None and w.process.poll() is None]
+    owners = [w for w in alive if tournament in w.health()["tournament_ids"]]
+    assert len(owners) == 1, [w.health() for w in alive]
     return owners[0]
+
+
+async def _owned_by(tournament: str, worker: Worker,
+                    timeout: float = 30.0) -> None:
+    """Wait until ``worker`` runs ``tournament`` (a tournament handed over is taken at the
+    next sweep, and its lobby answers from the store meanwhile)."""
+    deadline = time.monotonic() + timeout
+    while tournament not in worker.health()["tournament_ids"]:
+        assert time.monotonic() < deadline, f"{tournament} was not taken over"
+        await asyncio.sleep(0.2)
 
 
 async def _lobby(http: httpx.AsyncClient, url: str, tournament: str,
@@ -237,6 +247,7 @@ async def test_sigterm_of_the_owner_hands_the_tournament_over_whole_and_it_finis
             victim.process.wait(60)
             assert victim.process.returncode in (0, -signal.SIGTERM)
             assert f"handed tournament {tournament} over" in victim.log.read_text()
+            await _owned_by(tournament, survivor)
             after = await _lobby(http, survivor.url, tournament)
             assert _owner(running, tournament) is survivor
             assert {t["room"] for t in after["tables"]} <= set(survivor.health()["room_ids"])
