@@ -311,3 +311,38 @@ def test_stored_json_reads_back_as_the_standard_librarys_with_its_key_order() ->
         assert text == expected
         assert list(json.loads(text)) == list(json.loads(expected)) if isinstance(value, dict) \
             else json.loads(text) == json.loads(expected)
+
+
+def test_a_commit_that_fails_is_rolled_back_and_the_writer_goes_on() -> None:
+    """A COMMIT that SQLite refuses (a lock held past the busy timeout, a full disk) leaves
+    no transaction open behind it: the writer rolls it back, so its next batch can begin."""
+    from boardroom.store.store import _SQLiteWriter
+
+    class Connection:
+        def __init__(self) -> None:
+            self.said: list[str] = []
+            self.in_transaction = False
+
+        def execute(self, sql: str, *_args: object) -> None:
+            if sql.startswith("BEGIN"):
+                assert not self.in_transaction, "a transaction was left open"
+                self.in_transaction = True
+            elif sql == "COMMIT" and not self.said.count("COMMIT"):
+                self.said.append(sql)
+                raise sqlite3.OperationalError("database is locked")
+            elif sql in ("COMMIT", "ROLLBACK"):
+                self.in_transaction = False
+            self.said.append(sql)
+
+        def executemany(self, sql: str, rows: object) -> None:
+            self.said.append("rows")
+
+    writer = _SQLiteWriter(":unused:")
+    connection = Connection()
+    writer._connection = connection  # type: ignore[assignment]
+    with pytest.raises(sqlite3.OperationalError, match="locked"):
+        writer._run([("INSERT ...", [{}])])
+    writer._run([("INSERT ...", [{}])])
+    assert connection.said == ["BEGIN IMMEDIATE", "rows", "COMMIT", "ROLLBACK",
+                               "BEGIN IMMEDIATE", "rows", "COMMIT"]
+    writer._pool.shutdown()

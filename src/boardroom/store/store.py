@@ -640,10 +640,11 @@ class _SQLiteWriter:
         connection.execute("BEGIN IMMEDIATE")
         try:
             yield connection
+            connection.execute("COMMIT")  # a refused commit is rolled back too
         except BaseException:
-            connection.execute("ROLLBACK")
+            if connection.in_transaction:  # SQLite may have rolled it back itself
+                connection.execute("ROLLBACK")
             raise
-        connection.execute("COMMIT")
 
     def _text(self, name: str, row: dict[str, Any]) -> str:
         """Statement ``name``'s SQLite text for rows with ``row``'s keys (named parameters)."""
