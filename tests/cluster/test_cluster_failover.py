@@ -240,7 +240,14 @@ async def test_sigterm_hands_rooms_over_with_hands_in_progress(database: str,
                 # uvicorn stops cleanly, then raises the signal again: exit status 143
                 assert victim.process.returncode in (0, -signal.SIGTERM)
                 handed = [await check_room(store, room) for room in theirs]
-                await _deal_on(watchers, seen)
+                # A deal after the hand each room was playing at the hand-over, as stored then
+                # (the watchers may not have seen that hand's deal yet: waiting for a deal after
+                # the one they had seen let a fresh clone's run check that hand mid-play).
+                in_play = {room: at_exit.started[-1][0]
+                           for room, at_exit in zip(theirs, handed, strict=True)
+                           if at_exit.started}
+                await _deal_on(watchers, {room: max(seen.get(room, 0), in_play.get(room, 0))
+                                          for room in rooms})
                 await _owned_by(running, rooms)
             assert set(survivor.health()["room_ids"]) == set(rooms)
             for room, at_exit in zip(theirs, handed, strict=True):
