@@ -57,7 +57,8 @@ async def _owned_by(tournament: str, worker: Worker,
     next sweep, and its lobby answers from the store meanwhile)."""
     deadline = time.monotonic() + timeout
     while tournament not in worker.health()["tournament_ids"]:
-        assert time.monotonic() < deadline, f"{tournament} was not taken over"
+        assert time.monotonic() < deadline, \
+            f"{tournament} was not taken over; its log:\n{worker.log.read_text()[-4000:]}"
         await asyncio.sleep(0.2)
 
 
