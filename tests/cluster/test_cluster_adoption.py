@@ -13,11 +13,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from redis_tap import tapped
 from services import Postgres, Redis
 from sqlalchemy import event
 
 from boardroom.server.app import Server
-from boardroom.server.cluster import ADOPT_BATCH, load_key
+from boardroom.server.cluster import ADOPT_BATCH, BROADCAST, load_key
 from boardroom.server.config import ServerConfig
 from boardroom.server.protocol import RateLimit, parse
 from boardroom.server.room import Room
@@ -76,11 +77,20 @@ async def test_a_worker_takes_many_orphans_in_a_few_statements(
         heir.cluster.live = {"dead": {"rooms": ROOMS, "tournaments": 0, "draining": False}}
         await heir.cluster.redis.set(load_key("dead"), json.dumps(heir.cluster.live["dead"]),
                                      px=60_000)
-        event.listen(heir.store.engine.sync_engine, "before_cursor_execute", count)
-        await heir.cluster._sweep()
-        event.remove(heir.store.engine.sync_engine, "before_cursor_execute", count)
-        assert set(rooms) <= set(heir.rooms)
         batches = math.ceil(ROOMS / ADOPT_BATCH)
+        event.listen(heir.store.engine.sync_engine, "before_cursor_execute", count)
+        async with tapped(redis_server.url) as heard:
+            await heir.cluster._sweep()
+            event.remove(heir.store.engine.sync_engine, "before_cursor_execute", count)
+            # Redis delivers in order: once this is heard, so was everything the sweep said
+            await heir.cluster.redis.publish(BROADCAST, "end of the sweep")
+            async with asyncio.timeout(30):
+                while (BROADCAST, b"end of the sweep") not in heard:
+                    await asyncio.sleep(0.05)
+        # the other workers are told who runs the rooms taken: one message a batch
+        told = [data for channel, data in heard if channel == BROADCAST]
+        assert len(told) == batches + 1, len(told)
+        assert set(rooms) <= set(heir.rooms)
         assert batches <= 2  # (a room at a time took 1 + 5 statements a room: 201)
         # the orphans' query and how long ago their leases lapsed, then a lease statement and
         # four reads a batch (the rooms, their state changes, their last commands, their last

@@ -33,10 +33,12 @@ async def test_a_lease_is_taken_once_until_it_expires_and_its_token_grows(
         await asyncio.sleep(0.7)
         assert await leases.holder(store, "r1") is None  # expired
         assert await leases.take(store, "r1", "w2", seconds=5) == 2
-        assert await leases.renew(store, "w1", ["r1"]) == {}  # w1 lost it: nothing to renew
-        assert await leases.renew(store, "w2", ["r1"]) == {"r1": 2}
+        assert await leases.renew(store, "w1", {"r1": 1}) == {}  # w1 lost it: nothing to renew
+        assert await leases.renew(store, "w2", {"r1": 1}) == {}  # not with an old token
+        assert await leases.renew(store, "w2", {"r1": 2}) == {"r1": 2}
         assert not await leases.release(store, "r1", "w2", 1)  # not with an old token
         assert await leases.release(store, "r1", "w2", 2)
+        assert await leases.renew(store, "w2", {"r1": 2}) == {}  # released: handed over
         assert await leases.take(store, "r1", "w1") == 3  # released: taken at once
     finally:
         await store.close()
@@ -62,7 +64,7 @@ async def test_a_write_with_a_stale_token_lands_nothing_and_fails_no_other_room(
             await store.create_room(RoomRow(room, 1.0, {}, "h", {"v": 0}, 0, False), token=token)
         await asyncio.sleep(0.5)
         assert await leases.take(store, "r1", "w2") == 2  # w2 took r1; w1 still runs r2
-        assert await leases.renew(store, "w1", ["r1", "r2"]) == {"r2": 1}
+        assert await leases.renew(store, "w1", {"r1": 1, "r2": 1}) == {"r2": 1}
         stale = store.append("r1", version=1, state={"v": 1}, closed=False,
                              events=[_event(1)], token=1)
         fresh = store.append("r2", version=1, state={"v": 1}, closed=False,

@@ -41,3 +41,5 @@ def test_bench_cluster_measures_both_clusters_and_a_failover() -> None:
     assert found, out
     assert float(restored.group(1)) <= float(found.group(1)) < 60
     assert re.search(r"^  longest gap between two lease renewals: w\d [\d.]+ s", out, re.M), out
+    assert re.search(r"^  longest wait for the event loop's answer to the lease keeper .*: "
+                     r"w\d [\d.]+ s", out, re.M), out

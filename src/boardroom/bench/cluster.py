@@ -18,7 +18,8 @@ the pause between hands). The bots are a calling station and a random player: th
 to nothing to decide, where an equity bot's Monte Carlo took most of the survivor's CPU and so
 measured the bots more than the failover. Everything runs on this machine, so the load
 generator, the databases and the workers share its cores: the load average is printed with each
-run, and each worker's longest gap between two renewals of its leases.
+run, each worker's longest gap between two renewals of its leases, and the longest its event
+loop took to answer the thread that renews them.
 """
 
 from __future__ import annotations
@@ -218,6 +219,7 @@ async def _kill_and_watch(cluster: Any, wanted: int) -> str:
         before: dict[str, list[int]] = dict(last.get("progress", {}))  # version, hand number
         rooms = sorted(before)
         victim_gap = float(last.get("renewal_gap", 0.0))
+        victim_lag = float(last.get("loop_lag", 0.0))
         victim.child.send(signal.SIGKILL)
         killed = time.monotonic()
         cluster.workers.remove(victim)  # expected to be gone: not reported when stopping
@@ -261,6 +263,12 @@ async def _kill_and_watch(cluster: Any, wanted: int) -> str:
                              if answer else f"{worker.name} (no answer)"
                              for worker, answer in zip(survivors, gaps, strict=True))
                  + f"; {victim.name}, until it was killed, {victim_gap:.2f} s")
+    lines.append("  longest wait for the event loop's answer to the lease keeper (renewals "
+                 "stop past half a lease): "
+                 + ", ".join(f"{worker.name} {answer.get('loop_lag', 0.0):.2f} s"
+                             if answer else f"{worker.name} (no answer)"
+                             for worker, answer in zip(survivors, gaps, strict=True))
+                 + f"; {victim.name}, until it was killed, {victim_lag:.2f} s")
     return "\n".join(lines)
 
 

@@ -289,15 +289,18 @@ class Server:
 
     async def _create_here(self, row: RoomRow, table: Table) -> Room:
         """Store a new room and run it here (a cluster's worker takes its lease first)."""
-        token = None
-        if self.cluster is not None:
-            token = await leases.take(self.store, row.id, self.cluster.id, self.cluster.lease)
-        await self.store.create_room(row, token=token)
-        room = self._room(row.id, table, row.host_hash, row.tournament)
-        if self.cluster is not None and token is not None:
-            self.cluster.run(room, token, tournament=row.tournament)
-        else:
+        if self.cluster is None:
+            await self.store.create_room(row)
+            room = self._room(row.id, table, row.host_hash, row.tournament)
             room.start()
+            return room
+        async with self.cluster.taking(row.id) as token:  # renewed from now on
+            await self.store.create_room(row, token=token)
+            room = self._room(row.id, table, row.host_hash, row.tournament)
+            if token is not None:
+                self.cluster.run(room, token, tournament=row.tournament)
+            else:
+                room.start()
         return room
 
     async def create_managed_room(self, settings: TableSettings, host: TournamentHost) -> str:

@@ -3,9 +3,11 @@
 Each room runs on exactly one worker at a time, the holder of its lease (``store.leases``):
 every write of the room carries the lease's fencing token, so a worker paused or cut off past
 its lease never writes the room again, and gives it up when a write is refused. Every worker
-renews its leases each ``renew`` seconds and sweeps for open rooms nobody holds (a dead
-worker's), taking its share of them; a taken room is restored from the store exactly as a
-restarted single server restores it, and its bots play on where its actor runs.
+renews its leases each ``renew`` seconds from a thread and a database connection of its own
+(``leases.Keeper``, while its event loop answers) and sweeps for open rooms nobody holds (a
+stalled worker's, whose leases lapsed, or a killed one's, whose liveness lock is free), taking
+its share of them; a taken room is restored from the store exactly as a restarted single server
+restores it, and its bots play on where its actor runs.
 
 Between workers (Redis, no broker of our own): each worker listens on a channel of its own
 for the updates addressed to its connections by a room another worker runs (``realtime``: a
@@ -36,7 +38,7 @@ import logging
 import math
 import secrets
 import zlib
-from collections.abc import Awaitable, Callable, Collection, Coroutine, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Coroutine, Sequence
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 import redis.asyncio as aioredis
@@ -132,14 +134,29 @@ class Cluster:
         # being gathered): renewed like the others from the moment they are taken, so a slow
         # restore never lets one lapse. A key gone from here was lost meanwhile.
         self._taking: dict[str, int] = {}
-        # The longest time between two renewals of this worker's leases (health reports it:
-        # what a lease's length must stay well above), and when the last one landed.
-        self.renewal_gap = 0.0
-        self._renewed_at: float | None = None
+        # Renews the leases from a thread and a database connection of its own, and holds this
+        # worker's liveness lock (``leases.Keeper``): started with the worker.
+        self.keeper: leases.Keeper | None = None
+        # Workers whose processes ended (their liveness locks free) while their leases live
+        # on, as of the last sweep, and as of the one before: a worker's rooms are taken once
+        # two sweeps in a row found it gone (a live worker's keeper that lost its connection
+        # takes its lock again within a renewal). Only a worker once seen holding its lock is
+        # judged so: one of an earlier release (a rolling upgrade) holds none, and its leases
+        # lapse as before.
+        self.ended: set[str] = set()
+        self._ended_before: set[str] = set()
+        self._seen_locked: set[str] = set()
 
     # -- life --------------------------------------------------------------------------------
 
     async def start(self) -> None:
+        self.keeper = leases.Keeper(self.server.store.engine.url, self.id, lease=self.lease,
+                                    renew=self.renew, loop=asyncio.get_running_loop(),
+                                    held=self._held, renewed=self._renewed)
+        self.keeper.start()
+        if not await asyncio.to_thread(self.keeper.alive.wait, 4 * self.lease):
+            log.warning("worker %s: its lease keeper has not taken its liveness lock yet",
+                        self.id)
         self._loops = [asyncio.create_task(self._listen(), name="cluster-listen"),
                        asyncio.create_task(self._every_renewal(self._renew),
                                            name="cluster-renew"),
@@ -163,6 +180,8 @@ class Cluster:
         for task in [*self._loops, *self._tasks]:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        if self.keeper is not None:
+            await self.keeper.stop()
         with contextlib.suppress(Exception):
             await self.redis.delete(load_key(self.id))
         with contextlib.suppress(Exception):
@@ -171,13 +190,20 @@ class Cluster:
     def health(self) -> dict[str, Any]:
         """What the health route adds for a worker: its id, its rooms (each restored one,
         running or starting) with the version and hand number of each one running, its
-        tournaments, whether it is draining, and its longest gap between two renewals."""
+        tournaments, whether it is draining, its longest gap between two renewals of its leases
+        and the longest its event loop took to answer the lease keeper."""
         return {"worker": self.id, "room_ids": sorted(self.server.rooms),
                 "progress": {room_id: [room.table.version, room.table.hand_no]
                              for room_id, room in self.server.rooms.items() if room.running},
                 "tournament_ids": sorted(t for t, host in self.server.tournaments.items()
                                          if host.lease is not None),
-                "draining": self.draining, "renewal_gap": round(self.renewal_gap, 3)}
+                "draining": self.draining, "renewal_gap": round(self.renewal_gap, 3),
+                "loop_lag": round(self.keeper.lag if self.keeper else 0.0, 3)}
+
+    @property
+    def renewal_gap(self) -> float:
+        """The longest time between two renewals of this worker's leases."""
+        return self.keeper.gap if self.keeper is not None else 0.0
 
     def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
         task = asyncio.create_task(work)
@@ -262,8 +288,11 @@ class Cluster:
             self._spawn(self.server.hub.forget(message["sid"], message["room"]))
         elif op == "audit":
             self._spawn(self._serve_audit(message))
-        elif op == "taken":
+        elif op == "taken":  # a worker of an earlier release: one room a message
             self._spawn(self._on_taken(message["room"], message["owner"]))
+        elif op == "took":
+            for room_id in message["rooms"]:
+                self._spawn(self._on_taken(room_id, message["owner"]))
         elif op == "released" and not self.draining:
             self._spawn(self._adopt_if_free(message["room"]))
         elif op == "released_tournament" and not self.draining:
@@ -495,7 +524,7 @@ class Cluster:
             return 0
         store = self.server.store
         clock = self._clocked()
-        tokens = await leases.take_many(store, room_ids, self.id, self.lease)
+        tokens = await leases.take_many(store, room_ids, self.id, self.lease, gone=self.ended)
         clock("leases")
         if not tokens:
             return 0
@@ -532,9 +561,9 @@ class Cluster:
                 if room_id not in running:  # free at once for another
                     with contextlib.suppress(StoreError):
                         await leases.release(store, room_id, self.id, token)
-        await asyncio.gather(*(self._send(BROADCAST, {"op": "taken", "room": room.id,
-                                                      "owner": self.id})
-                               for room in restored))
+        if restored:  # one message for the batch
+            await self._send(BROADCAST, {"op": "took", "rooms": [room.id for room in restored],
+                                         "owner": self.id})
         for room in restored:
             self._spawn(self._rejoin(room.id))
         clock("starts")
@@ -624,6 +653,19 @@ class Cluster:
                 await self._lost(room_id)
             else:
                 await self._rejoin(room_id)
+
+    @contextlib.asynccontextmanager
+    async def taking(self, key: str) -> AsyncIterator[int | None]:
+        """A new room's lease (``key``), renewed from the moment it is taken while the caller
+        stores the room and runs it (``run``); its token, or None if another worker holds it."""
+        token = await leases.take(self.server.store, key, self.id, self.lease)
+        if token is not None:
+            self._taking[key] = token
+        try:
+            yield token
+        finally:
+            if token is not None and self._taking.get(key) == token:
+                del self._taking[key]
 
     async def create_here(self, settings: TableSettings) -> tuple[str, str]:
         """A new room run by this worker (the caller chose it)."""
@@ -717,7 +759,7 @@ class Cluster:
         if self.draining or server.runs_tournament(tournament_id):
             return server.runs_tournament(tournament_id)
         key = leases.tournament_key(tournament_id)
-        token = await leases.take(server.store, key, self.id, self.lease)
+        token = await leases.take(server.store, key, self.id, self.lease, gone=self.ended)
         if token is None:
             return False
         taken: dict[str, int] = {}
@@ -740,7 +782,8 @@ class Cluster:
             deadline = loop.time() + self.lease + 4 * self.renew
             for room_id in ids:
                 while room_id not in taken:
-                    got = await leases.take(server.store, room_id, self.id, self.lease)
+                    got = await leases.take(server.store, room_id, self.id, self.lease,
+                                            gone=self.ended)
                     if got is not None:
                         taken[room_id] = self._taking[room_id] = got
                     elif loop.time() > deadline:
@@ -782,8 +825,10 @@ class Cluster:
         await server.start_tournament(host)
         log.info("worker %s: took tournament %s (lease %d) with %d tables", self.id,
                  tournament_id, token, len(rooms))
+        if rooms:
+            await self._send(BROADCAST, {"op": "took", "rooms": [room.id for room in rooms],
+                                         "owner": self.id})
         for room in rooms:
-            await self._send(BROADCAST, {"op": "taken", "room": room.id, "owner": self.id})
             self._spawn(self._rejoin(room.id))
         return True
 
@@ -825,7 +870,7 @@ class Cluster:
         """Take the tournaments nobody runs (a dead worker's), first come first served."""
         if self.draining:
             return
-        for tournament_id in await leases.orphan_tournaments(self.server.store):
+        for tournament_id in await leases.orphan_tournaments(self.server.store, self.ended):
             if self.draining:
                 return
             await self.adopt_tournament(tournament_id)
@@ -849,26 +894,33 @@ class Cluster:
                             type(error).__name__, error)
             await asyncio.sleep(self.renew if seconds is None else seconds)
 
-    async def _renew(self) -> None:
-        store = self.server.store
+    def _held(self) -> dict[str, int]:
+        """The leases this worker holds (key -> token), for the keeper to renew: those of the
+        rooms and tournaments it runs, and those it has taken and not yet run under."""
         held = dict(self._taking)
         held.update({room_id: room.lease for room_id, room in self.server.rooms.items()
                      if room.lease is not None})
         held.update({leases.tournament_key(tournament_id): host.lease
                      for tournament_id, host in self.server.tournaments.items()
                      if host.lease is not None})
-        if not held:
-            self._renewed_at = None
-        else:
-            renewed = await leases.renew(store, self.id, list(held), self.lease)
-            self._note_renewal()
-            for key, token in held.items():
-                if renewed.get(key) == token:
-                    continue
-                if self._taking.get(key) == token:  # lost before it ran: it never will
-                    del self._taking[key]
-                else:
-                    self._spawn(self._lost(key))
+        return held
+
+    def _renewed(self, held: dict[str, int], renewed: dict[str, int]) -> None:
+        """The keeper renewed ``held`` (as ``_held`` said a moment ago) and found ``renewed``:
+        give up what another worker took meanwhile (and still runs under the token lost)."""
+        now = self._held()
+        for key, token in held.items():
+            if renewed.get(key) == token or now.get(key) != token:
+                continue
+            if self._taking.get(key) == token:  # lost before it ran: it never will
+                del self._taking[key]
+            else:
+                self._spawn(self._lost(key))
+
+    async def _renew(self) -> None:
+        """Tell the others this worker's load (its key in Redis says it is alive), read
+        theirs, and forget the viewers kept for a worker gone. The leases themselves are the
+        keeper's (``leases.Keeper``)."""
         await self._publish_load()
         self.live = await self._loads()
         # A worker whose load key is missing is gone only once it has stayed missing as long
@@ -883,22 +935,19 @@ class Cluster:
                     now - self._missing.setdefault(origin, now) >= self._load_ttl():
                 await self.server.hub.forget(viewer.sid, viewer.room or "")
 
-    def _note_renewal(self) -> None:
-        now = asyncio.get_running_loop().time()
-        if self._renewed_at is not None:
-            gap = now - self._renewed_at
-            self.renewal_gap = max(self.renewal_gap, gap)
-            if gap > self.lease / 2:
-                log.warning("worker %s: %.2f s between two renewals of its leases (they last "
-                            "%.1f s): the machine or the database is overloaded", self.id, gap,
-                            self.lease)
-        self._renewed_at = now
-
     async def _sweep(self) -> None:
         if self.draining:
             return
-        orphans = await leases.orphans(self.server.store)
-        lapsed, stalled = 0.0, set[str]()
+        swept = await leases.sweep(self.server.store)
+        # A worker found gone by two sweeps in a row: its process ended (kill -9, a crash), and
+        # its rooms are taken now rather than once its leases lapse.
+        self._seen_locked |= swept.locked
+        unlocked = swept.unlocked & self._seen_locked
+        self.ended = unlocked & self._ended_before
+        self._ended_before = unlocked
+        orphans = sorted([*swept.free, *(room for owner in self.ended
+                                         for room in swept.gone.get(owner, ()))])
+        lapsed, stalled = 0.0, set(self.ended)
         if orphans:
             # Who is alive now, not at the last renewal: orphans mostly mean a worker died,
             # and one still counted would leave its share of them to the next sweep (a
@@ -906,7 +955,8 @@ class Cluster:
             # last word stands. A worker whose leases lapsed renews nothing: it counts for
             # none of them, even while its load key lives on (the key is written after each
             # renewal and kept for 3 s: a dead worker's may outlive its leases).
-            lapsed, stalled = await leases.lapsed(self.server.store, orphans)
+            lapsed, lapsed_owners = await leases.lapsed(self.server.store, orphans)
+            stalled |= lapsed_owners
             with contextlib.suppress(aioredis.RedisError, OSError):
                 self.live = await self._loads()
         peers = sorted(w for w, load in self.live.items()
@@ -929,8 +979,9 @@ class Cluster:
             spent = ", ".join(f"{name} {seconds:.2f} s"
                               for name, seconds in self._timings.items())
             log.warning("worker %s: took %d orphaned rooms in %.2f s (%s), the first lease "
-                        "lapsed %.2f s before the sweep saw it", self.id, taken,
-                        loop.time() - started, spent, lapsed)
+                        "lapsed %.2f s before the sweep saw it%s", self.id, taken,
+                        loop.time() - started, spent, lapsed,
+                        f"; ended: {', '.join(sorted(self.ended))}" if self.ended else "")
 
     async def _audit(self) -> None:
         """Forget the viewers kept here for other workers' connections that went away, or
