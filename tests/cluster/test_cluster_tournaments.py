@@ -11,12 +11,12 @@ import asyncio
 import contextlib
 import csv
 import io
+import json
 import signal
 import time
 from typing import Any
 
 import httpx
-import pytest
 from checks import check_room, open_store
 from server_helpers import Client
 from services import Cluster, Redis, Worker, cluster
@@ -84,7 +84,7 @@ async def _until(http: httpx.AsyncClient, url: str, tournament: str, seconds: fl
         lobby = await _lobby(http, url, tournament)
         if done(lobby):
             return lobby
-        assert time.monotonic() < deadline, lobby
+        assert time.monotonic() < deadline, json.dumps(lobby)  # whole: pytest cuts a dict
         await asyncio.sleep(0.2)
 
 
@@ -238,22 +238,24 @@ async def test_kill_9_of_the_owner_mid_tournament_moves_it_whole_and_it_finishes
     assert "Traceback" not in running.logs()
 
 
-# A known defect, open: in about 2 runs of 5 under load (and 2 of 5 fresh-clone CI runs at the
-# end of session 10) the survivor never takes the handed-over tournament (120 s waited; it is
-# taken in 0.3 s otherwise) and logs nothing. Reproduce: three `yes > /dev/null` beside
-# `pytest tests/cluster/test_cluster_tournaments.py -k sigterm`. docs/decisions.md, session 10.
-@pytest.mark.xfail(strict=False, reason="a tournament handed over by SIGTERM is sometimes never "
-                   "taken over (open defect, docs/decisions.md, session 10)")
+# Its first level long and deep, so it is still being played when the owner drains: with
+# FAST's, loose bots sometimes finished it before the SIGTERM on a loaded machine, and a
+# finished tournament is rightly taken over by nobody (session 10 took that for a defect).
+DEEP = {**FAST, "levels": [{"small_blind": 1, "big_blind": 2, "ante": 0, "hands": 40}, *HANDS]}
+
+
 async def test_sigterm_of_the_owner_hands_the_tournament_over_whole_and_it_finishes(
         database: str, redis_server: Redis) -> None:
     with cluster(database, redis_server, 2, *OPTIONS) as running:
         async with httpx.AsyncClient(timeout=30) as http:
-            tournament, _, victim, survivor, _ = await _under_way(http, running, FAST, 4)
+            tournament, _, victim, survivor, _ = await _under_way(http, running, DEEP, 4)
             victim.signal(signal.SIGTERM)
             assert victim.process is not None
             victim.process.wait(60)
             assert victim.process.returncode in (0, -signal.SIGTERM)
             assert f"handed tournament {tournament} over" in victim.log.read_text()
+            handed = await _lobby(http, survivor.url, tournament)
+            assert not handed["finished"], handed  # a hand-over to test, not a finished one
             await _owned_by(tournament, survivor)
             after = await _lobby(http, survivor.url, tournament)
             assert _owner(running, tournament) is survivor
