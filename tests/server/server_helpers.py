@@ -23,7 +23,7 @@ import uvicorn
 from wire_check import check, fetch_schema
 
 import boardroom
-from boardroom.server import UVICORN_WEBSOCKETS, Server, ServerConfig, create_app
+from boardroom.server import Server, ServerConfig, create_app, uvicorn_options
 from boardroom.server import patch as patches
 from boardroom.server.wire import View
 
@@ -105,7 +105,7 @@ async def running_server(data: Path, **config: Any) -> AsyncIterator[Running]:
     port = free_port()
     server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="error",
                                            lifespan="on", timeout_graceful_shutdown=10,
-                                           **UVICORN_WEBSOCKETS))
+                                           **uvicorn_options(app)))
     task = asyncio.create_task(server.serve())
     for _ in range(500):
         if server.started:

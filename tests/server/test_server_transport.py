@@ -113,7 +113,19 @@ async def test_long_polling_and_other_engine_io_versions_are_refused(tmp_path: P
                       "EIO=4"):
             with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
                 await _open(running.url, query)
-            assert refused.value.status == 403
+            assert refused.value.status == 400
+            # the refusal says what is wrong (a WebSocket handshake asked over plain HTTP)
+            answer = await running.http.get(f"/socket.io/?{query}", headers=_UPGRADE)
+            assert answer.status_code == 400
+            assert "connect with EIO=4&transport=websocket" in answer.text
+        answer = await running.http.get("/elsewhere/?EIO=4&transport=websocket",
+                                        headers=_UPGRADE)
+        assert answer.status_code == 404
+        assert "no WebSocket is served at /elsewhere/" in answer.text
+
+
+_UPGRADE = {"Connection": "Upgrade", "Upgrade": "websocket", "Sec-WebSocket-Version": "13",
+            "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ=="}
 
 
 async def test_an_oversized_frame_closes_the_connection_with_one_log_line(
@@ -169,7 +181,7 @@ async def test_a_client_that_stops_reading_is_closed_and_its_queue_dropped() -> 
         if message["type"] == "websocket.send":
             await held.wait()  # the client never reads: the first send never finishes
 
-    connection = transport.Connection("sid", blocked_send, ("test", 1), 0.0)
+    connection = transport.AsgiConnection("sid", blocked_send, ("test", 1), 0.0)
     connection.connected = True
     connection.start()
     connection.put("42[0]")
@@ -185,3 +197,85 @@ async def test_a_client_that_stops_reading_is_closed_and_its_queue_dropped() -> 
     assert [m for m in sent if m["type"] == "websocket.send"] == [
         {"type": "websocket.send", "text": "42[0]"}]
     await connection.stop()
+
+
+class _Socket:
+    """An asyncio transport that only records what is written (its client reads nothing)."""
+
+    def __init__(self) -> None:
+        self.written: list[bytes] = []
+        self.closed = False
+
+    def write(self, data: bytes) -> None:
+        self.written.append(data)
+
+    def can_write_eof(self) -> bool:
+        return True
+
+    def write_eof(self) -> None:
+        self.written.append(b"<eof>")
+
+    def close(self) -> None:
+        self.closed = True
+
+    def get_extra_info(self, name: str) -> Any:
+        return ("127.0.0.1", 5) if name == "peername" else None
+
+
+async def test_the_direct_protocol_queues_while_the_socket_is_full_and_closes_a_stalled_client(
+) -> None:
+    """Our WebSocket protocol writes each push at once; while asyncio says the socket's buffer
+    is full (``pause_writing``) pushes wait, in order, and go out on ``resume_writing``; a
+    client that stays behind by ``MAX_BACKLOG`` messages is closed (1008), its queue dropped."""
+    from websockets.frames import Opcode
+
+    from boardroom.server.websocket import SocketProtocol, protocol_for
+
+    channel = transport.Transport(lambda sid, auth: None, _no_event, _no_disconnect)
+    protocol = protocol_for(channel)()
+    socket = _Socket()
+    protocol.socket = socket  # type: ignore[assignment]  # connection_made wants a real one
+    request = (b"GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: x\r\n"
+               b"Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n"
+               b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n")
+    protocol.data_received(request)
+    assert socket.written[0].startswith(b"HTTP/1.1 101")
+    connection = protocol.connection
+    assert connection is not None
+    assert channel.connections[connection.sid] is connection
+    assert b'"pingInterval"' in socket.written[1]  # Engine.IO's opening, written at once
+    assert isinstance(protocol, SocketProtocol)
+
+    written = len(socket.written)
+    protocol.pause_writing()
+    connection.put("42[1]")
+    connection.put("42[2]")
+    assert len(socket.written) == written  # held while the socket is full
+    protocol.resume_writing()
+    assert [data.endswith(b"42[1]") for data in socket.written[written:]] == [True, False]
+    assert socket.written[-1].endswith(b"42[2]")
+    protocol.pause_writing()
+    for number in range(transport.MAX_BACKLOG):
+        connection.put(f"42[{number}]")
+    assert not connection.closed
+    written = len(socket.written)
+    connection.put("42[one too many]")
+    assert connection.closed
+    assert connection.waiting is None
+    close = socket.written[written]  # a close frame, code 1008
+    assert close[0] & 0x0F == Opcode.CLOSE.value
+    assert close[2:4] == (1008).to_bytes(2, "big")
+    protocol.resume_writing()
+    assert len(socket.written) == written + 1  # nothing of the dropped queue follows
+    protocol.connection_lost(None)
+    await asyncio.sleep(0)
+    await asyncio.sleep(0)
+    assert connection.sid not in channel.connections
+
+
+async def _no_event(sid: str, event: str, args: list[Any]) -> None:
+    return None
+
+
+async def _no_disconnect(sid: str) -> None:
+    return None

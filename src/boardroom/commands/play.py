@@ -70,10 +70,10 @@ async def _serve(args: argparse.Namespace, settings: Any, name: str) -> int:
     import uvicorn
 
     from boardroom.server import (
-        UVICORN_WEBSOCKETS,
         ServerConfig,
         create_app,
         tune_garbage_collector,
+        uvicorn_options,
     )
     from boardroom.server.protocol import RateLimit, parse
     from boardroom.server.viewer import Viewer
@@ -82,7 +82,7 @@ async def _serve(args: argparse.Namespace, settings: Any, name: str) -> int:
     tune_garbage_collector()
     server = uvicorn.Server(uvicorn.Config(app, host=args.host, port=args.port,
                                            log_level="warning", lifespan="on",
-                                           **UVICORN_WEBSOCKETS))
+                                           **uvicorn_options(app)))
     serving = asyncio.create_task(server.serve())
     while not server.started and not serving.done():
         await asyncio.sleep(0.05)

@@ -45,9 +45,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--worker-id", default=None, metavar="ID",
                         help="this worker's name in the cluster, unique (default: the host's "
                              "name and a random suffix)")
-    parser.add_argument("--ws", default="websockets-sansio",
-                        choices=["websockets-sansio", "websockets", "wsproto"],
-                        help="uvicorn's WebSocket implementation (default: websockets-sansio)")
+    parser.add_argument("--ws", default="boardroom",
+                        choices=["boardroom", "websockets-sansio", "websockets", "wsproto"],
+                        help="how WebSockets are served: boardroom (default: frames straight "
+                             "to the real-time channel) or one of uvicorn's ASGI protocols")
     parser.add_argument("--bot-think", type=float, default=0.8, metavar="SECONDS",
                         help="how long a bot waits before it acts (default: 0.8; 0: bot-only "
                              "rooms play flat out, as `boardroom bench soak` runs them)")
@@ -60,11 +61,11 @@ def run(args: argparse.Namespace) -> int:
 
     from boardroom.cli import UsageError
     from boardroom.server import (
-        UVICORN_WEBSOCKETS,
         ServerConfig,
         check_data_folder,
         create_app,
         tune_garbage_collector,
+        uvicorn_options,
     )
     from boardroom.store import StoreError, database_url
 
@@ -89,7 +90,7 @@ def run(args: argparse.Namespace) -> int:
     app = create_app(config)
     tune_garbage_collector()
     uvicorn.run(app, host=args.host, port=args.port, log_level=args.log_level,
-                lifespan="on", **{**UVICORN_WEBSOCKETS, "ws": args.ws})
+                lifespan="on", **uvicorn_options(app, args.ws))
     return 0
 
 

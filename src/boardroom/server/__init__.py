@@ -8,8 +8,9 @@ from boardroom.server.app import (
     check_data_folder,
     create_app,
     tune_garbage_collector,
+    uvicorn_options,
 )
 from boardroom.server.config import UVICORN_WEBSOCKETS
 
 __all__ = ["UVICORN_WEBSOCKETS", "DataFolderInUse", "Server", "ServerConfig",
-           "check_data_folder", "create_app", "tune_garbage_collector"]
+           "check_data_folder", "create_app", "tune_garbage_collector", "uvicorn_options"]

@@ -29,7 +29,7 @@ from boardroom.evaluation import warm_up
 from boardroom.server import cluster as clustering
 from boardroom.server.auth import Signer, new_host_secret, secret_hash
 from boardroom.server.cluster_http import TournamentRouter
-from boardroom.server.config import WEB, ServerConfig, check_public_url
+from boardroom.server.config import UVICORN_WEBSOCKETS, WEB, ServerConfig, check_public_url
 from boardroom.server.http import add_routes
 from boardroom.server.limits import ASGIApp, BodyLimit, Receive, Scope, Send
 from boardroom.server.realtime import SocketHub
@@ -37,6 +37,7 @@ from boardroom.server.room import REMEMBERED_COMMANDS, Room
 from boardroom.server.tournament import TournamentHost, new_tournament
 from boardroom.server.tournament_http import add_tournament_routes
 from boardroom.server.transport import PATH as SOCKET_PATH
+from boardroom.server.websocket import protocol_for
 from boardroom.store import (
     RoomRow,
     Store,
@@ -428,6 +429,14 @@ def create_app(config: ServerConfig) -> Any:
     router = TournamentRouter(app, server)  # a cluster's: to the worker running a tournament
     server.http_answer = router.answer
     return Endpoints(server, BodyLimit(router))
+
+
+def uvicorn_options(app: Endpoints, ws: str = "boardroom") -> dict[str, Any]:
+    """uvicorn's settings for serving ``app``: its WebSockets through ``ws`` ("boardroom":
+    ``websocket.SocketProtocol``, frames straight to the transport; or one of uvicorn's own
+    ASGI protocols by name), as ``config.UVICORN_WEBSOCKETS`` says."""
+    chosen: Any = protocol_for(app.socket) if ws == "boardroom" else ws
+    return {**UVICORN_WEBSOCKETS, "ws": chosen}
 
 
 class Endpoints:

@@ -129,7 +129,7 @@ class SocketHub:
 
     # -- handlers ----------------------------------------------------------------------------
 
-    async def _connect(self, sid: str, scope: Any, auth: Any = None) -> None:
+    def _connect(self, sid: str, auth: Any = None) -> None:
         self._viewers[sid] = Viewer(sid, RateLimit(self.clock()))
 
     async def _event(self, sid: str, event: str, args: list[Any]) -> dict[str, Any] | None:

@@ -33,13 +33,12 @@ import logging
 import secrets
 import time
 import urllib.parse
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any
 
 from boardroom.server.encode import WireJSON
 from boardroom.server.limits import (
     LOGGED_BAD_FRAMES,
-    Message,
     Receive,
     Scope,
     Send,
@@ -55,30 +54,60 @@ MAX_BACKLOG = 512  # messages waiting for a client that has stopped reading: the
 PATH = "/socket.io"
 _CLOSING: set[asyncio.Task[None]] = set()  # closes under way (a task must be referenced)
 
-# What the server calls: a connection came (sid, its ASGI scope, the connect's auth data), an
-# event came (sid, name, its arguments; what it returns answers an event that asked), a
-# connection went (sid).
-OnConnect = Callable[[str, Scope, Any], Awaitable[None]]
+# What the server calls: a connection came (sid; the connect's auth data), an event came (sid,
+# name, its arguments; what it returns answers an event that asked), a connection went (sid).
+OnConnect = Callable[[str, Any], None]
 OnEvent = Callable[[str, str, list[Any]], Awaitable[Any]]
-OnDisconnect = Callable[[str], Awaitable[None]]
+OnDisconnect = Callable[[str], Coroutine[Any, Any, None]]
 
 
 class Connection:
-    """One client's WebSocket: its outgoing queue, drained in order by its writer task."""
+    """One client's WebSocket, whatever carries its frames: its Engine.IO and Socket.IO state
+    (the carrier's subclass sends and closes)."""
 
-    __slots__ = ("_wake", "_writer", "bad", "client", "closed", "connected", "next_ping",
-                 "pong_due", "queue", "send", "sid")
+    __slots__ = ("bad", "client", "closed", "connected", "next_ping", "pong_due", "sid")
 
-    def __init__(self, sid: str, send: Send, client: tuple[str, int], now: float) -> None:
+    def __init__(self, sid: str, client: tuple[str, int], now: float) -> None:
         self.sid = sid
-        self.send = send
         self.client = client
-        self.queue: collections.deque[str] = collections.deque()
         self.connected = False  # the namespace is connected (``40`` answered)
         self.closed = False
         self.bad = 0  # malformed frames dropped
         self.next_ping = now + PING_INTERVAL
         self.pong_due: float | None = None
+
+    def put(self, text: str) -> None:
+        """Queue ``text`` for the client, after everything queued before it."""
+        raise NotImplementedError
+
+    def close(self, code: int = 1000) -> None:
+        """Close the WebSocket (once): what is queued is dropped."""
+        raise NotImplementedError
+
+    async def stop(self) -> None:
+        """Stop sending (the socket is gone)."""
+        self.closed = True
+
+    def _overflowing(self, waiting: int) -> bool:
+        """Whether ``waiting`` messages behind, the client has stopped reading: then closed."""
+        if waiting < MAX_BACKLOG:
+            return False
+        log.warning("closed the connection of %s:%s: it stopped reading (%d messages "
+                    "waiting)", self.client[0], self.client[1], waiting)
+        self.close(1008)
+        return True
+
+
+class AsgiConnection(Connection):
+    """A connection served through ASGI (any ASGI server's WebSockets): a writer task sends
+    what is queued, one message at a time."""
+
+    __slots__ = ("_wake", "_writer", "queue", "send")
+
+    def __init__(self, sid: str, send: Send, client: tuple[str, int], now: float) -> None:
+        super().__init__(sid, client, now)
+        self.send = send
+        self.queue: collections.deque[str] = collections.deque()
         self._wake: asyncio.Future[None] | None = None
         self._writer: asyncio.Task[None] | None = None
 
@@ -86,13 +115,7 @@ class Connection:
         self._writer = asyncio.get_running_loop().create_task(self._write())
 
     def put(self, text: str) -> None:
-        """Queue ``text`` for the client, after everything queued before it."""
-        if self.closed:
-            return
-        if len(self.queue) >= MAX_BACKLOG:
-            log.warning("closed the connection of %s:%s: it stopped reading (%d messages "
-                        "waiting)", self.client[0], self.client[1], len(self.queue))
-            self.close(1008)
+        if self.closed or self._overflowing(len(self.queue)):
             return
         self.queue.append(text)
         wake = self._wake
@@ -100,21 +123,17 @@ class Connection:
             wake.set_result(None)
 
     def close(self, code: int = 1000) -> None:
-        """Close the WebSocket (once): what is queued is dropped."""
         if self.closed:
             return
         self.closed = True
         self.queue.clear()
         with contextlib.suppress(RuntimeError):  # the event loop is closing
-            task = asyncio.get_running_loop().create_task(self._close(code))
-            _CLOSING.add(task)
-            task.add_done_callback(_CLOSING.discard)
+            keep(asyncio.get_running_loop().create_task(self._close(code)))
         wake = self._wake
         if wake is not None and not wake.done():
             wake.set_result(None)
 
     async def stop(self) -> None:
-        """Stop the writer (the socket is gone)."""
         self.closed = True
         writer = self._writer
         if writer is not None and writer is not asyncio.current_task():
@@ -141,8 +160,15 @@ class Connection:
             self.closed = True
 
 
+def keep(task: asyncio.Task[Any]) -> None:
+    """Hold a task that nothing awaits until it is done (the loop keeps only weak ones)."""
+    _CLOSING.add(task)
+    task.add_done_callback(_CLOSING.discard)
+
+
 class Transport:
-    """The ``/socket.io/`` endpoint and every connection to it."""
+    """The ``/socket.io/`` endpoint and every connection to it: as an ASGI app (``__call__``)
+    and for ``websocket.SocketProtocol``, which carries frames without ASGI."""
 
     def __init__(self, on_connect: OnConnect, on_event: OnEvent, on_disconnect: OnDisconnect,
                  *, clock: Callable[[], float] = time.monotonic) -> None:
@@ -174,13 +200,42 @@ class Transport:
 
     # -- serving -------------------------------------------------------------------------------
 
+    @staticmethod
+    def refusal(path: str, query_string: str) -> str | None:
+        """Why a WebSocket asked for at ``path`` with ``query_string`` is refused (None: it is
+        Engine.IO 4 over WebSocket, as served)."""
+        if path != PATH and not path.startswith(PATH + "/"):
+            return f"no WebSocket is served at {path[:80]}"
+        query = urllib.parse.parse_qs(query_string)
+        if query.get("EIO") != ["4"] or query.get("transport") != ["websocket"] or \
+                "sid" in query:
+            return "connect with EIO=4&transport=websocket"
+        return None
+
+    def opened(self, connection: Connection) -> None:
+        """A WebSocket accepted: Engine.IO's opening goes first."""
+        self._start_pinging()
+        self.connections[connection.sid] = connection
+        connection.put("0" + json.dumps({
+            "sid": new_id(), "upgrades": [], "pingInterval": int(PING_INTERVAL * 1000),
+            "pingTimeout": int(PING_TIMEOUT * 1000), "maxPayload": MAX_FRAME}))
+
+    async def gone(self, connection: Connection) -> None:
+        """A WebSocket closed (either side): the connection is forgotten."""
+        if self.connections.get(connection.sid) is connection:
+            del self.connections[connection.sid]
+        connection.closed = True
+        await connection.stop()
+        if connection.connected:
+            connection.connected = False
+            await self.on_disconnect(connection.sid)
+
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] == "http":
             await _refuse_http(send)
             return
-        query = urllib.parse.parse_qs(scope.get("query_string", b"").decode("latin-1"))
-        if query.get("EIO") != ["4"] or query.get("transport") != ["websocket"] or \
-                "sid" in query:
+        if self.refusal(scope.get("path", ""),
+                        scope.get("query_string", b"").decode("latin-1")) is not None:
             await receive()  # websocket.connect
             await send({"type": "websocket.close", "code": 1008})
             return
@@ -188,53 +243,49 @@ class Transport:
         if first["type"] != "websocket.connect":
             return
         await send({"type": "websocket.accept"})
-        self._start_pinging()
-        sid = _new_id()
         client = tuple(scope.get("client") or ("?", 0))
-        connection = Connection(sid, send, (str(client[0]), int(client[1])), self.clock())
-        self.connections[sid] = connection
+        connection = AsgiConnection(new_id(), send, (str(client[0]), int(client[1])),
+                                    self.clock())
         connection.start()
-        connection.put("0" + json.dumps({
-            "sid": _new_id(), "upgrades": [], "pingInterval": int(PING_INTERVAL * 1000),
-            "pingTimeout": int(PING_TIMEOUT * 1000), "maxPayload": MAX_FRAME}))
+        self.opened(connection)
         try:
-            await self._read(connection, scope, receive)
+            while True:
+                message = await receive()
+                if message["type"] != "websocket.receive":
+                    return  # websocket.disconnect
+                text = message.get("text")
+                if text is None:
+                    self.bad_frame(connection, len(message.get("bytes") or b""),
+                                   "binary frames are not used")
+                else:
+                    self.received(connection, text)
         finally:
-            del self.connections[sid]
-            connection.closed = True
-            await connection.stop()
-            if connection.connected:
-                connection.connected = False
-                await self.on_disconnect(sid)
+            await self.gone(connection)
 
-    async def _read(self, connection: Connection, scope: Scope, receive: Receive) -> None:
-        while True:
-            message = await receive()
-            if message["type"] != "websocket.receive":
-                return  # websocket.disconnect
-            text = message.get("text")
-            if text is not None and len(text) > MAX_FRAME:
-                log.warning("closed the connection of %s:%s: a frame of %d characters (at most "
-                            "%d)", connection.client[0], connection.client[1], len(text),
-                            MAX_FRAME)
-                connection.close(1009)
-                continue
-            fault = "binary frames are not used" if text is None else frame_fault(text)
-            if fault is not None or text is None:
-                self._bad_frame(connection, message, fault or "")
-                continue
-            if connection.closed:
-                continue
-            if text == "3":
-                connection.pong_due = None
-            elif text == "2":
-                connection.put("3")
-            elif text == "1":
-                connection.close()
-            elif text.startswith("4"):
-                await self._packet(connection, scope, text[1:])
+    def received(self, connection: Connection, text: str) -> None:
+        """A text frame from ``connection``'s client."""
+        if len(text) > MAX_FRAME:
+            log.warning("closed the connection of %s:%s: a frame of %d characters (at most "
+                        "%d)", connection.client[0], connection.client[1], len(text),
+                        MAX_FRAME)
+            connection.close(1009)
+            return
+        fault = frame_fault(text)
+        if fault is not None:
+            self.bad_frame(connection, len(text), fault)
+            return
+        if connection.closed:
+            return
+        if text == "3":
+            connection.pong_due = None
+        elif text == "2":
+            connection.put("3")
+        elif text == "1":
+            connection.close()
+        elif text.startswith("4"):
+            self._packet(connection, text[1:])
 
-    async def _packet(self, connection: Connection, scope: Scope, packet: str) -> None:
+    def _packet(self, connection: Connection, packet: str) -> None:
         kind, rest = packet[0], packet[1:]
         namespace = ""
         if rest.startswith("/"):
@@ -248,13 +299,13 @@ class Transport:
                 return
             auth = json.loads(rest) if rest else None
             connection.connected = True
-            await self.on_connect(connection.sid, scope, auth)
+            self.on_connect(connection.sid, auth)
             connection.put("40" + json.dumps({"sid": connection.sid}))
             return
         if kind == "1":
             if connection.connected:
                 connection.connected = False
-                await self.on_disconnect(connection.sid)
+                self._spawn(self.on_disconnect(connection.sid))
             connection.close()
             return
         if kind != "2" or not connection.connected:
@@ -262,8 +313,10 @@ class Transport:
         digits = len(rest) - len(rest.lstrip("0123456789"))
         ack = int(rest[:digits]) if digits else None
         data = json.loads(rest[digits:])
-        task = asyncio.get_running_loop().create_task(
-            self._dispatch(connection, str(data[0]), data[1:], ack))
+        self._spawn(self._dispatch(connection, str(data[0]), data[1:], ack))
+
+    def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
@@ -279,10 +332,10 @@ class Transport:
         if ack is not None and not connection.closed:
             connection.put(f"43{ack}" + WireJSON.dumps([answer]))
 
-    def _bad_frame(self, connection: Connection, message: Message, fault: str) -> None:
+    def bad_frame(self, connection: Connection, size: int, fault: str) -> None:
+        """Drop a malformed frame of ``size`` (logged for the first few of a connection)."""
         connection.bad += 1
         if connection.bad <= LOGGED_BAD_FRAMES:
-            size = len(message.get("text") or message.get("bytes") or b"")
             log.warning("dropped a malformed socket.io frame from %s:%s (%d bytes): %s%s",
                         connection.client[0], connection.client[1], size, fault,
                         "; later ones are dropped silently"
@@ -321,7 +374,7 @@ class Transport:
                 await self._pinger
 
 
-def _new_id() -> str:
+def new_id() -> str:
     return secrets.token_urlsafe(15)
 
 
