@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import importlib
 import itertools
 import platform
 import time
@@ -164,3 +165,39 @@ async def test_a_server_trims_the_c_heap_once_before_it_serves(
         assert len(calls) == 1
         await running.http.get("/healthz")
         assert len(calls) == 1
+
+
+async def test_a_finished_hand_s_board_tables_are_dropped(tmp_path: Path) -> None:
+    """The pills' tables of every holding on a board (about 6 KB a board state) are kept while
+    the board is in play and dropped once its hand is over and its last views are sent: a
+    room keeps none of a hand's tables while the next is dealt (counted)."""
+    nuts = importlib.import_module("boardroom.evaluation.nuts")
+    clock = FakeClock()
+    async with running_server(tmp_path, clock=clock) as running:
+        running.server.hub.clock = itertools.count(0.0, 1.0).__next__  # no rate limit here
+        room_id, _ = await new_room(running, game="esg", pause_between_hands=1,
+                                    starting_stack=2000)
+        async with clients(running.url, 3) as people:
+            players, watcher = people[:2], people[2]
+            for seat, player in enumerate(players):
+                await player.ok("join", room=room_id)
+                await player.ok("sit", seat=seat, name=f"P{seat}")
+            await watcher.ok("join", room=room_id, role="spectator")
+            room = running.server.rooms[room_id]
+            clock.now += 1.5  # the pause between hands runs out
+            await players[0].ok("snapshot")  # wakes the actor: it deals
+            await _until(lambda: room.table.hand_no == 1, timeout=10)
+            boards: list[tuple[int, ...]] = []
+            while (hand := room.table.hand) is not None:
+                seat = hand.seat_to_act
+                if seat is not None:
+                    boards = [tuple(cards) for cards in hand.boards.values()]
+                    kept = {key[1] for key in nuts._tables}
+                    assert all(board in kept for board in boards if board), (boards, kept)
+                    await players[seat].ok("act", action="check" if hand.can_check()
+                                           else "call")
+                else:
+                    await asyncio.sleep(0.01)
+            assert all(len(board) == 5 for board in boards)
+            assert room._last_views  # the hand's last views were built from its tables
+            assert not [key for key in nuts._tables if key[1] in boards]

@@ -9,9 +9,13 @@ own hole cards, every visible board card, any shown card). Its size follows the 
 Exact, and cheap because the work is shared. A board construction's answer depends only on the
 board and on which cards may be held, so ``holdings`` evaluates, once per board state with the
 numpy batch paths, every 2-card holding of cards off the board (at most C(49, 2) = 1,176) and
-sorts them best first; that table is cached (least recently used) and answers every viewer:
-their own best hand (the best holding of two of their cards) and their NUTS badge (is any
-holding of two unseen cards ahead of them?) are each one vectorised scan. Private hands need no
+sorts them best first; that table is cached and answers every viewer: their own best hand
+(the best holding of two of their cards) and their NUTS badge (is any holding of two unseen
+cards ahead of them?) are each one vectorised scan. A table is kept only while its board may
+be asked about again: building the table of a board drops the table of the board it grew from
+(the turn's drops the flop's: a board only grows), ``forget`` drops the tables of a hand's
+boards once it is over (a server's room calls it), and at most ``TABLE_CACHE_SIZE`` are kept (least
+recently used) for callers that never forget. Private hands need no
 enumeration: any 5 unseen cards are a holding, so the nuts is the best hand of all unseen cards,
 and likewise the Allocators' 2- and 3-card Hands (counted by rank, ``small``). The Tree walks
 the 7,462 high classes from the best down and returns the first one that the Christmas card and
@@ -21,6 +25,8 @@ the 7,462 high classes from the best down and returns the first one that the Chr
 from __future__ import annotations
 
 import functools
+import threading
+from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -62,7 +68,7 @@ HOLDING_CONSTRUCTIONS = frozenset({Construction.OMAHA, Construction.TILT_BOARD,
                                    Construction.TILT_DIAGONAL, Construction.HOLDEM})
 """The constructions whose holdings are two cards played with a board (``holdings``)."""
 
-TABLE_CACHE_SIZE = 1024  # boards in play at once; a table is about 13 KB
+TABLE_CACHE_SIZE = 2048  # boards kept at most (two per ESG table at once); a table: ~6 KB
 
 
 def nuts(construction: Construction, board: Sequence[int] = (), *, seen: Iterable[int] = (),
@@ -169,10 +175,12 @@ class Holdings:
     against the board's allowed triples (Omaha, Tilt: exactly 3 of the board; the Tilt board's
     triples hold its tilted card; Hold'em, any mix: also either card with 4 of the board, and the
     board alone) and looked up in the 5-card tables. Each holding keeps its best triple, so a
-    hand is read back with the cards that make it.
+    hand is read back with the cards that make it. Five bytes a holding (about 6 KB a table):
+    its strength negated (int16), its two cards (uint8 each) and its triple (int8).
     """
 
-    __slots__ = ("bits", "board", "construction", "negated", "ranking", "triple", "triples")
+    __slots__ = ("board", "construction", "first", "negated", "ranking", "second", "triple",
+                 "triples")
 
     def __init__(self, construction: Construction, board: tuple[int, ...], ranking: Ranking,
                  tilted: int | None) -> None:
@@ -198,28 +206,41 @@ class Holdings:
             strengths = values[np.arange(len(first)), chosen].astype(np.int32)
         order = np.argsort(-strengths, kind="stable")
         self.negated = (-strengths[order]).astype(np.int16)  # ascending: best first
-        one = np.uint64(1)
-        self.bits = (one << first[order].astype(np.uint64)) | (
-            one << second[order].astype(np.uint64))  # the holding's two cards as bits
+        self.first = first[order].astype(np.uint8)  # the holding's two cards
+        self.second = second[order].astype(np.uint8)
         self.triple = chosen[order].astype(np.int8)
-        for column in (self.negated, self.bits, self.triple):
+        for column in (self.negated, self.first, self.second, self.triple):
             column.flags.writeable = False  # shared by every viewer through the cache
 
     def __len__(self) -> int:
         return len(self.negated)
 
+    @property
+    def nbytes(self) -> int:
+        """The bytes of the table's columns."""
+        return sum(column.nbytes for column in (self.negated, self.first, self.second,
+                                                self.triple))
+
+    def _held(self, mask: int, end: int | None = None) -> npt.NDArray[np.bool_]:
+        """For each holding (the first ``end``), whether both its cards are in ``mask``."""
+        import numpy as np
+        bits = np.uint64(mask)
+        both = np.right_shift(bits, self.first[:end], dtype=np.uint64)
+        both &= np.right_shift(bits, self.second[:end], dtype=np.uint64)
+        held: npt.NDArray[np.bool_] = (both & np.uint64(1)).astype(np.bool_)
+        return held
+
     def best(self, mask: int) -> HandValue | None:
         """The best hand of a holding of two cards of ``mask`` (a ``card_mask``; cards on the
         board never count); ``None`` when there is none or no low qualifies."""
-        held = (self.bits & self.bits.dtype.type(ALL_CARDS & ~mask)) == 0
+        held = self._held(mask)
         index = int(held.argmax())
         if not held[index]:
             return None
         strength = -int(self.negated[index])
-        bits = int(self.bits[index])
-        low = bits & -bits
-        holding = ((bits ^ low).bit_length() - 1, low.bit_length() - 1)
-        made = (*holding, *self.triples[int(self.triple[index])])
+        first, second = int(self.first[index]), int(self.second[index])
+        made = (max(first, second), min(first, second),
+                *self.triples[int(self.triple[index])])
         if self.construction is Construction.HOLDEM:
             return high_value(strength, made)
         return make_value(self.ranking, strength, made)
@@ -229,20 +250,64 @@ class Holdings:
         better = int(self.negated.searchsorted(self.negated.dtype.type(-strength), side="left"))
         if not better:
             return False
-        return bool(((self.bits[:better] & self.bits.dtype.type(ALL_CARDS & ~mask)) == 0).any())
+        return bool(self._held(mask, better).any())
 
 
-@functools.lru_cache(maxsize=TABLE_CACHE_SIZE)
+_TableKey = tuple[Construction, tuple[int, ...], Ranking, int | None]
+_tables: OrderedDict[_TableKey, Holdings] = OrderedDict()  # least recently used first
+_tables_lock = threading.Lock()  # equity and tests may evaluate from other threads
+_table_counts = {"built": 0, "hits": 0}
+
+
 def holdings(construction: Construction, board: tuple[int, ...], ranking: Ranking,
              tilted: int | None) -> Holdings:
     """The holdings table of a checked board (and tilted card, for a Tilt board), built once per
-    board state and kept (LRU). Scan it with ``best`` and ``beaten`` and a ``card_mask``."""
-    return Holdings(construction, board, ranking, tilted)
+    board state and kept while it may be asked about (see the module's text). Scan it with
+    ``best`` and ``beaten`` and a ``card_mask``."""
+    key: _TableKey = (construction, board, ranking, tilted)
+    with _tables_lock:
+        table = _tables.get(key)
+        if table is not None:
+            _tables.move_to_end(key)
+            _table_counts["hits"] += 1
+            return table
+    table = Holdings(construction, board, ranking, tilted)
+    with _tables_lock:
+        _table_counts["built"] += 1
+        _tables[key] = table
+        _tables.move_to_end(key)
+        # The board this one grew from is not asked about again (a board only grows).
+        _tables.pop((construction, board[:-1], ranking, tilted), None)
+        while len(_tables) > TABLE_CACHE_SIZE:
+            _tables.popitem(last=False)
+    return table
+
+
+def forget(boards: Iterable[Sequence[int]]) -> int:
+    """Drop every kept table of one of ``boards`` or of a start of one (a finished hand's
+    boards, each in the order it was dealt: nobody asks about them again, and one asked about
+    again is built again); returns how many were dropped. Another table's board of the same
+    cards dealt in another order is kept."""
+    starts = {tuple(board[:count]) for board in boards for count in range(1, len(board) + 1)}
+    with _tables_lock:
+        dead = [key for key in _tables if key[1] in starts]
+        for key in dead:
+            del _tables[key]
+    return len(dead)
+
+
+def cache_info() -> dict[str, int]:
+    """The tables kept (``size``), built and found kept (``hits``) so far (tests count them)."""
+    with _tables_lock:
+        return {"size": len(_tables), **_table_counts}
 
 
 def clear_cache() -> None:
-    """Forget every holdings table (benchmarks measure the first view after a change)."""
-    holdings.cache_clear()
+    """Forget every holdings table and the counts (benchmarks measure the first view after a
+    change)."""
+    with _tables_lock:
+        _tables.clear()
+        _table_counts.update(built=0, hits=0)
 
 
 @functools.cache

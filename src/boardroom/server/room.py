@@ -28,6 +28,7 @@ from boardroom.engine import events as ev
 from boardroom.engine.betting import pot_limit_max_raise_to
 from boardroom.engine.hand import Hand
 from boardroom.engine.view import HandView, views_for
+from boardroom.evaluation.nuts import forget
 from boardroom.server import bot_driver
 from boardroom.server.auth import (
     AuthError,
@@ -350,6 +351,7 @@ class Room:
         if not events:
             return
         rows, ledger, hands, revised = [], [], [], []
+        ended = False
         for event in events:
             payload: dict[str, Any] = {"data": dict(event.data)}
             if event.truth is not None:
@@ -365,6 +367,7 @@ class Room:
                 hands.append(HandRow(event.data["hand_no"], event.private["game"], event.at,
                                      dict(event.private)))
                 self.recall_last_hand(event.private)
+                ended = True
                 if "runout" in event.data and self.hub.viewers(self.id):
                     self._equity_task = asyncio.create_task(
                         self._work_out_equity(dict(event.private)))
@@ -400,6 +403,8 @@ class Room:
         for viewer, payload in self._private:
             await self.hub.send_to(viewer, "host", payload)
         self._private = []
+        if ended:  # its last views are built: nobody asks about its boards now
+            forget_boards(self.table.finished_hand())
         self.bots.sync()
         if self.listener is not None:
             self.listener(self, events)
@@ -781,6 +786,17 @@ class Room:
         if self._last_hunt is None or self._last_hunt[0] is not hand:
             self._last_hunt = (hand, can_hunt(self.settings, hand))
         return self._last_hunt[1]
+
+
+def forget_boards(hand: Hand | None) -> None:
+    """Drop the pills' tables of a finished hand's boards (every run's): about 6 KB a board,
+    never asked about again (one asked about again, for a late view of the hand, is built
+    again)."""
+    if hand is None:
+        return
+    boards = [tuple(cards) for cards in hand.boards.values()]
+    boards += [tuple(cards) for run in hand.runs for _, cards in run.boards]
+    forget(boards)
 
 
 def rabbit_boards(record: dict[str, Any]) -> dict[str, list[str]] | None:
