@@ -65,8 +65,10 @@ async def test_a_room_keeps_no_views_of_the_last_hand_while_the_next_is_played(
         tmp_path: Path) -> None:
     """Between hands every audience is shown the hand that just ended, built from its replay
     (the replayed hand, each audience's view of it and their encoded parts: about 150 KiB of
-    an ESG room). Once the next hand is dealt nobody is shown it until that hand ends, and a
-    new record replaces it then: the room keeps none of it while the next hand is played."""
+    an ESG room). Once the commit is pushed only the texts sent are kept (the views are let
+    go: a new audience's is built again). Once the next hand is dealt nobody is shown it
+    until that hand ends, and a new record replaces it then: the room keeps none of it while
+    the next hand is played."""
     clock = FakeClock()
     async with running_server(tmp_path, clock=clock) as running:
         running.server.hub.clock = itertools.count(0.0, 1.0).__next__  # no rate limit here
@@ -91,8 +93,16 @@ async def test_a_room_keeps_no_views_of_the_last_hand_while_the_next_is_played(
             assert hand.seat_to_act is not None
             await players[hand.seat_to_act].ok("act", action="fold")
             await _until(lambda: room.table.hand is None, timeout=10)
-            assert room._last_views
-            assert room._last_hand_views
+            assert room._last_views  # each audience's last hand, as the text it was sent
+            assert not room._last_hand_views  # the views it was made from: let go
+            assert not room._last_texts
+            assert room._kept.previous is None  # one change's parts kept, not two
+            shown = (await watcher.ok("snapshot"))["snapshot"]["last_hand"]
+            async with clients(running.url, 1) as (late,):  # a new audience: built again
+                joined = await late.ok("join", room=room_id, role="spectator")
+                assert joined["snapshot"]["last_hand"] == shown
+                mine = (await players[0].ok("snapshot"))["snapshot"]["last_hand"]
+                assert mine["hand_no"] == shown["hand_no"] == 1
             await deal(2)
             assert room._last_hand is None
             assert room._last_hunt is None

@@ -403,6 +403,8 @@ class Room:
         for viewer, payload in self._private:
             await self.hub.send_to(viewer, "host", payload)
         self._private = []
+        self._let_go_last_views()
+        self._kept.previous = None  # the change before this one's parts: not asked for again
         if ended:  # its last views are built: nobody asks about its boards now
             forget_boards(self.table.finished_hand())
         self.bots.sync()
@@ -489,8 +491,8 @@ class Room:
             whole = f'{start}"view":{{{shared},"hand":{view["hand"]},"sizes":{sizes},' \
                     f'"last_hand":{view["last_hand"]}}}}}'
             now = _Pushed(self.table.version, frozenset(v.sid for v in members[audience]),
-                          {**small, "sizes": sizes, "last_hand": view["last_hand"]},
-                          *_hand_texts(hand_view, memo))
+                          (small["bots"], small["blinds"], small["watchers"], sizes,
+                           view["last_hand"]), *_hand_texts(hand_view, memo))
             self._pushed[audience] = now
             before = pushed.get(audience)
             if before is None or before.version != base or last_table is None or \
@@ -725,6 +727,12 @@ class Room:
         self._last_record, self._last_views = dict(record), {}
         self._last_hand, self._equity = None, None
 
+    def _let_go_last_views(self) -> None:
+        """Once a commit is pushed, keep the last hand's views as the texts sent (they are
+        what is sent again) and let the view objects and their shared texts go: rebuilt
+        only for an audience that has no text yet, or when the hand's record changes."""
+        self._last_hand_views, self._last_texts = {}, {}
+
     def _forget_last_views(self) -> None:
         """Drop the last hand's replay, views and texts once the next hand is dealt: nobody is
         shown it again (its record stays, for a late equity), and they weigh about 150 KiB."""
@@ -751,13 +759,15 @@ class Room:
             if not self._last_views:
                 self._last_hand_views, self._last_texts = {}, {}
             if held not in self._last_hand_views:
-                # The views of the audiences connected now, at once (their parts shared), and
-                # no other: a seat's pills are worked out for its own audience alone, so a
-                # room watched by spectators works out none. One asked for later (a player
-                # who came back) is built alone.
-                wanted = {held} if self._last_hand_views else {None, held, *(
-                    self._held_in(record, viewer.seat)
-                    for viewer in self.hub.viewers(self.id))}
+                # The views of the audiences connected now that have none, at once (their
+                # parts shared), and no other: a seat's pills are worked out for its own
+                # audience alone, so a room watched by spectators works out none. The views
+                # are let go once the commit is pushed (``_let_go_last_views``): their texts
+                # are what is sent again.
+                wanted = {None, held, *(self._held_in(record, viewer.seat)
+                                        for viewer in self.hub.viewers(self.id))}
+                wanted.difference_update(self._last_views)
+                wanted.add(held)
                 self._last_hand_views.update(views_for(hand, wanted))
             head = dumps({"hand_no": record["hand_no"]})[:-1]
             tail = dumps({
@@ -852,14 +862,18 @@ def raise_sizes(table: Table, seat: int | None) -> dict[str, Any] | None:
             "all_in": all_in if low <= all_in <= high else None, "max": high}
 
 
-@dataclass(frozen=True)
+_TOPS = ("bots", "blinds", "watchers", "sizes", "last_hand")
+
+
+@dataclass(frozen=True, slots=True)
 class _Pushed:
     """An audience's last update: its version, the connections it went to, and the texts of
-    its view's parts, to send only what changed the next time."""
+    its view's parts, to send only what changed the next time (kept for every audience of
+    every room: slots and tuples, fewer objects for the collector to walk)."""
 
     version: int
     sids: frozenset[str]
-    tops: dict[str, str]  # "bots", "blinds", "watchers", "sizes", "last_hand": their texts
+    tops: tuple[str, ...]  # the texts of the view's parts named by _TOPS, in that order
     fields: tuple[str, ...] | None  # the hand view's fields' texts, but its seats' (None: none)
     seats: tuple[str, ...] | None  # the texts of the hand view's seats
 
@@ -885,7 +899,8 @@ def _patch(table: str, before: _Pushed, now: _Pushed, hand: str) -> str:
     the table's (the same for every audience), then the parts of its own that changed;
     ``hand``: its hand view's text now."""
     out = [table] if table else []
-    out += [f'[["{key}"],{text}]' for key, text in now.tops.items() if before.tops[key] != text]
+    out += [f'[["{key}"],{text}]' for key, text, was in zip(_TOPS, now.tops, before.tops,
+                                                             strict=True) if was != text]
     if now.fields is None or before.fields is None or before.seats is None or \
             now.seats is None:
         if (now.fields is None) != (before.fields is None):  # a hand began or ended
