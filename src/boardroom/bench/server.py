@@ -96,9 +96,9 @@ def configure(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--pid", type=int, default=None,
                         help="with --url: the server's process id, for its CPU time and memory")
     parser.add_argument("--ws", default=None,
-                        choices=["websockets-sansio", "websockets", "wsproto"],
-                        help="uvicorn's WebSocket implementation for the servers the bench "
-                             "starts (default: boardroom serve's)")
+                        choices=["boardroom", "websockets-sansio", "websockets", "wsproto"],
+                        help="the WebSocket implementation of the servers the bench starts "
+                             "(boardroom serve --ws; default: serve's own, boardroom)")
 
 
 def run(args: argparse.Namespace) -> int:
