@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import gc
 import itertools
 import logging
 import random
@@ -32,7 +31,7 @@ from action_script import random_throw
 from boardroom.bots import STYLES
 from boardroom.cards import Card
 from boardroom.rules import iter_games
-from boardroom.server.app import tune_garbage_collector
+from boardroom.server.housekeeping import restore_garbage_collector, tune_garbage_collector
 from boardroom.server.protocol import COMMANDS
 
 GAMES = [game.id for game in iter_games()]  # every game a room deals
@@ -455,13 +454,11 @@ def collector_as_served() -> Iterator[None]:
     the server this test runs in its own process; Python's defaults again afterwards. With the
     defaults, a full collection of the test process (200-400 ms, the reason serving processes
     tune it) once held a health check up: 0.332 CPU seconds in a CI run."""
-    before = gc.get_threshold()
     tune_garbage_collector()
     try:
         yield
     finally:
-        gc.unfreeze()
-        gc.set_threshold(*before)
+        restore_garbage_collector()
 
 
 async def _attack(games: tuple[str, str], drawn: list[tuple[str, int, Any]]) -> Run:

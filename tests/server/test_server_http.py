@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import csv
 import io
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -151,18 +152,59 @@ async def test_stopping_while_a_command_arrives_stops_the_room(tmp_path: Path) -
 
 
 def test_serving_processes_tune_the_garbage_collector() -> None:
-    """`serve` and `play` set the collector's thresholds and freeze what start-up made (in a
-    child process: the test worker keeps Python's defaults)."""
-    code = ("import gc\n"
-            "from boardroom.server import tune_garbage_collector\n"
-            "from boardroom.server.app import GC_THRESHOLDS\n"
-            "before = gc.get_threshold()\n"
-            "tune_garbage_collector()\n"
-            "print(before == (700, 10, 10), gc.get_threshold() == GC_THRESHOLDS,\n"
-            "      gc.get_freeze_count() > 10000)\n")
+    """`serve` and `play` pace the collector: what start-up made is frozen, and every pass's
+    survivors are frozen as it ends, so a pass walks only what was made since the one before
+    (counted: the collector's generations hold nothing older after a pass, while a server's
+    long-lived state, as many objects as start-up made here, stays out of them). A cycle that
+    becomes garbage after it was frozen is freed by the full pass, due once the frozen objects
+    doubled, or after ``FULL_SECONDS``. In a child process: the test worker keeps Python's
+    collector."""
+    code = """
+import gc, json, weakref
+from boardroom.server import tune_garbage_collector
+from boardroom.server import housekeeping as hk
+
+class Node:
+    pass
+
+tune_garbage_collector()
+started = gc.get_freeze_count()
+state = [[n] for n in range(started)]  # a server's tables: alive for seconds
+cycle = Node()
+cycle.me = cycle  # a connection's objects: a cycle, closed later
+closed = []
+probe = weakref.ref(cycle, lambda _: closed.append(True))
+for _ in range(5_000):  # what a few commands make and drop: young passes run
+    [[]]
+gc.collect(0)
+young = sum(len(gc.get_objects(g)) for g in range(3))
+grown = gc.get_freeze_count() - started
+del cycle
+gc.collect(0)  # frozen: a young pass does not free it
+kept = not closed
+due = hk.full_collection_due(hk._PACING.last_full)
+freed = hk.collect_everything()
+print(json.dumps({"young": young, "grown": grown, "started": started, "kept": kept, "due": due,
+                  "freed_cycle": bool(closed), "freed": freed,
+                  "later_due": hk.full_collection_due(hk._PACING.last_full),
+                  "timed_due": hk.full_collection_due(hk._PACING.last_full + hk.FULL_SECONDS),
+                  "thresholds": list(gc.get_threshold())}))
+hk.restore_garbage_collector()
+print(gc.get_freeze_count(), hk._freeze_survivors in gc.callbacks)
+"""
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, timeout=60).stdout
-    assert out.split() == ["True", "True", "True"]
+                         check=True, timeout=120).stdout.splitlines()
+    seen = json.loads(out[0])
+    assert seen["thresholds"] == [700, 10, 10]
+    assert seen["grown"] >= seen["started"] > 10_000  # the state left the collector's sight...
+    assert seen["young"] < 100  # ...and nothing older than the last pass stays in it
+    assert seen["kept"]  # the frozen cycle waits for the full pass...
+    assert seen["due"]  # ...due now (the frozen objects grew)
+    assert seen["freed_cycle"]
+    assert seen["freed"] >= 1
+    assert not seen["later_due"]
+    assert seen["timed_due"]
+    assert out[1] == "0 False"  # restored: nothing frozen, no callback
     for module in ("serve", "play"):
         source = (Path(boardroom.__file__).parent / "commands" / f"{module}.py").read_text()
         assert "tune_garbage_collector()" in source, module

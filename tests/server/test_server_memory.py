@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from server_helpers import FakeClock, clients, host_bots, new_room, running_server
 
-from boardroom.server import app
+from boardroom.server import housekeeping
 from boardroom.server.room import REMEMBERED_COMMANDS
 
 
@@ -119,8 +119,9 @@ async def test_a_server_trims_the_c_heap_every_few_seconds_while_it_runs(
     """glibc keeps the pages a burst of messages freed; the server hands them back to the
     system every ``TRIM_SECONDS`` (``malloc_trim``), and stops when it stops."""
     calls: list[float] = []
-    monkeypatch.setattr(app, "TRIM_SECONDS", 0.01)
-    monkeypatch.setattr(app, "memory_trimmer", lambda: lambda: calls.append(time.monotonic()))
+    monkeypatch.setattr(housekeeping, "TRIM_SECONDS", 0.01)
+    monkeypatch.setattr(housekeeping, "memory_trimmer",
+                        lambda: lambda: calls.append(time.monotonic()))
     async with running_server(tmp_path):
         await _until(lambda: len(calls) >= 3, timeout=30)
     stopped = len(calls)
@@ -129,7 +130,7 @@ async def test_a_server_trims_the_c_heap_every_few_seconds_while_it_runs(
 
 
 def test_the_c_heap_is_trimmed_with_glibc_s_own_call() -> None:
-    trim = app.memory_trimmer()
+    trim = housekeeping.memory_trimmer()
     if platform.libc_ver()[0] != "glibc":
         pytest.skip("malloc_trim is glibc's")
     assert trim is not None
@@ -169,8 +170,9 @@ async def test_a_server_trims_the_c_heap_once_before_it_serves(
     measure of the memory before any table (``bench server``'s base) is not of a heap that a
     trim two seconds later shrinks below it (a row of two tables printed -2,976 KiB a table)."""
     calls: list[float] = []
-    monkeypatch.setattr(app, "TRIM_SECONDS", 3600.0)
-    monkeypatch.setattr(app, "memory_trimmer", lambda: lambda: calls.append(time.monotonic()))
+    monkeypatch.setattr(housekeeping, "TRIM_SECONDS", 3600.0)
+    monkeypatch.setattr(housekeeping, "memory_trimmer",
+                        lambda: lambda: calls.append(time.monotonic()))
     async with running_server(tmp_path) as running:
         assert len(calls) == 1
         await running.http.get("/healthz")

@@ -7,10 +7,10 @@ from boardroom.server.app import (
     ServerConfig,
     check_data_folder,
     create_app,
-    tune_garbage_collector,
     uvicorn_options,
 )
 from boardroom.server.config import UVICORN_WEBSOCKETS
+from boardroom.server.housekeeping import tune_garbage_collector
 
 __all__ = ["UVICORN_WEBSOCKETS", "DataFolderInUse", "Server", "ServerConfig",
            "check_data_folder", "create_app", "tune_garbage_collector", "uvicorn_options"]

@@ -13,10 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import ctypes
 import fcntl
-import functools
-import gc
 import os
 import secrets
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
@@ -30,6 +27,7 @@ from boardroom.server import cluster as clustering
 from boardroom.server.auth import Signer, new_host_secret, secret_hash
 from boardroom.server.cluster_http import TournamentRouter
 from boardroom.server.config import UVICORN_WEBSOCKETS, WEB, ServerConfig, check_public_url
+from boardroom.server.housekeeping import start_housekeeping
 from boardroom.server.http import add_routes
 from boardroom.server.limits import ASGIApp, BodyLimit, Receive, Scope, Send
 from boardroom.server.realtime import SocketHub
@@ -116,7 +114,7 @@ class Server:
         self._store: Store | None = None
         self._signer: Signer | None = None
         self._lock = DataFolderLock(config.data)
-        self._trimming: asyncio.Task[None] | None = None
+        self._housekeeping: asyncio.Task[None] | None = None
 
     @property
     def store(self) -> Store:
@@ -134,7 +132,7 @@ class Server:
         warm_up()  # before any request: no hand of the event loop builds an evaluator table
         if self.config.redis:
             await self._start_worker()
-            self._trimming = start_trimming()
+            self._housekeeping = start_housekeeping()
             return
         self._lock.acquire()
         try:
@@ -151,7 +149,7 @@ class Server:
             room.start()
         for host in hosts:
             await self.start_tournament(host)
-        self._trimming = start_trimming()
+        self._housekeeping = start_housekeeping()
 
     async def _start_worker(self) -> None:
         """A cluster's worker: the store must be PostgreSQL (leases); the seat-token secret is
@@ -246,9 +244,9 @@ class Server:
         return body
 
     async def stop(self) -> None:
-        if self._trimming is not None:
-            self._trimming.cancel()
-            self._trimming = None
+        if self._housekeeping is not None:
+            self._housekeeping.cancel()
+            self._housekeeping = None
         if self.cluster is not None:
             await self.cluster.stop()  # hands every room over
             self.cluster = None
@@ -354,56 +352,6 @@ class Server:
             return room.settings
         row = await self.store.room(room_id)
         return TableSettings.from_dict(row.settings) if row is not None else None
-
-
-# The collector's thresholds for a serving process (Python's default: 700, 10, 10). At a few
-# hundred tables the process holds about half a million tracked objects (mostly the
-# connections' coroutines, tasks and buffers); with the default first threshold, objects that
-# live for one command (its task, its futures, the store write) reach the oldest generation, and
-# a full collection of every object follows every few seconds, 200-400 ms each, stalling every
-# table at once. Young collections every 50,000 allocations let those objects die young.
-GC_THRESHOLDS = (50_000, 20, 10)
-
-
-def tune_garbage_collector() -> None:
-    """Set the thresholds above and move everything alive so far (modules, classes, functions:
-    made once, never garbage) out of the collector's sight. Call once, before serving."""
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
-
-
-# How often a serving process gives the C allocator's free pages back to the system
-# (docs/decisions.md, "mem9"): glibc keeps what a burst of messages freed, and a server's
-# resident memory otherwise stays at its highest.
-TRIM_SECONDS = 2.0
-
-
-def memory_trimmer() -> Callable[[], object] | None:
-    """glibc's ``malloc_trim(0)``, which returns every free page of the C heap to the system
-    (the Python heap's small objects are not in it); None where the C library has none."""
-    try:
-        trim = ctypes.CDLL(None).malloc_trim
-    except (OSError, AttributeError):
-        return None
-    trim.argtypes, trim.restype = [ctypes.c_size_t], ctypes.c_int
-    return functools.partial(trim, 0)
-
-
-def start_trimming() -> asyncio.Task[None] | None:
-    """Trim the C heap now (what the start freed goes back before the first request), then
-    every ``TRIM_SECONDS`` until cancelled (None: nothing to trim with)."""
-    trim = memory_trimmer()
-    if trim is None:
-        return None
-    trim()
-
-    async def every() -> None:
-        while True:
-            await asyncio.sleep(TRIM_SECONDS)
-            trim()
-
-    return asyncio.create_task(every(), name="malloc-trim")
 
 
 def create_app(config: ServerConfig) -> Any:
