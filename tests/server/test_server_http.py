@@ -152,13 +152,14 @@ async def test_stopping_while_a_command_arrives_stops_the_room(tmp_path: Path) -
 
 
 def test_serving_processes_tune_the_garbage_collector() -> None:
-    """`serve` and `play` pace the collector: what start-up made is frozen, and every pass's
-    survivors are frozen as it ends, so a pass walks only what was made since the one before
-    (counted: the collector's generations hold nothing older after a pass, while a server's
-    long-lived state, as many objects as start-up made here, stays out of them). A cycle that
-    becomes garbage after it was frozen is freed by the full pass, due once the frozen objects
-    doubled, or after ``FULL_SECONDS``. In a child process: the test worker keeps Python's
-    collector."""
+    """`serve` and `play` pace the collector: what start-up made is frozen, and what survives
+    a pass of the middle generation is frozen as it ends, so a pass walks only what was made
+    since the last such pass (counted: the collector's generations hold nothing older after
+    one, while a server's long-lived state, as many objects as start-up made here, stays out
+    of them), and a cycle dropped within milliseconds is freed by the next passes. A cycle
+    that becomes garbage after it was frozen is freed by the full pass, due once the frozen
+    objects doubled, or after ``FULL_SECONDS``. In a child process: the test worker keeps
+    Python's collector."""
     code = """
 import gc, json, weakref
 from boardroom.server import tune_garbage_collector
@@ -169,22 +170,30 @@ class Node:
 
 tune_garbage_collector()
 started = gc.get_freeze_count()
+brief = Node()
+brief.me = brief  # a cycle dropped at once (uvicorn's HTTP protocol after an upgrade)
+brief_freed = []
+brief_probe = weakref.ref(brief, lambda _: brief_freed.append(True))
+gc.collect(0)  # alive at a young pass: not frozen for that
+del brief
+gc.collect(1)  # the next passes free it
 state = [[n] for n in range(started)]  # a server's tables: alive for seconds
 cycle = Node()
 cycle.me = cycle  # a connection's objects: a cycle, closed later
 closed = []
 probe = weakref.ref(cycle, lambda _: closed.append(True))
-for _ in range(5_000):  # what a few commands make and drop: young passes run
+for _ in range(5_000):  # what a few commands make and drop: passes run
     [[]]
-gc.collect(0)
+gc.collect(1)
 young = sum(len(gc.get_objects(g)) for g in range(3))
 grown = gc.get_freeze_count() - started
 del cycle
-gc.collect(0)  # frozen: a young pass does not free it
+gc.collect(1)  # frozen: the passes do not free it
 kept = not closed
 due = hk.full_collection_due(hk._PACING.last_full)
 freed = hk.collect_everything()
-print(json.dumps({"young": young, "grown": grown, "started": started, "kept": kept, "due": due,
+print(json.dumps({"young": young, "grown": grown, "started": started, "kept": kept,
+                  "due": due, "brief_freed": bool(brief_freed),
                   "freed_cycle": bool(closed), "freed": freed,
                   "later_due": hk.full_collection_due(hk._PACING.last_full),
                   "timed_due": hk.full_collection_due(hk._PACING.last_full + hk.FULL_SECONDS),
@@ -197,7 +206,8 @@ print(gc.get_freeze_count(), hk._freeze_survivors in gc.callbacks)
     seen = json.loads(out[0])
     assert seen["thresholds"] == [700, 10, 10]
     assert seen["grown"] >= seen["started"] > 10_000  # the state left the collector's sight...
-    assert seen["young"] < 100  # ...and nothing older than the last pass stays in it
+    assert seen["young"] < 100  # ...and nothing older than the last middle pass stays in it
+    assert seen["brief_freed"]
     assert seen["kept"]  # the frozen cycle waits for the full pass...
     assert seen["due"]  # ...due now (the frozen objects grew)
     assert seen["freed_cycle"]

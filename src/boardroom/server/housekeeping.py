@@ -6,12 +6,13 @@ tables) and replaces most of it every second or so. Python's collector, left as 
 every object that survived since its last pass: with a large first threshold a young pass
 walked 90,000-130,000 such objects every few seconds (60-90 ms of CPU, every table stalled at
 once), and with a small one those survivors were walked again in the older generations. Here
-every pass's survivors are frozen (``gc.freeze``) as the pass ends, so each automatic pass walks
-only what was made since the one before (a few milliseconds at Python's default threshold),
-and the older generations stay empty. What the young passes cannot see is a cycle that becomes
-garbage after its objects were frozen (a closed connection's objects, mostly); a full pass over
-everything (``gc.unfreeze`` and ``gc.collect``) frees those, run from the event loop's
-housekeeping task when the frozen objects have doubled since the last full pass, or every
+what survives a pass of the middle generation (one every ten young passes) is frozen
+(``gc.freeze``) as that pass ends: a young pass walks what was made since the one before, a
+middle one what survived the last ten young passes, and the oldest generation stays empty (a
+few milliseconds each at Python's default thresholds). What the passes cannot see is a cycle
+that becomes garbage after its objects were frozen (a closed connection's objects, mostly); a
+full pass over everything (``gc.unfreeze`` and ``gc.collect``) frees those, run from the event
+loop's housekeeping task when the frozen objects have doubled since the last full pass, or every
 ``FULL_SECONDS``.
 """
 
@@ -55,14 +56,17 @@ _PACING = _Pacing()
 
 
 def _freeze_survivors(phase: str, info: dict[str, Any]) -> None:
-    """A collector callback: at the end of every pass, what survived it is frozen."""
-    if phase == "stop":
+    """A collector callback: at the end of every pass of the middle generation or the oldest,
+    what survived it is frozen. Not at a young pass's: what lives a few milliseconds (uvicorn's
+    HTTP protocol of a connection just turned WebSocket, a cycle) is freed at the next pass."""
+    if phase == "stop" and info["generation"] >= 1:
         gc.freeze()
 
 
 def tune_garbage_collector() -> None:
     """Collect and freeze what start-up made (modules, classes, functions: made once, never
-    garbage), then freeze every later pass's survivors. Call once, before serving."""
+    garbage), then freeze what survives every later pass of the middle generation. Call once,
+    before serving."""
     if not _PACING.on:
         _PACING.thresholds = gc.get_threshold()
         gc.callbacks.append(_freeze_survivors)
