@@ -50,8 +50,8 @@ async def test_a_burst_of_deliveries_arrives_whole_and_in_order_on_each_channel(
         got.append((sids, kind, json.loads(str(payload))))
 
     receiver.hub.deliver = record  # type: ignore[method-assign]
-    old = sender.cluster
-    assert old is not None and receiver.cluster is not None
+    cluster = sender.cluster
+    assert cluster is not None
     sealer = Sealer(await leases.shared_secret(sender.store))
     old_channel, new_channel = worker_channel("dold"), worker_channel("drecv")
 
@@ -60,16 +60,16 @@ async def test_a_burst_of_deliveries_arrives_whole_and_in_order_on_each_channel(
 
     try:
         # a worker of an earlier release: alive (its load key) and not reading batches
-        await old.redis.set(load_key("dold"), json.dumps(
+        await cluster.redis.set(load_key("dold"), json.dumps(
             {"rooms": 0, "tournaments": 0, "draining": False}), px=60_000)
         async with asyncio.timeout(20):
-            while not {"drecv", "dold"} <= set(old.live):
+            while not {"drecv", "dold"} <= set(cluster.live):
                 await asyncio.sleep(0.05)
         async with tapped(redis_server.url, opened) as seen:
             viewers = {origin: [Viewer(f"{origin}-{n}", RateLimit(0.0), origin=origin)
                                 for n in range(3)] for origin in ("drecv", "dold")}
             heard = await asyncio.gather(*(
-                old.deliver(viewers["drecv" if n % 2 else "dold"][n % 3:n % 3 + 1], "update",
+                cluster.deliver(viewers["drecv" if n % 2 else "dold"][n % 3:n % 3 + 1], "update",
                             Fragment(json.dumps({"n": n})))
                 for n in range(DELIVERIES)))
             assert heard == [True] * DELIVERIES  # each one published to a listening worker
