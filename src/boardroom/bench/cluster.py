@@ -20,6 +20,13 @@ measured the bots more than the failover. Everything runs on this machine, so th
 generator, the databases and the workers share its cores: the load average is printed with each
 run, each worker's longest gap between two renewals of its leases, and the longest its event
 loop took to answer the thread that renews them.
+
+Under each table run's row, what each action cost over the measuring window
+(``bench.cluster_usage``): the CPU milliseconds of the workers (each), PostgreSQL (all its
+processes), Redis, HAProxy and the load generator (this process), read from ``/proc``; how busy
+the machine's cores were; the messages published on Redis and PostgreSQL's write transactions
+and commits. Whether two workers can hold 1.7 times one worker's tables on a machine is a
+question of its cores: these are the evidence.
 """
 
 from __future__ import annotations
@@ -145,9 +152,11 @@ def _stop(cluster: Any, folder: Path) -> None:
 
 def _tables_held(workers: int, counts: list[int], args: argparse.Namespace,
                  result_type: Any) -> int:
+    from boardroom.bench.cluster_usage import Meter
     from boardroom.bench.server import _run
 
     cluster, folder = _cluster(workers, ["--log-level", "warning"])
+    meter = Meter(cluster)
     held = 0
     try:
         pid = cluster.workers[0].child.pid if workers == 1 else None
@@ -155,8 +164,11 @@ def _tables_held(workers: int, counts: list[int], args: argparse.Namespace,
               + ("" if pid else " (CPU and memory columns: one worker only)"), flush=True)
         print(f"{'workers':>7} " + result_type.HEADER, flush=True)
         for count in counts:
-            result = asyncio.run(_run(cluster.url, pid, args.game, count, args))
+            result = asyncio.run(_run(cluster.url, pid, args.game, count, args,
+                                      window=meter.window))
             print(f"{workers:>7} " + result.row(), flush=True)
+            if meter.usage is not None:
+                print(meter.usage.line(result.actions), flush=True)
             p99 = _p99(result.latencies)
             if p99 >= P99_GOAL_MS or result.errors:
                 break
