@@ -620,11 +620,13 @@ class Result:
 
 async def _run(url: str, pid: int | None, game: str, count: int,
                args: argparse.Namespace, baseline: tuple[int, int] | None = None,
-               window: Callable[[], Callable[[], None]] | None = None) -> Result:
+               window: Callable[[], Callable[[], None]] | None = None,
+               url_of: Callable[[str], str] | None = None) -> Result:
     """One row: ``count`` tables of ``game``. Memory per table is the server's peak resident
     memory from seating to the end of play less ``baseline`` (its memory before any table;
     None: its memory as this row starts), per table. ``window`` is called as the measuring
-    window opens, and what it returns as it closes (``bench cluster``'s own counters)."""
+    window opens, and what it returns as it closes (``bench cluster``'s own counters);
+    ``url_of(room)``, the server a table's clients connect to (``url`` when None)."""
     import aiohttp
     import httpx
 
@@ -652,7 +654,7 @@ async def _run(url: str, pid: int | None, game: str, count: int,
             async with gate:
                 client = Client(table, seat)
                 table.clients.append(client)
-                await client.connect(session, url)
+                await client.connect(session, url if url_of is None else url_of(table.room))
                 if seat is None:
                     answer = await client.command({"id": "join", "type": "join",
                                                    "room": table.room, "role": "spectator",
