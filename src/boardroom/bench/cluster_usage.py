@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import resource
 import subprocess
+import threading
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -167,25 +168,37 @@ class Meter:
                 groups[name] = [part.child.pid]
         return groups
 
-    def _sample(self) -> Sample:
-        tree = _children()
-        cpu = {name: tree_cpu(pids, tree) for name, pids in self.groups().items()}
-        cpu["load generator"] = own_cpu()
+    def _sample(self) -> tuple[Sample, Callable[[], None]]:
+        """The counters now, and a call that completes them with PostgreSQL's, read from a
+        thread (``psql`` takes a while to start: the load generator's loop, which calls this,
+        must not wait for it)."""
         cluster = self.cluster
-        publishes = redis_publishes(cluster.redis.port) if cluster.redis else None
-        postgres = None
+        sample = Sample({}, (0.0, 0.0), None, None)
+        thread = None
         if cluster.postgres is not None:
-            postgres = postgres_counts(cluster.postgres.binaries / "psql",
-                                       cluster.postgres.port, self.user, self.database)
-        return Sample(cpu, machine_busy(), publishes, postgres)
+            def read() -> None:
+                sample.postgres = postgres_counts(cluster.postgres.binaries / "psql",
+                                                  cluster.postgres.port, self.user,
+                                                  self.database)
+
+            thread = threading.Thread(target=read, daemon=True)
+            thread.start()
+        tree = _children()
+        sample.cpu = {name: tree_cpu(pids, tree) for name, pids in self.groups().items()}
+        sample.cpu["load generator"] = own_cpu()
+        sample.publishes = redis_publishes(cluster.redis.port) if cluster.redis else None
+        sample.busy = machine_busy()
+        return sample, (lambda: thread.join(60)) if thread is not None else (lambda: None)
 
     def window(self) -> Callable[[], None]:
         import time
 
-        start, opened = self._sample(), time.monotonic()
+        (start, started), opened = self._sample(), time.monotonic()
 
         def close() -> None:
-            end = self._sample()
+            end, ended = self._sample()
+            started()
+            ended()
             cpu = {name: end.cpu[name] - start.cpu.get(name, 0.0) for name in end.cpu}
             self.usage = Usage(
                 time.monotonic() - opened, cpu, end.busy[0] - start.busy[0],
