@@ -252,27 +252,26 @@ class Cluster:
                 await self._wake.wait()
             taken = [self._outbox.popleft()
                      for _ in range(min(len(self._outbox), PUBLISH_AT_ONCE))]
-            packets = self._packets(taken)
-            counts: list[Any] = [0] * len(packets)
             try:
+                packets = self._packets(taken)
                 async with self.redis.pipeline(transaction=False) as pipe:
                     for channel, text, _ in packets:
                         pipe.publish(channel, text)
                     counts = await pipe.execute()
+                for (_, _, waiting), count in zip(packets, counts, strict=True):
+                    for heard in waiting:
+                        if not heard.done():
+                            heard.set_result(count if isinstance(count, int) else 0)
             except (aioredis.RedisError, OSError) as error:
                 log.warning("cannot publish to Redis: %s", error)
             except asyncio.CancelledError:
-                for _, _, heard in taken:
-                    if not heard.done():
-                        heard.set_result(0)
                 raise
             except Exception as error:  # the publisher must outlive any one failure
-                log.warning("worker %s: cannot publish: %s: %s", self.id,
-                            type(error).__name__, error)
-            for (_, _, waiting), count in zip(packets, counts, strict=True):
-                for heard in waiting:
+                log.warning("worker %s: cannot publish: %s", self.id, type(error).__name__)
+            finally:
+                for _, _, heard in taken:  # not published: nobody heard
                     if not heard.done():
-                        heard.set_result(count if isinstance(count, int) else 0)
+                        heard.set_result(0)
 
     def _packets(self, taken: list[tuple[str, dict[str, Any], asyncio.Future[int]]],
                  ) -> list[tuple[str, str, list[asyncio.Future[int]]]]:
@@ -295,10 +294,18 @@ class Cluster:
                 group.append((message, heard))
         packets = []
         for channel, group in order:
-            message = group[0][0] if len(group) == 1 else \
-                {"op": "batch", "messages": [item for item, _ in group]}
-            packets.append((channel, self.sealer.seal(channel, message),
-                            [heard for _, heard in group]))
+            if len(group) > 1:
+                with contextlib.suppress(Exception):  # else each alone: one bad message
+                    packets.append((channel, self.sealer.seal(channel, {
+                        "op": "batch", "messages": [item for item, _ in group]}),
+                        [heard for _, heard in group]))
+                    continue
+            for message, heard in group:
+                try:
+                    packets.append((channel, self.sealer.seal(channel, message), [heard]))
+                except Exception as error:  # its sender gets the error, as it did unqueued
+                    if not heard.done():
+                        heard.set_exception(error)
         return packets
 
     async def _request(self, worker: str, message: dict[str, Any]) -> Any:
