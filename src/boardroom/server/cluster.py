@@ -932,7 +932,7 @@ class Cluster:
         host = self.server.tournaments.pop(tournament_id, None)
         if host is None:
             return
-        await host.stop()
+        await (host.finish() if release else host.stop())  # a drain: its work in hand done
         for room_id in [r for r, t in self.tournament_of.items() if t == tournament_id]:
             del self.tournament_of[room_id]
             await self.give_up(room_id, release=release)
