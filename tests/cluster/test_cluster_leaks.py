@@ -64,7 +64,10 @@ async def test_no_hidden_card_crosses_redis_to_a_wrong_audience(
     entitled = stored.entitled
     pushes = replies = 0
     asked: dict[str, str] = {}  # a forwarded command's correlation id -> its connection
-    for _channel, message in seen:
+    opened = [inner for _channel, message in seen  # a batch: several messages sealed together
+              for inner in (message["messages"] if message.get("op") == "batch" else [message])]
+    assert any(message.get("op") == "batch" for _channel, message in seen)  # read here too
+    for message in opened:
         if message.get("op") == "deliver":
             # a push to connections of another worker, sealed: each must be entitled to it
             payload = _payload(message.get("fragment", message.get("payload")))

@@ -14,11 +14,14 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import pytest
 from services import Postgres, Redis
 
+from boardroom.server import tournament as tournament_host
 from boardroom.server.app import Server
 from boardroom.server.config import ServerConfig
-from boardroom.store import RoomRow, Store, database_url, leases
+from boardroom.store import RoomRow, Store, TournamentRow, database_url, leases
+from boardroom.store import tournament as tournament_row
 from boardroom.table import Table, TableSettings
 from boardroom.tournament import Level, Structure, TournamentConfig
 
@@ -143,6 +146,51 @@ async def test_a_new_rooms_lease_is_renewed_while_it_is_stored(
         assert worker.rooms[room_id].running
         assert worker.rooms[room_id].lease == 1
         assert await leases.holder(worker.store, room_id) == ("maker", 1)
+    finally:
+        go_on.set()
+        await worker.stop()
+
+
+async def test_a_new_tournaments_lease_is_renewed_while_it_is_first_saved(
+        pg: Postgres, redis_server: Redis, tmp_path: Path,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A tournament being made holds its lease from the moment it is taken, as a new room
+    does: a slow first save (a loaded database) must not let it lapse before it runs."""
+    database = pg.database("slow_tournament")
+    worker = _worker("maker", database, redis_server, tmp_path, lease=1.0, renew=0.2)
+    await worker.start()
+    saving, go_on = asyncio.Event(), asyncio.Event()
+    save = tournament_host.save_tournament
+    saved: list[str] = []
+
+    async def slow_save(store: Store, row: TournamentRow, *,
+                        lease: tuple[str, int] | None = None) -> None:
+        if not saved:  # the first save only
+            saved.append(row.id)
+            saving.set()
+            await go_on.wait()
+        await save(store, row, lease=lease)
+
+    monkeypatch.setattr(tournament_host, "save_tournament", slow_save)
+    config = TournamentConfig(Structure("test", 1000, (Level(10, 20, minutes=10),)),
+                              games=("plo",), table_size=6)
+    try:
+        making = asyncio.create_task(
+            worker.create_local_tournament(config, "Sunday", action_clock=30.0))
+        async with asyncio.timeout(30):
+            await saving.wait()
+        key = leases.tournament_key(saved[0])
+        await asyncio.sleep(3.0)  # three leases' length: only renewals keep it
+        assert await leases.holder(worker.store, key) == ("maker", 1)
+        assert await leases.take(worker.store, key, "other") is None
+        go_on.set()
+        async with asyncio.timeout(30):
+            host, _ = await making
+        assert host.id == saved[0]
+        await asyncio.sleep(1.0)  # a few renewals of the running tournament
+        assert worker.tournaments[host.id].lease == 1
+        assert await leases.holder(worker.store, key) == ("maker", 1)
+        assert (await tournament_row(worker.store, host.id)) is not None
     finally:
         go_on.set()
         await worker.stop()

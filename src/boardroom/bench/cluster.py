@@ -20,6 +20,13 @@ measured the bots more than the failover. Everything runs on this machine, so th
 generator, the databases and the workers share its cores: the load average is printed with each
 run, each worker's longest gap between two renewals of its leases, and the longest its event
 loop took to answer the thread that renews them.
+
+Under each table run's row, what each action cost over the measuring window
+(``bench.cluster_usage``): the CPU milliseconds of the workers (each), PostgreSQL (all its
+processes), Redis, HAProxy and the load generator (this process), read from ``/proc``; how busy
+the machine's cores were; the messages published on Redis and PostgreSQL's write transactions
+and commits. Whether two workers can hold 1.7 times one worker's tables on a machine is a
+question of its cores: these are the evidence.
 """
 
 from __future__ import annotations
@@ -34,6 +41,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -59,6 +67,10 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="comma-separated worker counts (default: 1,2)")
     parser.add_argument("--no-tables", action="store_true",
                         help="skip the table runs: the failover run only")
+    parser.add_argument("--direct", action="store_true",
+                        help="each table's clients connect to the worker running its room, "
+                             "not through HAProxy (what routing players to their table's "
+                             "worker would save: no command or update crosses Redis)")
     parser.add_argument("--failover-tables", type=int, default=100,
                         help="rooms the killed worker owns in the failover run (default: 100; "
                              "0: no failover run)")
@@ -145,18 +157,26 @@ def _stop(cluster: Any, folder: Path) -> None:
 
 def _tables_held(workers: int, counts: list[int], args: argparse.Namespace,
                  result_type: Any) -> int:
-    from boardroom.bench.server import _run
+    from boardroom.bench.cluster_usage import Meter
+    from boardroom.bench.server import _run, run_light
 
     cluster, folder = _cluster(workers, ["--log-level", "warning"])
+    meter = Meter(cluster)
     held = 0
     try:
         pid = cluster.workers[0].child.pid if workers == 1 else None
-        print(f"\n{workers} worker{'s' if workers != 1 else ''} behind {cluster.url}"
+        where = "each table's clients on its room's worker" if args.direct else \
+            f"behind {cluster.url}"
+        print(f"\n{workers} worker{'s' if workers != 1 else ''} {where}"
               + ("" if pid else " (CPU and memory columns: one worker only)"), flush=True)
         print(f"{'workers':>7} " + result_type.HEADER, flush=True)
         for count in counts:
-            result = asyncio.run(_run(cluster.url, pid, args.game, count, args))
+            result = run_light(_run(cluster.url, pid, args.game, count, args,
+                                    window=meter.window,
+                                    url_of=_owners(cluster) if args.direct else None))
             print(f"{workers:>7} " + result.row(), flush=True)
+            if meter.usage is not None:
+                print(meter.usage.line(result.actions), flush=True)
             p99 = _p99(result.latencies)
             if p99 >= P99_GOAL_MS or result.errors:
                 break
@@ -164,6 +184,28 @@ def _tables_held(workers: int, counts: list[int], args: argparse.Namespace,
     finally:
         _stop(cluster, folder)
     return held
+
+
+def _owners(cluster: Any) -> Callable[[str], str]:
+    """The URL of the worker running a room (its health route lists it), for ``--direct``;
+    the workers are asked again for a room none listed yet."""
+    from boardroom.cluster.workers import health
+
+    known: dict[str, str] = {}
+
+    def url_of(room: str) -> str:
+        for _ in range(50):
+            if room in known:
+                return known[room]
+            for worker in cluster.workers:
+                answer = health(worker.port, 10.0) or {}
+                known.update((listed, f"http://127.0.0.1:{worker.port}")
+                             for listed in answer.get("room_ids", []))
+            if room not in known:
+                time.sleep(0.1)
+        raise RuntimeError(f"no worker runs room {room}")
+
+    return url_of
 
 
 def _p99(latencies: list[float]) -> float:

@@ -645,10 +645,14 @@ class Result:
 
 
 async def _run(url: str, pid: int | None, game: str, count: int,
-               args: argparse.Namespace, baseline: tuple[int, int] | None = None) -> Result:
+               args: argparse.Namespace, baseline: tuple[int, int] | None = None,
+               window: Callable[[], Callable[[], None]] | None = None,
+               url_of: Callable[[str], str] | None = None) -> Result:
     """One row: ``count`` tables of ``game``. Memory per table is the server's peak resident
     memory from seating to the end of play less ``baseline`` (its memory before any table;
-    None: its memory as this row starts), per table."""
+    None: its memory as this row starts), per table. ``window`` is called as the measuring
+    window opens, and what it returns as it closes (``bench cluster``'s own counters);
+    ``url_of(room)``, the server a table's clients connect to (``url`` when None)."""
     import aiohttp
     import httpx
 
@@ -676,7 +680,7 @@ async def _run(url: str, pid: int | None, game: str, count: int,
             async with gate:
                 client = Client(table, seat)
                 table.clients.append(client)
-                await client.connect(session, url)
+                await client.connect(session, url if url_of is None else url_of(table.room))
                 if seat is None:
                     answer = await client.command({"id": "join", "type": "join",
                                                    "room": table.room, "role": "spectator",
@@ -697,6 +701,7 @@ async def _run(url: str, pid: int | None, game: str, count: int,
             sampler = asyncio.create_task(peak.follow())
             await asyncio.sleep(2.0)  # the first hands start
             cpu_start, own_start = _cpu_seconds(pid), resource.getrusage(resource.RUSAGE_SELF)
+            closing = window() if window is not None else None
             pushed = -sum(client.pushed for table in tables for client in table.clients)
             stats.recording = True
             start = time.perf_counter()
@@ -707,6 +712,8 @@ async def _run(url: str, pid: int | None, game: str, count: int,
             stats.recording = False
             pushed += sum(client.pushed for table in tables for client in table.clients)
             cpu_end, own_end = _cpu_seconds(pid), resource.getrusage(resource.RUSAGE_SELF)
+            if closing is not None:
+                closing()
             sampler.cancel()
             peak.sample()
         finally:

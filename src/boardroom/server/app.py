@@ -331,11 +331,14 @@ class Server:
                                       action_clock: float) -> tuple[TournamentHost, str]:
         """A new tournament run here (a cluster's worker, under its lease)."""
         host, secret = new_tournament(self, config, name, action_clock=action_clock)
-        if self.cluster is not None:
-            host.lease = await leases.take(self.store, leases.tournament_key(host.id),
-                                           self.cluster.id, self.cluster.lease)
-        await host.save()
-        self.tournaments[host.id] = host
+        if self.cluster is None:
+            await host.save()
+            self.tournaments[host.id] = host
+        else:  # its lease renewed from the moment it is taken, as a new room's
+            async with self.cluster.taking(leases.tournament_key(host.id)) as token:
+                host.lease = token
+                await host.save()
+                self.tournaments[host.id] = host  # renewed as run here before taking ends
         host.start()
         return host, secret
 

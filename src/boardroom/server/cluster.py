@@ -16,10 +16,16 @@ answered on the asker's channel), and on one channel for the
 whole cluster ("room taken", "room released"), every message on them sealed (``seal``: the
 credentials they carry are readable by no Redis subscriber, and a copy is refused); and
 keeps a key with its load (rooms, draining) that expires unless renewed, which is how the others
-know it is alive. A command reaching a worker that does not run its room is forwarded to the
-worker that does; a room nobody runs is taken by the worker the command reached. A worker told
-to stop drains: it takes no more rooms, lets each room finish the command in hand (the store
-then holds all of it), releases its leases and says so, and the others take the rooms at once.
+know it is alive. Every message a worker sends goes through one outbox, drained by one
+publisher task in pipelines (a loaded worker's rooms all pushing at once once took a Redis
+connection each, past redis-py's pool of 100: "Too many connections", and the updates were
+lost); the messages of one round for one worker's channel are sealed together as one ``batch``
+message when that worker says it reads them (its load key), never on the cluster's channel.
+
+A command reaching a worker that does not run its room is forwarded to the worker that does; a
+room nobody runs is taken by the worker the command reached. A worker told to stop drains: it
+takes no more rooms, lets each room finish the command in hand (the store then holds all of
+it), releases its leases and says so, and the others take the rooms at once.
 
 The same way, a worker asked an HTTP question about a room another worker runs (the table as it
 is now: ``server.reads``) or about a tournament another worker runs (``server.cluster_http``)
@@ -38,6 +44,7 @@ import logging
 import math
 import secrets
 import zlib
+from collections import deque
 from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Coroutine, Sequence
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
@@ -92,6 +99,8 @@ ROUTE_TIMEOUT = 8.0  # seconds a command may spend finding its room's owner (a f
 ADOPT_BATCH = 100  # orphans taken together: one lease statement and four reads for them all
 ADOPT_AT_ONCE = 2  # batches under way at once (each holds a database connection or two)
 AUDIT_SECONDS = 5.0  # how often an owner checks the other workers' connections it keeps
+PUBLISH_AT_ONCE = 256  # messages the publisher takes from the outbox for one pipeline
+OUTBOX_LIMIT = 20_000  # messages waiting past which a send is refused (Redis stuck)
 
 Routed = Literal["here", "there", "no_room", "unavailable"]
 
@@ -122,6 +131,11 @@ class Cluster:
         self.joins: dict[str, dict[str, Any]] = {}  # sid -> how it joined (to join again)
         self.tournament_of: dict[str, str] = {}  # table room run here -> its tournament
         self._pending: dict[str, asyncio.Future[Any]] = {}
+        # Every message sent, in order, for the one publisher task (``_publish``); each with
+        # the future told how many workers heard it.
+        self._outbox: deque[tuple[str, dict[str, Any], asyncio.Future[int]]] = deque()
+        self._wake = asyncio.Event()
+        self._publisher: asyncio.Task[None] | None = None
         self._tasks: set[asyncio.Task[Any]] = set()
         self._loops: list[asyncio.Task[None]] = []
         self._ids = itertools.count(1)
@@ -180,6 +194,10 @@ class Cluster:
         for task in [*self._loops, *self._tasks]:
             with contextlib.suppress(asyncio.CancelledError, Exception):
                 await task
+        if self._publisher is not None:  # everything sent above is published by now
+            self._publisher.cancel()
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await self._publisher
         if self.keeper is not None:
             await self.keeper.stop()
         with contextlib.suppress(Exception):
@@ -213,12 +231,82 @@ class Cluster:
     # -- messages ----------------------------------------------------------------------------
 
     async def _send(self, channel: str, message: dict[str, Any]) -> int:
-        """Publish ``message``; how many workers heard it (0 when Redis is unreachable)."""
-        try:
-            return int(await self.redis.publish(channel, self.sealer.seal(channel, message)))
-        except (aioredis.RedisError, OSError) as error:
-            log.warning("cannot publish to Redis: %s", error)
+        """Publish ``message`` (through the outbox, after every message sent before it); how
+        many workers heard it (0 when Redis is unreachable)."""
+        if len(self._outbox) >= OUTBOX_LIMIT:
+            log.warning("cannot publish to Redis: %d messages are waiting", len(self._outbox))
             return 0
+        heard: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        self._outbox.append((channel, message, heard))
+        self._wake.set()
+        if self._publisher is None or self._publisher.done():
+            self._publisher = asyncio.create_task(self._publish(), name="cluster-publish")
+        return await heard
+
+    async def _publish(self) -> None:
+        """The one publisher: take what the outbox holds, seal it (``_packets``) and publish
+        it in one pipeline, answer each sender, and again, in order."""
+        while True:
+            if not self._outbox:
+                self._wake.clear()
+                await self._wake.wait()
+            taken = [self._outbox.popleft()
+                     for _ in range(min(len(self._outbox), PUBLISH_AT_ONCE))]
+            try:
+                packets = self._packets(taken)
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for channel, text, _ in packets:
+                        pipe.publish(channel, text)
+                    counts = await pipe.execute()
+                for (_, _, waiting), count in zip(packets, counts, strict=True):
+                    for heard in waiting:
+                        if not heard.done():
+                            heard.set_result(count if isinstance(count, int) else 0)
+            except (aioredis.RedisError, OSError) as error:
+                log.warning("cannot publish to Redis: %s", error)
+            except asyncio.CancelledError:
+                raise
+            except Exception as error:  # the publisher must outlive any one failure
+                log.warning("worker %s: cannot publish: %s", self.id, type(error).__name__)
+            finally:
+                for _, _, heard in taken:  # not published: nobody heard
+                    if not heard.done():
+                        heard.set_result(0)
+
+    def _packets(self, taken: list[tuple[str, dict[str, Any], asyncio.Future[int]]],
+                 ) -> list[tuple[str, str, list[asyncio.Future[int]]]]:
+        """``taken`` sealed for publishing, as (channel, sealed text, its senders' futures):
+        the messages for one worker that reads batches (its load says so) as one ``batch``,
+        in the order they were sent; every other message alone (the cluster's channel, a
+        worker of an earlier release)."""
+        batching = {worker_channel(worker) for worker, load in self.live.items()
+                    if load.get("batch")}
+        groups: dict[str, list[tuple[dict[str, Any], asyncio.Future[int]]]] = {}
+        order: list[tuple[str, list[tuple[dict[str, Any], asyncio.Future[int]]]]] = []
+        for channel, message, heard in taken:
+            group = groups.get(channel) if channel in batching else None
+            if group is None:
+                group = [(message, heard)]
+                order.append((channel, group))
+                if channel in batching:
+                    groups[channel] = group
+            else:
+                group.append((message, heard))
+        packets = []
+        for channel, group in order:
+            if len(group) > 1:
+                with contextlib.suppress(Exception):  # else each alone: one bad message
+                    packets.append((channel, self.sealer.seal(channel, {
+                        "op": "batch", "messages": [item for item, _ in group]}),
+                        [heard for _, heard in group]))
+                    continue
+            for message, heard in group:
+                try:
+                    packets.append((channel, self.sealer.seal(channel, message), [heard]))
+                except Exception as error:  # its sender gets the error, as it did unqueued
+                    if not heard.done():
+                        heard.set_exception(error)
+        return packets
 
     async def _request(self, worker: str, message: dict[str, Any]) -> Any:
         """Ask ``worker``; its reply, or None if nobody heard or it did not answer in time."""
@@ -265,7 +353,11 @@ class Cluster:
 
     def _dispatch(self, message: dict[str, Any]) -> None:
         op = message.get("op")
-        if op == "reply":
+        if op == "batch":  # several messages sealed together, in the order they were sent
+            for item in message.get("messages", ()):
+                if isinstance(item, dict):
+                    self._dispatch(item)
+        elif op == "reply":
             future = self._pending.get(message.get("cid", ""))
             if future is not None and not future.done():
                 future.set_result(message.get("body"))
@@ -688,11 +780,12 @@ class Cluster:
 
     def _load(self) -> dict[str, Any]:
         """This worker's load as it tells the others: its rooms (a tournament's tables among
-        them), the tournaments it runs, and whether it is draining."""
+        them), the tournaments it runs, whether it is draining, and that it reads batches."""
         return {"rooms": len(self.server.rooms),
                 "tournaments": sum(host.lease is not None
                                    for host in self.server.tournaments.values()),
-                "draining": self.draining}
+                "draining": self.draining,
+                "batch": True}  # it reads "batch" messages (an earlier release does not)
 
     async def _place(self, message: dict[str, Any], counted: str) -> Any:
         """Send ``message`` (a "create") to the least-loaded live worker that is not draining
@@ -839,7 +932,7 @@ class Cluster:
         host = self.server.tournaments.pop(tournament_id, None)
         if host is None:
             return
-        await host.stop()
+        await (host.finish() if release else host.stop())  # a drain: its work in hand done
         for room_id in [r for r, t in self.tournament_of.items() if t == tournament_id]:
             del self.tournament_of[room_id]
             await self.give_up(room_id, release=release)

@@ -125,6 +125,19 @@ class TournamentHost:
     def start(self) -> None:
         self._clock_task = asyncio.create_task(self._run_clock(), name=f"tournament-{self.id}")
 
+    async def finish(self) -> None:
+        """Stop once the director's work in hand is done (a worker's drain hands the
+        tournament over): the hand reports under way are finished, each with its moves and
+        its save (cut half-way, a report left a table's room closed and its players moved out
+        while the saved state had them playing there, and the next owner waited for that
+        hand's end for good); no report starts after them, and the clock stops between two of
+        its steps."""
+        self._stopped = True  # no new report
+        while pending := [task for task in self._pending if not task.done()]:
+            await asyncio.gather(*pending, return_exceptions=True)
+        async with self._lock:  # the clock's step in hand, if any, is done
+            await self.stop()
+
     async def stop(self) -> None:
         self._stopped = True
         tasks = [t for t in (self._clock_task, *self._pending) if t is not None]
