@@ -12,7 +12,7 @@ client shows and the check that validates an action cannot disagree.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 
 from boardroom.rules.spec import BettingStructure, ForcedBets, Street, Variant
 
@@ -37,6 +37,14 @@ class Stakes:
     bring_in: int = 0
     small_bet: int = 0
     big_bet: int = 0
+
+    # Frozen and made of immutable values: a copy is the value itself. Said outright because
+    # mypyc's build of this class cannot be rebuilt field by field as copy does by default.
+    def __copy__(self) -> Stakes:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Stakes:
+        return self
 
     def __post_init__(self) -> None:
         for item in fields(self):
@@ -147,6 +155,12 @@ class BettingRound:
     bring_in_seat: Seat | None = None  # stud: the seat that must bring in or complete
     aggressor: Seat | None = None  # the last seat to bet or raise
     played: bool = False  # had at least one decision
+
+    def __deepcopy__(self, memo: dict[int, object]) -> BettingRound:
+        """The round with its own lists (its other fields are numbers). Said outright because
+        mypyc's build of this class cannot be rebuilt field by field as copy does by default;
+        ``replace`` copies every field, so a new number field needs nothing here."""
+        return replace(self, acted=list(self.acted), needs=list(self.needs))
 
     @classmethod
     def open(cls, *, opener: Seat, street_bet: int, live: Sequence[bool],

@@ -55,6 +55,10 @@ class Deck:
     __slots__ = ("_aside", "_cards", "_discards", "_next", "_pool", "_reshuffles", "_rng",
                  "_seeds", "_shuffles")
 
+    def __new__(cls, *args: object, **kwargs: object) -> Deck:
+        """A bare instance for ``copy.deepcopy`` (as ``Hand.__new__`` says)."""
+        return super().__new__(cls)
+
     def __init__(self, cards: Sequence[Card] | None = None, rng: RandomSource | None = None,
                  *, seeds: fairness.Seeds | None = None):
         if seeds is not None:
@@ -166,6 +170,10 @@ def _legacy_shuffle(cards: list[Card], secret: bytes, counter: int) -> None:
 
 class ScriptedCards:
     """The cards a history dealt: per seat, per board, and (optionally) the burns, in order."""
+
+    def __new__(cls, *args: object, **kwargs: object) -> ScriptedCards:
+        """A bare instance for ``copy.deepcopy`` (as ``Hand.__new__`` says)."""
+        return super().__new__(cls)
 
     def __init__(
         self,

@@ -115,6 +115,14 @@ class LegalActions:
     is_bet: bool  # True when nothing has been bet this round (a bet, not a raise)
     draw: int | None = None  # the draw: the most cards this seat may throw (0: stand pat)
 
+    # Frozen and made of immutable values: a copy is the value itself. Said outright because
+    # mypyc's build of this class cannot be rebuilt field by field as copy does by default.
+    def __copy__(self) -> LegalActions:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> LegalActions:
+        return self
+
 
 # Legal actions are frozen values that recur (the same seat, the same call, the same limits),
 # so each is built once and shared: a dict look-up costs less than a frozen dataclass's
@@ -182,6 +190,12 @@ def clockwise(seats: Sequence[Seat], button: Seat) -> tuple[Seat, ...]:
 
 class Hand:
     """A hand in progress or finished; see the module docstring."""
+
+    def __new__(cls, *args: object, **kwargs: object) -> Hand:
+        """A bare instance, ``__init__`` not run: what ``copy.copy`` and ``copy.deepcopy``
+        (``_copy``, a table's history) start from. Compiled by mypyc, a class without its own
+        ``__new__`` runs ``__init__`` inside ``__new__``, which a copy cannot call."""
+        return super().__new__(cls)
 
     def __init__(
         self,

@@ -67,6 +67,14 @@ class HandValue:
     cards: tuple[int, ...]
     description: str
 
+    # Frozen and made of immutable values: a copy is the value itself. Said outright because
+    # mypyc's build of this class cannot be rebuilt field by field as copy does by default.
+    def __copy__(self) -> HandValue:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> HandValue:
+        return self
+
     def beats(self, other: HandValue) -> bool:
         """True when this hand is strictly better than ``other`` of the same ranking."""
         _same_ranking(self, other)
