@@ -135,27 +135,25 @@ def sources_hash(files: Sequence[str]) -> str:
     return digest.hexdigest()
 
 
-def expected_stamp() -> dict[str, object]:
-    """The stamp a fresh build of the current sources has (the mypyc version aside)."""
+def expected_stamp(mypyc_version: str) -> dict[str, object]:
+    """The stamp of a fresh build of the current sources by ``mypyc_version``."""
     files = source_files()
     return {"modules": list(COMPILED), "files": files, "sha256": sources_hash(files),
-            "python": python_tag()}
+            "python": python_tag(), "mypyc": mypyc_version}
 
 
 def read_stamp(directory: Path) -> dict[str, object] | None:
-    """A build's stamp less its mypyc version, or None when there is none to read."""
+    """A build's stamp, or None when there is none to read. The loader does not read its
+    ``mypyc`` (the version that built it): a build works whichever mypyc is installed now."""
     try:
         stamp = json.loads((directory / STAMP).read_text())
     except (OSError, ValueError):
         return None
-    if not isinstance(stamp, dict):
-        return None
-    stamp.pop("mypyc", None)
-    return stamp
+    return stamp if isinstance(stamp, dict) else None
 
 
-def write_stamp(directory: Path, stamp: dict[str, object], mypyc_version: str) -> None:
-    (directory / STAMP).write_text(json.dumps({**stamp, "mypyc": mypyc_version}, indent=1))
+def write_stamp(directory: Path, stamp: dict[str, object]) -> None:
+    (directory / STAMP).write_text(json.dumps(stamp, indent=1))
 
 
 def _extension(directory: Path, name: str) -> Path | None:
@@ -224,7 +222,8 @@ def install() -> Status:
             try:  # the shared library holds all the compiled code: it must load
                 spec = importlib.util.spec_from_file_location(SHARED_LIBRARY,
                                                               files[SHARED_LIBRARY])
-                assert spec is not None and spec.loader is not None
+                if spec is None or spec.loader is None:
+                    raise ImportError(f"no loader for {files[SHARED_LIBRARY]}")
                 library = importlib.util.module_from_spec(spec)
                 sys.modules[SHARED_LIBRARY] = library
                 spec.loader.exec_module(library)

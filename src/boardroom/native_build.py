@@ -18,6 +18,7 @@ but does not work never becomes the one in use.
 from __future__ import annotations
 
 import argparse
+import fcntl
 import os
 import shutil
 import subprocess
@@ -81,27 +82,36 @@ def build(force: bool = False, quiet: bool = False) -> bool:
         print("boardroom.native_build: mypyc is not installed (pip install -e '.[compile]'); "
               "the engine stays pure Python", file=sys.stderr)
         return False
-    stamp = native.expected_stamp()
-    if not force and native.read_stamp(target) == stamp:
-        if not quiet:
-            print(f"boardroom.native_build: the compiled engine in {target} is up to date")
-        return True
+    target.parent.mkdir(parents=True, exist_ok=True)
+    # One build at a time per folder (two test workers, a test and the bootstrap): the second
+    # waits, then finds the first one's build fresh.
+    with open(target.with_name(target.name + ".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        stamp = native.expected_stamp(mypyc_version)
+        if not force and native.read_stamp(target) == stamp:
+            if not quiet:
+                print(f"boardroom.native_build: the compiled engine in {target} is up to date")
+            return True
+        return _build(target, stamp, quiet)
+
+
+def _build(target: Path, stamp: dict[str, object], quiet: bool) -> bool:
     package = Path(native.__file__).resolve().parent
     paths = [str(package / (name.removeprefix("boardroom.").replace(".", "/") + ".py"))
              for name in native.COMPILED]
-    target.parent.mkdir(parents=True, exist_ok=True)
     started = time.monotonic()
-    print(f"==> compiling the engine with mypyc {mypyc_version} into {target} "
+    print(f"==> compiling the engine with mypyc {stamp['mypyc']} into {target} "
           "(about a minute)", flush=True)
     with tempfile.TemporaryDirectory(prefix="boardroom-mypyc-") as work:
         new = Path(tempfile.mkdtemp(prefix=target.name + ".new-", dir=target.parent))
         try:
             _compile(paths, Path(work), new, quiet)
-            native.write_stamp(new, stamp, mypyc_version)
+            native.write_stamp(new, stamp)
             _smoke_test(new)
         except (Exception, SystemExit) as error:  # a failed build leaves the old one as it was
             shutil.rmtree(new, ignore_errors=True)
-            print(f"boardroom.native_build: the build failed ({error}); the engine stays "
+            why = "mypyc's errors above" if isinstance(error, SystemExit) else str(error)
+            print(f"boardroom.native_build: the build failed ({why}); the engine stays "
                   "pure Python", file=sys.stderr)
             return False
         old = target.with_name(target.name + ".old")

@@ -305,7 +305,7 @@ def _renamer(hint: Any) -> Rename | None:
 _RENAMERS: dict[type[Event], tuple[tuple[str, Rename], ...]] = {}
 
 
-def _hints(kind: type[Event]) -> dict[str, Any]:
+def field_hints(kind: type[Event]) -> dict[str, Any]:
     """The annotations of event type ``kind``'s fields as written, marks included (``Seat``,
     ``Private``): what naming the players and hiding the cards read. mypyc's build of this
     module (``boardroom.native``) keeps only plain types at run time (``int`` for a ``Seat``),
@@ -334,7 +334,7 @@ def seat_fields(kind: type[Event]) -> tuple[tuple[str, Rename], ...]:
     from the type's annotations."""
     found = _RENAMERS.get(kind)
     if found is None:
-        hints = _hints(kind)
+        hints = field_hints(kind)
         found = _RENAMERS[kind] = tuple(
             (field.name, rename) for field in dataclasses.fields(kind)
             if (rename := _renamer(hints[field.name])) is not None)
@@ -392,7 +392,7 @@ def private_fields(kind: type[Event]) -> tuple[str | None, tuple[tuple[str, Hide
     field; None: nobody's), and the fields holding private cards with their hiders."""
     found = _HIDERS.get(kind)
     if found is None:
-        hints = _hints(kind)
+        hints = field_hints(kind)
         names = [field.name for field in dataclasses.fields(kind)]
         owners = [name for name in names if _names_a_seat(hints[name])]
         found = _HIDERS[kind] = (owners[0] if len(owners) == 1 else None, tuple(
