@@ -50,10 +50,7 @@ import copy
 import functools
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import compress, repeat
-from operator import and_ as _and
-from operator import gt as _gt
-from operator import itemgetter
+from itertools import compress
 
 from boardroom.cards import Card, RandomSource
 from boardroom.engine import events as ev
@@ -129,9 +126,6 @@ class LegalActions:
 # construction, which is asked at every decision. Bounded: cleared when full.
 _LEGAL_VALUES: dict[tuple[object, ...], LegalActions] = {}
 _LEGAL_VALUES_MAX = 4096
-
-# Zeros without end, for ``map(_gt, stacks, _ZEROS)``: ``stack > 0`` of every seat, in C.
-_ZEROS = repeat(0)
 
 
 def _legal_value(seat: Seat, fold: bool, check: bool, call: int | None, raise_min: int | None,
@@ -266,7 +260,6 @@ class Hand:
         # Per position, the other positions in order, and every position clockwise after it
         # (itself last): the loops of every decision, without arithmetic (``_rings``).
         self._others, self._after = _rings(count)
-        self._in_order = itemgetter(*self.order)
         self._betting = variant.betting  # read at every decision
         self._raise_cap = variant.raise_cap  # a per-position list's items in ``order``
         # The straddle (engine.straddle): its kind, and the seat that posts it (None heads-up).
@@ -347,7 +340,8 @@ class Hand:
 
     @property
     def live_seats(self) -> tuple[Seat, ...]:
-        return tuple(compress(self.order, self._in_order(self.live)))
+        live = self.live  # a plain loop: mypyc's build runs it natively (boardroom.native)
+        return tuple([seat for seat in self.order if live[seat]])
 
     def _others_with_chips(self) -> bool:
         """Whether two or more live players have chips behind (betting can still happen)."""
@@ -673,7 +667,9 @@ class Hand:
         round_.raise_count += 1
         round_.aggressor = seat
         round_.acted[seat] = True
-        needs = round_.needs = list(map(_and, self.live, map(_gt, self.stacks, _ZEROS)))
+        stacks = self.stacks
+        needs = round_.needs = [alive and stacks[other] > 0
+                                for other, alive in enumerate(self.live)]
         needs[seat] = False
         self._record(ev.RaisedTo(seat, amount, full))
         self._next_actor(seat)
@@ -1294,8 +1290,11 @@ class Hand:
             if bets[other] < current:
                 return other
             live, stacks = self.live, self.stacks
-            if with_chips < 0:  # ``alive and stack > 0`` counted over the seats, in C
-                with_chips = sum(map(_and, live, map(_gt, stacks, _ZEROS)))
+            if with_chips < 0:  # ``alive and stack > 0`` counted over the seats
+                with_chips = 0
+                for position, alive in enumerate(live):
+                    if alive and stacks[position] > 0:
+                        with_chips += 1
             if with_chips - (1 if live[other] and stacks[other] > 0 else 0) > 0:
                 return other
         return None
