@@ -1412,15 +1412,17 @@ class Hand:
         # hand pays exactly the shown ones. Run more than once, each run settles its share of
         # every pot with its own cards (engine.runs).
         count = self.run_count
-        first = (self._branch._run_deal(self) if self._branch is not None else
-                 RunDeal((), (), (), (), hands))
+        # A hand run once settles its own hands (no ``RunDeal`` to build: one per showdown).
+        deals: list[RunDeal | None] = (
+            [self._branch._run_deal(self), *others] if self._branch is not None else [None])
         results: list[PotResult] = []
         settled: list[Run] = []
-        for number, deal in enumerate([first, *others], 1):
+        for number, deal in enumerate(deals, 1):
             parts = pots if count == 1 else [
                 Pot(run_shares(pot.amount, count)[number - 1], pot.eligible) for pot in pots]
-            run_results = settle_pots(parts, deal.hands, self.variant.category_names,
-                                      self.variant.split, self.order)
+            run_results = settle_pots(parts, hands if deal is None else deal.hands,
+                                      self.variant.category_names, self.variant.split,
+                                      self.order)
             for index, result in enumerate(run_results):
                 for seat, chips in result.shares.items():
                     self.stacks[seat] += chips
@@ -1429,7 +1431,7 @@ class Hand:
                 self._record(ev.PotAwarded(index, result.pot.amount, result.pot.eligible,
                                            tuple(result.shares.items()), True, number))
             results.extend(run_results)
-            if count > 1:
+            if deal is not None and count > 1:
                 settled.append(Run(number, deal.boards, deal.dealt, deal.cards, deal.burns,
                                    run_results, deal.deals))
         self.results = tuple(results)
