@@ -23,6 +23,11 @@ class Ranking(enum.Enum):
     A5_LOW = "a5-low"  # razz: A-5 low, pairs count, straights and flushes do not, ace low
     BADUGI = "badugi"  # four cards of distinct ranks and suits, lowest wins, ace low
 
+    def __hash__(self) -> int:
+        """``Enum.__hash__``'s own value, written here so that mypyc's build of this module
+        computes it natively: a ranking keys the caches asked at every showdown."""
+        return hash(self._name_)
+
     @property
     def card_count(self) -> int:
         """The number of cards in one hand of this ranking (a badugi may use fewer)."""
