@@ -18,9 +18,7 @@ modules call each other's classes directly, so a mix could meet two classes of o
 
 from __future__ import annotations
 
-import ast
 import hashlib
-import importlib.abc
 import importlib.machinery
 import importlib.util
 import json
@@ -28,9 +26,12 @@ import logging
 import os
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
+from typing import NamedTuple
+
+# Imported by ``boardroom/__init__.py`` at every start: only modules Python has loaded anyway
+# or that cost little (the builder's ``ast`` is imported where it is used).
 
 # The engine's hot modules, compiled together into one shared library (mypyc's group).
 COMPILED: tuple[str, ...] = (
@@ -62,8 +63,7 @@ log = logging.getLogger("boardroom.native")
 _PACKAGE = Path(__file__).resolve().parent  # src/boardroom (or site-packages/boardroom)
 
 
-@dataclass(frozen=True)
-class Status:
+class Status(NamedTuple):
     """What ``install()`` decided: ``compiled`` when the compiled modules are in use, and why."""
 
     compiled: bool
@@ -102,6 +102,8 @@ def source_files(modules: Sequence[str] = COMPILED) -> list[str]:
     modules, every Boardroom module they import (transitively, at any depth in the code) and
     the packages above each. A change to any of them can change what mypyc made of the
     modules (a type, a constant it inlined), so each is in the stamp's hash."""
+    import ast
+
     seen: set[str] = set()
     pending = list(modules)
     while pending:
@@ -166,7 +168,7 @@ def _extension(directory: Path, name: str) -> Path | None:
     return None
 
 
-class _CompiledFinder(importlib.abc.MetaPathFinder):
+class _CompiledFinder:
     """Finds the compiled extension of each compiled module (and of their shared library)."""
 
     def __init__(self, files: dict[str, Path]) -> None:
