@@ -173,7 +173,7 @@ def test_every_event_type_marks_its_seats() -> None:
     assert ev.RunDealt in kinds
     assert ev.Redrawn in kinds
     for kind in kinds:
-        hints = typing.get_type_hints(kind, include_extras=True)
+        hints = ev.field_hints(kind)
         for field in dataclasses.fields(kind):
             if not _names_seats(hints[field.name]):
                 assert field.name in NOT_SEATS, (
@@ -184,7 +184,7 @@ def test_every_event_type_marks_its_seats() -> None:
 def test_renamed_renames_every_seat_of_every_event_type() -> None:
     renamed_any = set()
     for kind in _event_types():
-        hints = typing.get_type_hints(kind, include_extras=True)
+        hints = ev.field_hints(kind)
 
         def build(seat: typing.Callable[[int], int], kind: type[ev.Event] = kind,
                   hints: dict[str, object] = hints) -> ev.Event:

@@ -12,7 +12,7 @@ client shows and the check that validates an action cannot disagree.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 
 from boardroom.rules.spec import BettingStructure, ForcedBets, Street, Variant
 
@@ -37,6 +37,14 @@ class Stakes:
     bring_in: int = 0
     small_bet: int = 0
     big_bet: int = 0
+
+    # Frozen and made of immutable values: a copy is the value itself. Said outright because
+    # mypyc's build of this class cannot be rebuilt field by field as copy does by default.
+    def __copy__(self) -> Stakes:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Stakes:
+        return self
 
     def __post_init__(self) -> None:
         for item in fields(self):
@@ -127,7 +135,7 @@ def default_stakes(variant: Variant) -> Stakes:
 Seat = int
 
 
-@dataclass(slots=True)
+@dataclass(slots=True, init=False)
 class BettingRound:
     """One street's betting (RULES.md s.2): the bet to match, the smallest full raise, who has
     acted since the last full raise and who still has a decision to make.
@@ -148,6 +156,29 @@ class BettingRound:
     aggressor: Seat | None = None  # the last seat to bet or raise
     played: bool = False  # had at least one decision
 
+    def __init__(self, current_bet: int, full_raise: int, raise_count: int, acted: list[bool],
+                 needs: list[bool], opener: Seat, completion_to: int | None = None,
+                 bring_in_seat: Seat | None = None, aggressor: Seat | None = None,
+                 played: bool = False) -> None:
+        """The dataclass's own constructor, written out: mypyc's build runs a written one as
+        native code, a generated one as Python (a round opens on every street)."""
+        self.current_bet = current_bet
+        self.full_raise = full_raise
+        self.raise_count = raise_count
+        self.acted = acted
+        self.needs = needs
+        self.opener = opener
+        self.completion_to = completion_to
+        self.bring_in_seat = bring_in_seat
+        self.aggressor = aggressor
+        self.played = played
+
+    def __deepcopy__(self, memo: dict[int, object]) -> BettingRound:
+        """The round with its own lists (its other fields are numbers). Said outright because
+        mypyc's build of this class cannot be rebuilt field by field as copy does by default;
+        ``replace`` copies every field, so a new number field needs nothing here."""
+        return replace(self, acted=list(self.acted), needs=list(self.needs))
+
     @classmethod
     def open(cls, *, opener: Seat, street_bet: int, live: Sequence[bool],
              stacks: Sequence[int], current_bet: int = 0, raise_count: int = 0,
@@ -156,7 +187,7 @@ class BettingRound:
         blind, however little the blinds could post), counted as ``raise_count`` bets;
         ``bring_in``: the opener must bring in or complete (stud)."""
         count = len(live)
-        needs = [alive and stack > 0 for alive, stack in zip(live, stacks, strict=True)]
+        needs = [alive and stacks[seat] > 0 for seat, alive in enumerate(live)]
         round_ = cls(current_bet=current_bet, full_raise=street_bet, raise_count=raise_count,
                      acted=[False] * count,
                      needs=needs, opener=opener)
@@ -262,7 +293,7 @@ class BettingRound:
         self.raise_count += 1
         self.aggressor = seat
         self.acted[seat] = True
-        needs = self.needs = [alive and stack > 0
-                              for alive, stack in zip(live, stacks, strict=True)]
+        needs = self.needs = [alive and stacks[other] > 0
+                              for other, alive in enumerate(live)]
         needs[seat] = False
         return full

@@ -10,12 +10,13 @@ answers from a history, so a hand replays without a deck order.
 from __future__ import annotations
 
 import hashlib
+import random
 from collections import deque
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Protocol
 
 from boardroom import fairness
-from boardroom.cards import Card, RandomSource, format_cards, shuffled_deck
+from boardroom.cards import Card, RandomSource, format_cards, new_deck, shuffled_deck
 
 Seat = int
 
@@ -55,11 +56,15 @@ class Deck:
     __slots__ = ("_aside", "_cards", "_discards", "_next", "_pool", "_reshuffles", "_rng",
                  "_seeds", "_shuffles")
 
+    def __new__(cls, *args: object, **kwargs: object) -> Deck:
+        """A bare instance for ``copy.deepcopy`` (as ``Hand.__new__`` says)."""
+        return super().__new__(cls)
+
     def __init__(self, cards: Sequence[Card] | None = None, rng: RandomSource | None = None,
                  *, seeds: fairness.Seeds | None = None):
         if seeds is not None:
             cards = fairness.deck(seeds)
-        self._cards = list(cards) if cards is not None else shuffled_deck(rng)
+        self._cards = list(cards) if cards is not None else _shuffled_deck(rng)
         self._next = 0
         self._rng = rng
         self._seeds = seeds
@@ -155,6 +160,31 @@ class Deck:
         return len(self._pool)
 
 
+def _shuffled_deck(rng: RandomSource | None) -> list[Card]:
+    """``cards.shuffled_deck(rng)``, the same deck; a ``random.Random`` (the tests' and the
+    benchmarks' seeded generator) shuffles it with ``_shuffle`` below."""
+    if rng.__class__ is not random.Random:
+        return shuffled_deck(rng)
+    deck = new_deck()
+    _shuffle(deck, rng.getrandbits)
+    return deck
+
+
+def _shuffle(cards: list[Card], getrandbits: Callable[[int], int]) -> None:
+    """``random.Random.shuffle``'s own algorithm (CPython 3.11 to 3.13: Fisher-Yates from the
+    end, each index drawn as ``_randbelow_with_getrandbits`` draws it), written out so that
+    mypyc's build of this module (``boardroom.native``) runs it as native code: the same deck
+    from the same generator state, in a fraction of the time (a test pins it to
+    ``Random.shuffle``)."""
+    for i in range(len(cards) - 1, 0, -1):
+        bound = i + 1
+        bits = bound.bit_length()
+        j = getrandbits(bits)
+        while j >= bound:
+            j = getrandbits(bits)
+        cards[i], cards[j] = cards[j], cards[i]
+
+
 def _legacy_shuffle(cards: list[Card], secret: bytes, counter: int) -> None:
     """The redraw shuffle of hands stored before fair deals (a deck and no seeds): Fisher-Yates
     driven by SHA-256 of the deck order and a counter, kept so their histories still rebuild."""
@@ -166,6 +196,10 @@ def _legacy_shuffle(cards: list[Card], secret: bytes, counter: int) -> None:
 
 class ScriptedCards:
     """The cards a history dealt: per seat, per board, and (optionally) the burns, in order."""
+
+    def __new__(cls, *args: object, **kwargs: object) -> ScriptedCards:
+        """A bare instance for ``copy.deepcopy`` (as ``Hand.__new__`` says)."""
+        return super().__new__(cls)
 
     def __init__(
         self,

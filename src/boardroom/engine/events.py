@@ -12,12 +12,15 @@ leading its pair) may see until it is public; ``redacted`` reads that mark alone
 
 from __future__ import annotations
 
+import ast
 import dataclasses
+import functools
+import importlib.resources
 import types
 import typing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Annotated, Any, ClassVar
+from typing import Annotated, Any
 
 from boardroom.cards import Card
 
@@ -44,9 +47,6 @@ Private = Annotated[Card | None, PRIVATE]  # None: a card this viewer may not se
 @dataclass(frozen=True, slots=True)
 class Event:
     """Base of every hand event."""
-
-    # Whether its private cards show once their owner's hand is shown (``redacted``).
-    shown_with_hand: ClassVar[bool] = True
 
 @dataclass(frozen=True, slots=True)
 class AntePosted(Event):
@@ -139,15 +139,11 @@ class Redrawn(HoleDealt):
     A redraw stays hidden in its own event even once its hand is shown: the ``HandShown``
     event shows it, and a redraw may be published in the same batch as the showdown."""
 
-    shown_with_hand: ClassVar[bool] = False
-
 @dataclass(frozen=True, slots=True)
 class Discarded(Event):
     """The draw: a seat throws ``cards`` (none: it stands pat); private, others see the count.
     The seat's new cards follow as a ``HoleDealt``. Never shown: a card thrown may come back to
     the same hand after a reshuffle, and be shown there."""
-
-    shown_with_hand: ClassVar[bool] = False
 
     seat: Seat
     cards: tuple[Private, ...]
@@ -214,7 +210,19 @@ class RunDealt(Event):
     boards: tuple[tuple[str, tuple[Card, ...]], ...]
     cards: tuple[tuple[Seat, tuple[Private, ...]], ...]
 
-    shown_with_hand: ClassVar[bool] = False  # a later run's redraws stay private, like any
+
+# The event types whose private cards stay private even once their owner's hand is shown: a
+# redraw (the ``HandShown`` event shows it), a discard (it may come back to the same hand after a
+# reshuffle) and a later run's redraws. The cards of every other type show with the hand. A set
+# rather than a class attribute: mypyc's build of this module (``boardroom.native``) takes no
+# class attribute beside a dataclass's fields.
+KEPT_PRIVATE: frozenset[type[Event]] = frozenset({Redrawn, Discarded, RunDealt})
+
+
+def shown_with_hand(kind: type[Event]) -> bool:
+    """Whether the private cards of an event of type ``kind`` show once their owner's hand is
+    shown (``engine.view``)."""
+    return kind not in KEPT_PRIVATE
 
 
 
@@ -246,7 +254,7 @@ def _direct_init(kind: type[Event]) -> None:
     exec(source, namespace)  # the source is built above from field names alone
     init = namespace["__init__"]
     init.__qualname__ = f"{kind.__qualname__}.__init__"
-    init.__module__ = kind.__module__
+    init.__module__ = vars(kind)["__module__"]
     kind.__init__ = init  # type: ignore[method-assign]
 
 
@@ -256,7 +264,10 @@ EVENT_TYPES: tuple[type[Event], ...] = tuple(
     kind for kind in list(globals().values())
     if isinstance(kind, type) and issubclass(kind, Event) and kind is not Event)
 for _kind in EVENT_TYPES:
-    _direct_init(_kind)
+    # Compiled by mypyc (boardroom.native) an event type's constructor is already native code,
+    # not a Python function, and the class takes no new attribute: it is left as it is.
+    if isinstance(vars(_kind).get("__init__"), types.FunctionType):
+        _direct_init(_kind)
 
 
 # -- naming the players by their table seats ---------------------------------------------------
@@ -294,12 +305,36 @@ def _renamer(hint: Any) -> Rename | None:
 _RENAMERS: dict[type[Event], tuple[tuple[str, Rename], ...]] = {}
 
 
+def field_hints(kind: type[Event]) -> dict[str, Any]:
+    """The annotations of event type ``kind``'s fields as written, marks included (``Seat``,
+    ``Private``): what naming the players and hiding the cards read. mypyc's build of this
+    module (``boardroom.native``) keeps only plain types at run time (``int`` for a ``Seat``),
+    so there they are read from this module's source, class by class along the MRO."""
+    if isinstance(vars(AntePosted)["__annotations__"]["seat"], str):  # the pure module's
+        return typing.get_type_hints(kind, include_extras=True)
+    written = _written_annotations()
+    hints: dict[str, Any] = {}
+    for base in reversed(kind.__mro__):
+        for name, text in written.get(base.__name__, {}).items():
+            hints[name] = eval(text, globals())  # this module's own annotations, as typed
+    return hints
+
+
+@functools.cache
+def _written_annotations() -> dict[str, dict[str, str]]:
+    """Per class of this module's source, its annotated fields' annotations as written."""
+    source = importlib.resources.files("boardroom.engine").joinpath("events.py").read_text()
+    return {node.name: {item.target.id: ast.unparse(item.annotation) for item in node.body
+                        if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)}
+            for node in ast.parse(source).body if isinstance(node, ast.ClassDef)}
+
+
 def seat_fields(kind: type[Event]) -> tuple[tuple[str, Rename], ...]:
     """The fields of event type ``kind`` that name players, each with its renamer: read once
     from the type's annotations."""
     found = _RENAMERS.get(kind)
     if found is None:
-        hints = typing.get_type_hints(kind, include_extras=True)
+        hints = field_hints(kind)
         found = _RENAMERS[kind] = tuple(
             (field.name, rename) for field in dataclasses.fields(kind)
             if (rename := _renamer(hints[field.name])) is not None)
@@ -357,7 +392,7 @@ def private_fields(kind: type[Event]) -> tuple[str | None, tuple[tuple[str, Hide
     field; None: nobody's), and the fields holding private cards with their hiders."""
     found = _HIDERS.get(kind)
     if found is None:
-        hints = typing.get_type_hints(kind, include_extras=True)
+        hints = field_hints(kind)
         names = [field.name for field in dataclasses.fields(kind)]
         owners = [name for name in names if _names_a_seat(hints[name])]
         found = _HIDERS[kind] = (owners[0] if len(owners) == 1 else None, tuple(

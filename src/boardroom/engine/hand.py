@@ -50,10 +50,7 @@ import copy
 import functools
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import compress, repeat
-from operator import and_ as _and
-from operator import gt as _gt
-from operator import itemgetter
+from itertools import compress
 
 from boardroom.cards import Card, RandomSource
 from boardroom.engine import events as ev
@@ -115,15 +112,20 @@ class LegalActions:
     is_bet: bool  # True when nothing has been bet this round (a bet, not a raise)
     draw: int | None = None  # the draw: the most cards this seat may throw (0: stand pat)
 
+    # Frozen and made of immutable values: a copy is the value itself. Said outright because
+    # mypyc's build of this class cannot be rebuilt field by field as copy does by default.
+    def __copy__(self) -> LegalActions:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> LegalActions:
+        return self
+
 
 # Legal actions are frozen values that recur (the same seat, the same call, the same limits),
 # so each is built once and shared: a dict look-up costs less than a frozen dataclass's
 # construction, which is asked at every decision. Bounded: cleared when full.
 _LEGAL_VALUES: dict[tuple[object, ...], LegalActions] = {}
 _LEGAL_VALUES_MAX = 4096
-
-# Zeros without end, for ``map(_gt, stacks, _ZEROS)``: ``stack > 0`` of every seat, in C.
-_ZEROS = repeat(0)
 
 
 def _legal_value(seat: Seat, fold: bool, check: bool, call: int | None, raise_min: int | None,
@@ -182,6 +184,12 @@ def clockwise(seats: Sequence[Seat], button: Seat) -> tuple[Seat, ...]:
 
 class Hand:
     """A hand in progress or finished; see the module docstring."""
+
+    def __new__(cls, *args: object, **kwargs: object) -> Hand:
+        """A bare instance, ``__init__`` not run: what ``copy.copy`` and ``copy.deepcopy``
+        (``_copy``, a table's history) start from. Compiled by mypyc, a class without its own
+        ``__new__`` runs ``__init__`` inside ``__new__``, which a copy cannot call."""
+        return super().__new__(cls)
 
     def __init__(
         self,
@@ -252,7 +260,6 @@ class Hand:
         # Per position, the other positions in order, and every position clockwise after it
         # (itself last): the loops of every decision, without arithmetic (``_rings``).
         self._others, self._after = _rings(count)
-        self._in_order = itemgetter(*self.order)
         self._betting = variant.betting  # read at every decision
         self._raise_cap = variant.raise_cap  # a per-position list's items in ``order``
         # The straddle (engine.straddle): its kind, and the seat that posts it (None heads-up).
@@ -333,7 +340,8 @@ class Hand:
 
     @property
     def live_seats(self) -> tuple[Seat, ...]:
-        return tuple(compress(self.order, self._in_order(self.live)))
+        live = self.live  # a plain loop: mypyc's build runs it natively (boardroom.native)
+        return tuple([seat for seat in self.order if live[seat]])
 
     def _others_with_chips(self) -> bool:
         """Whether two or more live players have chips behind (betting can still happen)."""
@@ -659,7 +667,9 @@ class Hand:
         round_.raise_count += 1
         round_.aggressor = seat
         round_.acted[seat] = True
-        needs = round_.needs = list(map(_and, self.live, map(_gt, self.stacks, _ZEROS)))
+        stacks = self.stacks
+        needs = round_.needs = [alive and stacks[other] > 0
+                                for other, alive in enumerate(self.live)]
         needs[seat] = False
         self._record(ev.RaisedTo(seat, amount, full))
         self._next_actor(seat)
@@ -1280,8 +1290,11 @@ class Hand:
             if bets[other] < current:
                 return other
             live, stacks = self.live, self.stacks
-            if with_chips < 0:  # ``alive and stack > 0`` counted over the seats, in C
-                with_chips = sum(map(_and, live, map(_gt, stacks, _ZEROS)))
+            if with_chips < 0:  # ``alive and stack > 0`` counted over the seats
+                with_chips = 0
+                for position, alive in enumerate(live):
+                    if alive and stacks[position] > 0:
+                        with_chips += 1
             if with_chips - (1 if live[other] and stacks[other] > 0 else 0) > 0:
                 return other
         return None
@@ -1399,15 +1412,17 @@ class Hand:
         # hand pays exactly the shown ones. Run more than once, each run settles its share of
         # every pot with its own cards (engine.runs).
         count = self.run_count
-        first = (self._branch._run_deal(self) if self._branch is not None else
-                 RunDeal((), (), (), (), hands))
+        # A hand run once settles its own hands (no ``RunDeal`` to build: one per showdown).
+        deals: list[RunDeal | None] = (
+            [self._branch._run_deal(self), *others] if self._branch is not None else [None])
         results: list[PotResult] = []
         settled: list[Run] = []
-        for number, deal in enumerate([first, *others], 1):
+        for number, deal in enumerate(deals, 1):
             parts = pots if count == 1 else [
                 Pot(run_shares(pot.amount, count)[number - 1], pot.eligible) for pot in pots]
-            run_results = settle_pots(parts, deal.hands, self.variant.category_names,
-                                      self.variant.split, self.order)
+            run_results = settle_pots(parts, hands if deal is None else deal.hands,
+                                      self.variant.category_names, self.variant.split,
+                                      self.order)
             for index, result in enumerate(run_results):
                 for seat, chips in result.shares.items():
                     self.stacks[seat] += chips
@@ -1416,7 +1431,7 @@ class Hand:
                 self._record(ev.PotAwarded(index, result.pot.amount, result.pot.eligible,
                                            tuple(result.shares.items()), True, number))
             results.extend(run_results)
-            if count > 1:
+            if deal is not None and count > 1:
                 settled.append(Run(number, deal.boards, deal.dealt, deal.cards, deal.burns,
                                    run_results, deal.deals))
         self.results = tuple(results)

@@ -7,7 +7,6 @@ seats that contributed at least its level. Pots whose eligible seats are the sam
 from __future__ import annotations
 
 from collections.abc import Sequence
-from itertools import compress
 
 from boardroom.engine.showdown import Pot
 
@@ -21,11 +20,12 @@ def side_pots(contributed: Sequence[int], live: Sequence[bool]) -> list[Pot]:
     # One pot when every live seat put in the same and nobody more: the usual showdown.
     top = max(contributed, default=0)
     if top > 0:
-        for alive, chips in zip(live, contributed, strict=True):
-            if alive and chips != top:
+        for seat, alive in enumerate(live):
+            if alive and contributed[seat] != top:
                 break
         else:
-            return [Pot(sum(contributed), tuple(compress(range(len(live)), live)))]
+            return [Pot(sum(contributed), tuple([seat for seat, alive in enumerate(live)
+                                                 if alive]))]
     pots: list[Pot] = []
     previous = 0
     for level in sorted({c for c in contributed if c > 0}):

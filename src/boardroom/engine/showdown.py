@@ -35,6 +35,14 @@ class Pot:
     amount: int
     eligible: tuple[Seat, ...]
 
+    # Frozen and made of immutable values: a copy is the value itself. Said outright because
+    # mypyc's build of this class cannot be rebuilt field by field as copy does by default.
+    def __copy__(self) -> Pot:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Pot:
+        return self
+
     def __post_init__(self) -> None:
         if self.amount < 0:
             raise ValueError(f"a pot of {self.amount} chips cannot exist")
@@ -48,6 +56,14 @@ class CategoryResult:
 
     name: str
     winners: tuple[Seat, ...]
+
+    # Frozen and made of immutable values: a copy is the value itself. Said outright because
+    # mypyc's build of this class cannot be rebuilt field by field as copy does by default.
+    def __copy__(self) -> CategoryResult:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> CategoryResult:
+        return self
 
     @property
     def is_void(self) -> bool:

@@ -315,10 +315,10 @@ def event_as_seen(hand: Hand, viewer: Seat | None, event: ev.Event,
                   hidden: Mapping[Seat, set[Card]] | None = None) -> ev.Event:
     """One event of ``hand`` as ``viewer`` may see it now: each private card (``ev.Private``)
     only by its owner, or by anyone once it is public (an up card, a shown hand's card, unless
-    the event keeps its cards private: ``shown_with_hand``), except the cards of ``hidden``
+    the event keeps its cards private: ``ev.shown_with_hand``), except the cards of ``hidden``
     (by owner: those a later event shows). ``publics`` caches each owner's public cards
     between the events of one call."""
-    reveal = type(event).shown_with_hand
+    reveal = ev.shown_with_hand(type(event))
     known = publics if publics is not None else {}
     later = hidden or {}
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from boardroom.evaluation import _tables as tb
 from boardroom.evaluation import scalar, small
@@ -70,15 +70,27 @@ def best_strength(ranking: Ranking, pool: Sequence[int]) -> int:
         return small.best_three_card(pool)
     if ranking is Ranking.TWO_CARD:
         return small.best_two_card(pool)
-    from boardroom.evaluation import lowball  # its tables are built on first use
-
     if len(pool) > 7:
         return _best_by_classes(ranking, pool)
+    deuce_seven, a5_low, badugi = _LOWBALL or _lowball()
     if ranking is Ranking.DEUCE_SEVEN:
-        return lowball.deuce_seven_best(pool)
+        return deuce_seven(pool)
     if ranking is Ranking.A5_LOW:
-        return lowball.a5_low_strength(pool)
-    return lowball.badugi_strength(pool)
+        return a5_low(pool)
+    return badugi(pool)
+
+
+Best = Callable[[Sequence[int]], int]
+# The lowball evaluators, imported on first use (their tables are built then): an import in
+# ``best_strength`` itself would cost an import look-up at every lowball showdown.
+_LOWBALL: list[Best] = []
+
+
+def _lowball() -> list[Best]:
+    from boardroom.evaluation import lowball
+
+    _LOWBALL[:] = [lowball.deuce_seven_best, lowball.a5_low_strength, lowball.badugi_strength]
+    return _LOWBALL
 
 
 def _best_by_classes(ranking: Ranking, pool: Sequence[int]) -> int:

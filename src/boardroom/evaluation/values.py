@@ -23,6 +23,11 @@ class Ranking(enum.Enum):
     A5_LOW = "a5-low"  # razz: A-5 low, pairs count, straights and flushes do not, ace low
     BADUGI = "badugi"  # four cards of distinct ranks and suits, lowest wins, ace low
 
+    def __hash__(self) -> int:
+        """``Enum.__hash__``'s own value, written here so that mypyc's build of this module
+        computes it natively: a ranking keys the caches asked at every showdown."""
+        return hash(self._name_)
+
     @property
     def card_count(self) -> int:
         """The number of cards in one hand of this ranking (a badugi may use fewer)."""
@@ -66,6 +71,14 @@ class HandValue:
     strength: int
     cards: tuple[int, ...]
     description: str
+
+    # Frozen and made of immutable values: a copy is the value itself. Said outright because
+    # mypyc's build of this class cannot be rebuilt field by field as copy does by default.
+    def __copy__(self) -> HandValue:
+        return self
+
+    def __deepcopy__(self, memo: dict[int, object]) -> HandValue:
+        return self
 
     def beats(self, other: HandValue) -> bool:
         """True when this hand is strictly better than ``other`` of the same ranking."""
