@@ -1,19 +1,6 @@
-"""A serving process's housekeeping: how its garbage collector is paced, and the C heap's free
-pages given back to the system (docs/decisions.md, "The collector's passes, kept short").
-
-A server holds every table's current state (hundreds of thousands of objects at a few hundred
-tables) and replaces most of it every second or so. Python's collector, left as it is, walks
-every object that survived since its last pass: with a large first threshold a young pass
-walked 90,000-130,000 such objects every few seconds (60-90 ms of CPU, every table stalled at
-once), and with a small one those survivors were walked again in the older generations. Here
-what survives a pass of the middle generation (one every ten young passes) is frozen
-(``gc.freeze``) as that pass ends: a young pass walks what was made since the one before, a
-middle one what survived the last ten young passes, and the oldest generation stays empty (a
-few milliseconds each at Python's default thresholds). What the passes cannot see is a cycle
-that becomes garbage after its objects were frozen (a closed connection's objects, mostly); a
-full pass over everything (``gc.unfreeze`` and ``gc.collect``) frees those, run from the event
-loop's housekeeping task when the frozen objects have doubled since the last full pass, or every
-``FULL_SECONDS``.
+"""A serving process's housekeeping: its garbage collector's thresholds, and the C heap's free
+pages given back to the system (docs/decisions.md, "The load generator's own pauses, and the
+collector's passes").
 """
 
 from __future__ import annotations
@@ -22,86 +9,35 @@ import asyncio
 import ctypes
 import functools
 import gc
-import time
 from collections.abc import Callable
-from typing import Any
 
-# Python's default thresholds: a young pass every 700 net allocations of tracked objects.
-GC_THRESHOLDS = (700, 10, 10)
-# A full pass once the frozen objects have doubled since the last one (a server taking on
-# tables: a few passes while it grows, none once it holds them; a quarter, Python's own rule for
-# its oldest generation, ran one of 270 ms in the first half minute of 300 ESG tables' play),
-# and at least every FULL_SECONDS: what it frees is the cycles of closed connections, tens of
-# objects each.
-FULL_GROWTH = 2.0
-FULL_SECONDS = 900.0
-# How often the housekeeping task runs (docs/decisions.md, "mem9": glibc keeps what a burst of
-# messages freed, and a server's resident memory otherwise stays at its highest).
+# The collector's thresholds for a serving process (Python's default: 700, 10, 10). At a few
+# hundred tables the process holds hundreds of thousands of tracked objects; with the default
+# first threshold, objects that live for one command (its task, its futures, the store write)
+# reach the oldest generation, and a full collection of every object follows every few
+# seconds, stalling every table at once. Young collections every 50,000 allocations let those
+# objects die young. (Freezing each pass's survivors instead, session 12, made shorter passes
+# but more of them: on a quiet machine at 300 ESG tables, p99 36-41 ms and 2.0 ms of CPU an
+# action against 27-29 ms and 1.8 ms with these thresholds.)
+GC_THRESHOLDS = (50_000, 20, 10)
+# How often the housekeeping task trims the C heap (docs/decisions.md, "mem9": glibc keeps
+# what a burst of messages freed, and a server's resident memory otherwise stays at its
+# highest).
 TRIM_SECONDS = 2.0
 
 
-class _Pacing:
-    """The pacing's state: whether it is on, and the frozen count and time of the last full
-    pass."""
-
-    def __init__(self) -> None:
-        self.on = False
-        self.thresholds = gc.get_threshold()
-        self.base = 0
-        self.last_full = 0.0
-        self.full_passes = 0
-
-
-_PACING = _Pacing()
-
-
-def _freeze_survivors(phase: str, info: dict[str, Any]) -> None:
-    """A collector callback: at the end of every pass of the middle generation or the oldest,
-    what survived it is frozen. Not at a young pass's: what lives a few milliseconds (uvicorn's
-    HTTP protocol of a connection just turned WebSocket, a cycle) is freed at the next pass."""
-    if phase == "stop" and info["generation"] >= 1:
-        gc.freeze()
-
-
 def tune_garbage_collector() -> None:
-    """Collect and freeze what start-up made (modules, classes, functions: made once, never
-    garbage), then freeze what survives every later pass of the middle generation. Call once,
-    before serving."""
-    if not _PACING.on:
-        _PACING.thresholds = gc.get_threshold()
-        gc.callbacks.append(_freeze_survivors)
-        _PACING.on = True
+    """Set the thresholds above and move everything alive so far (modules, classes, functions:
+    made once, never garbage) out of the collector's sight. Call once, before serving."""
+    gc.collect()
+    gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
-    gc.collect()  # the callback freezes what it leaves
-    _PACING.base = gc.get_freeze_count()
-    _PACING.last_full = time.monotonic()
 
 
-def restore_garbage_collector() -> None:
+def restore_garbage_collector(thresholds: tuple[int, int, int] = (700, 10, 10)) -> None:
     """Python's own collector again (for tests that served in their own process)."""
-    if _PACING.on:
-        gc.callbacks.remove(_freeze_survivors)
-        _PACING.on = False
-        gc.set_threshold(*_PACING.thresholds)
     gc.unfreeze()
-
-
-def full_collection_due(now: float) -> bool:
-    """Whether a full pass is due: the frozen objects have grown by ``FULL_GROWTH`` since the
-    last one, or ``FULL_SECONDS`` have passed."""
-    return _PACING.on and (gc.get_freeze_count() > _PACING.base * FULL_GROWTH
-                           or now - _PACING.last_full >= FULL_SECONDS)
-
-
-def collect_everything(now: float | None = None) -> int:
-    """A full pass over every object, frozen ones included; returns how many it freed."""
-    gc.unfreeze()
-    freed = gc.collect()
-    if _PACING.on:  # the callback froze the survivors
-        _PACING.base = gc.get_freeze_count()
-        _PACING.last_full = time.monotonic() if now is None else now
-        _PACING.full_passes += 1
-    return freed
+    gc.set_threshold(*thresholds)
 
 
 def memory_trimmer() -> Callable[[], object] | None:
@@ -117,7 +53,7 @@ def memory_trimmer() -> Callable[[], object] | None:
 
 def start_housekeeping() -> asyncio.Task[None]:
     """Trim the C heap now (what the start freed goes back before the first request), then
-    every ``TRIM_SECONDS`` until cancelled run a full collection when one is due and trim."""
+    every ``TRIM_SECONDS`` until cancelled."""
     trim = memory_trimmer()
     if trim is not None:
         trim()
@@ -125,8 +61,6 @@ def start_housekeeping() -> asyncio.Task[None]:
     async def every() -> None:
         while True:
             await asyncio.sleep(TRIM_SECONDS)
-            if full_collection_due(time.monotonic()):
-                collect_everything()
             if trim is not None:
                 trim()
 
