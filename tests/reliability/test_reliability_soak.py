@@ -9,7 +9,7 @@ import io
 import subprocess
 import sys
 
-from boardroom.bench.soak import log_records
+from boardroom.bench.soak import Sample, log_records, second_half
 
 
 def _soak(*args: str) -> subprocess.CompletedProcess[str]:
@@ -65,3 +65,13 @@ def test_what_the_server_logged_counts_as_errors() -> None:
                       "a bad frame from a connection\n")
     assert log_records(log) == 3
     assert log_records(io.StringIO("")) == 0
+
+
+def test_the_second_half_has_two_rows_however_unevenly_the_rows_fell() -> None:
+    # rows fall where the hands are when the watcher looks: 6, 14, 26 put the middle (16) past
+    # all but the last row; the second half starts at the last row at or before the middle
+    rows = [Sample(hands, 1.0, 1000, 0) for hands in (6, 14, 26)]
+    assert [s.hands for s in second_half(rows)] == [14, 26]
+    rows = [Sample(hands, 1.0, 1000, 0) for hands in (6, 12, 18, 24, 30)]
+    assert [s.hands for s in second_half(rows)] == [18, 24, 30]
+    assert [s.hands for s in second_half(rows[:2])] == [6, 12]

@@ -211,8 +211,7 @@ def run(args: argparse.Namespace) -> int:
               flush=True)
     after = [s for s in samples if s.hands >= warmup]
     if len(after) >= 2:
-        middle = (after[0].hands + after[-1].hands) / 2
-        second = [s for s in after if s.hands >= middle]
+        second = second_half(after)
         if len(second) >= 2:
             print(f"second half ({second[0].hands:,} to {second[-1].hands:,} hands): "
                   f"{_slopes(second)}", flush=True)
@@ -223,6 +222,15 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(f"too few rows after the warm-up to measure growth; errors {errors} (goal: 0)")
     return 1 if errors else 0
+
+
+def second_half(samples: list[Sample]) -> list[Sample]:
+    """The rows of the second half of ``samples`` by hands: from the last row at or before the
+    middle, so that two rows or more make one of two rows or more however unevenly they fell
+    (the watcher takes a row when it looks, not at the exact hand)."""
+    middle = (samples[0].hands + samples[-1].hands) / 2
+    start = max(n for n, s in enumerate(samples) if s.hands <= middle)
+    return samples[start:]
 
 
 def _slopes(samples: list[Sample]) -> str:
