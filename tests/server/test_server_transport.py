@@ -273,6 +273,57 @@ async def test_the_direct_protocol_queues_while_the_socket_is_full_and_closes_a_
     assert connection.sid not in channel.connections
 
 
+async def test_the_direct_protocol_lets_the_handshake_s_request_go_once_it_is_answered(
+) -> None:
+    """The handshake's request and its headers (about 3.7 KiB a connection, seven a table) are
+    not kept for the connection's life: once the 101 is written, nothing of the connection
+    holds them, and frames still come and go both ways (the namespace's connect is read and
+    answered; a close is answered)."""
+    import gc
+    import weakref
+
+    from websockets.frames import Close, Frame, Opcode
+    from websockets.http11 import Request
+
+    from boardroom.server.websocket import protocol_for
+
+    requests: list[weakref.ref[Request]] = []
+
+    class Watched(protocol_for(transport.Transport(  # type: ignore[misc]
+            lambda sid, auth: None, _no_event, _no_disconnect))):
+        def _handshake(self, request: Request) -> None:
+            requests.append(weakref.ref(request))
+            super()._handshake(request)
+
+    protocol = Watched()
+    socket = _Socket()
+    protocol.socket = socket
+    protocol.data_received(
+        b"GET /socket.io/?EIO=4&transport=websocket HTTP/1.1\r\nHost: x\r\n"
+        b"Connection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\n"
+        b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nX-Padding: " + b"x" * 2000 + b"\r\n\r\n")
+    assert socket.written[0].startswith(b"HTTP/1.1 101")
+    gc.collect()
+    assert len(requests) == 1
+    assert requests[0]() is None  # nothing holds the request now
+    connection = protocol.connection
+    assert connection is not None
+    written = len(socket.written)
+    protocol.data_received(Frame(Opcode.TEXT, b"40").serialize(mask=True, extensions=[]))
+    assert any(data.endswith(b'"}') and b'40{"sid":' in data
+               for data in socket.written[written:])  # read after the swap, and answered
+    written = len(socket.written)
+    protocol.data_received(Frame(Opcode.CLOSE, Close(1000, "").serialize()).serialize(
+        mask=True, extensions=[]))
+    close = socket.written[written]  # the close answered, code 1000
+    assert close[0] & 0x0F == Opcode.CLOSE.value
+    assert close[2:4] == (1000).to_bytes(2, "big")
+    assert connection.closed
+    protocol.connection_lost(None)
+    await asyncio.sleep(0)
+    await asyncio.sleep(0)
+
+
 async def _no_event(sid: str, event: str, args: list[Any]) -> None:
     return None
 

@@ -163,14 +163,20 @@ class SocketProtocol(asyncio.Protocol):
         else:
             response = self.ws.accept(request)
         self.ws.send_response(response)
+        self._flush()
         if response.status_code != 101:
-            self._flush()
             if self.socket is not None:
                 self.socket.close()
             return
         forwarded = request.headers.get("X-Forwarded-For")
         if forwarded and self.peer[0] in ("127.0.0.1", "::1"):  # a proxy on this host
             self.peer = (forwarded.rsplit(",", 1)[-1].strip()[:64], 0)
+        # The handshake's protocol keeps its request (the headers, about 3.7 KiB a connection)
+        # for the connection's life, in its parser's frame: the frames go on through a protocol
+        # made open (the library's ``state`` for a handshake done elsewhere). uvicorn hands over
+        # the request's head alone, and a client sends no frame before the 101, so the first
+        # protocol holds nothing more to read.
+        self.ws = ServerProtocol(max_size=MAX_BYTES, state=State.OPEN)
         self.connection = DirectConnection(new_id(), self, self.peer, self.channel.clock())
         self.channel.opened(self.connection)
 
