@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 from server_helpers import FakeClock, clients, host_bots, new_room, running_server
 
+from boardroom.engine import pills
 from boardroom.server import housekeeping
 from boardroom.server.room import REMEMBERED_COMMANDS
 
@@ -186,8 +187,10 @@ async def test_a_server_trims_the_c_heap_once_before_it_serves(
 async def test_a_finished_hand_s_board_tables_are_dropped(tmp_path: Path) -> None:
     """The pills' tables of every holding on a board (about 6 KB a board state) are kept while
     the board is in play and dropped once its hand is over and its last views are sent: a
-    room keeps none of a hand's tables while the next is dealt (counted)."""
+    room keeps none of a hand's tables while the next is dealt (counted), nor any seat's
+    pills (about 1 KB a seat)."""
     nuts = importlib.import_module("boardroom.evaluation.nuts")
+    pills.clear_caches()
     clock = FakeClock()
     async with running_server(tmp_path, clock=clock) as running:
         running.server.hub.clock = itertools.count(0.0, 1.0).__next__  # no rate limit here
@@ -217,3 +220,4 @@ async def test_a_finished_hand_s_board_tables_are_dropped(tmp_path: Path) -> Non
             assert all(len(board) == 5 for board in boards)
             assert room._last_views  # the hand's last views were built from its tables
             assert not [key for key in nuts._tables if key[1] in boards]
+            assert pills.cache_info().currsize == pills.cache_info().owners == 0  # nor pills

@@ -13,13 +13,19 @@ the other cards they see and their revealed allocation, so they are cached on ex
 bet changes none of them, so every view after it reuses them). A board category's hand and NUTS
 both come from the board's table of every holding (``boardroom.evaluation.nuts.holdings``),
 built once per board state for all viewers.
+
+Kept by need: a caller that names the viewer (``owner``: a hand's views name the hand and the
+seat) keeps that viewer's current pills alone, since a viewer's next state (a card dealt, a
+redraw) never asks for the last one's again; ``forget`` drops a finished hand's. The bound,
+``CACHE_SIZE``, is for callers that name nobody (docs/decisions.md, "mem13").
 """
 
 from __future__ import annotations
 
-import functools
-from collections.abc import Iterable, Mapping, Sequence
+import threading
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from boardroom.cards import Card
 from boardroom.evaluation import (
@@ -37,7 +43,7 @@ from boardroom.rules.spec import Board, Category, Construction, Variant
 
 NOT_YET = "not yet"
 NO_HAND = "none"
-CACHE_SIZE = 8192  # viewers' pills kept: about 1 KB each
+CACHE_SIZE = 8192  # viewers' pills kept at most, oldest first out: about 1 KB each
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,26 +62,70 @@ class Pill:
 
 def pills_for(variant: Variant, hole: Sequence[Card], boards: Mapping[str, Sequence[Card]],
               seen: Iterable[Card] = (),
-              allocation: Mapping[str, Sequence[Card]] | None = None) -> tuple[Pill, ...]:
+              allocation: Mapping[str, Sequence[Card]] | None = None, *,
+              owner: Hashable | None = None) -> tuple[Pill, ...]:
     """The pills of a viewer holding ``hole`` who sees ``boards`` and the other ``seen`` cards
-    (shown or up cards of other hands)."""
-    return _cached_pills(_Request(
+    (shown or up cards of other hands). ``owner`` names the viewer (any hashable, e.g. a hand
+    and a seat): its pills of an earlier state are then dropped as this one's are kept."""
+    request = _Request(
         variant.categories, variant.boards, tuple(hole),
         tuple((name, tuple(cards)) for name, cards in boards.items()), frozenset(seen),
         None if allocation is None else tuple(
             (name, tuple(cards)) for name, cards in allocation.items()),
-        variant=variant))
+        variant=variant)
+    with _LOCK:
+        found = _KEPT.pop(request, None)
+        if found is not None:
+            _KEPT[request] = found  # the newest now
+            _COUNTS[0] += 1
+            if owner is not None:
+                _own(owner, request)
+            return found
+        _COUNTS[1] += 1
+    made = _computed(request)
+    with _LOCK:
+        _KEPT[request] = made
+        if owner is not None:
+            _own(owner, request)
+        while len(_KEPT) > CACHE_SIZE:
+            del _KEPT[next(iter(_KEPT))]
+    return made
+
+
+def forget(owners: Iterable[Hashable]) -> None:
+    """Drop the pills kept for ``owners`` (a finished hand's viewers): never asked for again
+    (one asked for again, for a late view, is computed again, the same)."""
+    with _LOCK:
+        for owner in owners:
+            request = _OWNED.pop(owner, None)
+            if request is not None:
+                _KEPT.pop(request, None)
 
 
 def clear_caches() -> None:
     """Forget every cached pill and board table (benchmarks time the first view of a state)."""
-    _cached_pills.cache_clear()
+    with _LOCK:
+        _KEPT.clear()
+        _OWNED.clear()
+        _COUNTS[:] = [0, 0]
     clear_holdings()
 
 
-def cache_info() -> functools._CacheInfo:
-    """Hits and misses of the pill cache (tests count them)."""
-    return _cached_pills.cache_info()
+class CacheInfo(NamedTuple):
+    """The pill cache's hits and misses since it was last cleared, and its size."""
+
+    hits: int
+    misses: int
+    maxsize: int
+    currsize: int
+    owners: int
+
+
+def cache_info() -> CacheInfo:
+    """Hits and misses of the pill cache (tests count them), its bound, its entries and the
+    viewers it keeps pills for."""
+    with _LOCK:
+        return CacheInfo(_COUNTS[0], _COUNTS[1], CACHE_SIZE, len(_KEPT), len(_OWNED))
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,8 +141,26 @@ class _Request:
     variant: Variant = field(compare=False, hash=False)
 
 
-@functools.lru_cache(maxsize=CACHE_SIZE)
-def _cached_pills(request: _Request) -> tuple[Pill, ...]:
+# The kept pills, oldest first, and each owner's current request; hits and misses. Under
+# ``_LOCK``: views are built in threads too.
+_LOCK = threading.Lock()
+_KEPT: dict[_Request, tuple[Pill, ...]] = {}
+_OWNED: dict[Hashable, _Request] = {}
+_COUNTS = [0, 0]
+
+
+def _own(owner: Hashable, request: _Request) -> None:
+    """``owner``'s pills are ``request``'s now: its earlier state's go (held by ``_LOCK``)."""
+    earlier = _OWNED.pop(owner, None)
+    if earlier is not None and earlier != request:
+        _KEPT.pop(earlier, None)
+    _OWNED[owner] = request  # the newest now
+    if len(_OWNED) > CACHE_SIZE:  # owners never forgotten (a room closed in a hand)
+        oldest = next(iter(_OWNED))
+        _KEPT.pop(_OWNED.pop(oldest), None)
+
+
+def _computed(request: _Request) -> tuple[Pill, ...]:
     boards = dict(request.boards)
     visible = set(request.hole) | request.seen
     for cards in boards.values():

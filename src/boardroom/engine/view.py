@@ -21,7 +21,7 @@ from fractions import Fraction
 from boardroom.cards import Card
 from boardroom.engine import events as ev
 from boardroom.engine.hand import Hand, LegalActions, clockwise
-from boardroom.engine.pills import Pill, pills_for
+from boardroom.engine.pills import Pill, forget, pills_for
 from boardroom.engine.showdown import Pot
 
 Seat = int
@@ -182,11 +182,18 @@ def views_for(hand: Hand, viewers: Iterable[Seat | None], *,
             base, viewer=seat_viewing, seats=(*seats[:viewer], mine, *seats[viewer + 1:]),
             legal=hand.legal_actions() if hand.actor == viewer else None,
             pills=pills_for(hand.variant, hand.hole[viewer], hand.boards, seen,
-                            own if hand.allocations_revealed else None) if pills else (),
+                            own if hand.allocations_revealed else None,
+                            owner=(id(hand), viewer)) if pills else (),
             allocation=tuple(own.items()) if own is not None else (),
             runs=_run_views(hand, viewer) if hand.runs else (),
         )
     return views
+
+
+def forget_pills(hand: Hand) -> None:
+    """Drop the pills kept for ``hand``'s seats (``engine.pills`` keeps each seat's current
+    ones, named by the hand and the seat): call once its last views are built."""
+    forget((id(hand), position) for position in range(hand.seat_count))
 
 
 def _run_views(hand: Hand, viewer: int | None) -> tuple[RunView, ...]:

@@ -27,7 +27,7 @@ from typing import Any, Protocol
 from boardroom.engine import events as ev
 from boardroom.engine.betting import pot_limit_max_raise_to
 from boardroom.engine.hand import Hand
-from boardroom.engine.view import HandView, views_for
+from boardroom.engine.view import HandView, forget_pills, views_for
 from boardroom.evaluation.nuts import forget
 from boardroom.server import bot_driver
 from boardroom.server.auth import (
@@ -800,10 +800,11 @@ class Room:
 
 def forget_boards(hand: Hand | None) -> None:
     """Drop the pills' tables of a finished hand's boards (every run's): about 6 KB a board,
-    never asked about again (one asked about again, for a late view of the hand, is built
-    again)."""
+    and its seats' pills, about 1 KB a seat, never asked about again (one asked about again,
+    for a late view of the hand, is built again)."""
     if hand is None:
         return
+    forget_pills(hand)
     boards = [tuple(cards) for cards in hand.boards.values()]
     boards += [tuple(cards) for run in hand.runs for _, cards in run.boards]
     forget(boards)
