@@ -99,3 +99,32 @@ def test_an_unwritable_cache_folder_keeps_the_tables_in_memory(tmp_path: Path) -
     blocked = tmp_path / "a file, not a folder"
     blocked.write_text("")
     assert _evaluate_in_child(blocked) == "Royal flush"
+
+
+@pytest.mark.skipif(not Path("/proc/self/smaps").exists(), reason="reads Linux's /proc")
+def test_warming_up_brings_every_page_of_the_mapped_tables_in() -> None:
+    """A server's warm-up makes the mapped tables resident at once (counted in the kernel's
+    /proc/PID/smaps for the cache file's mapping, in a process of its own): before it, a fresh
+    process that only mapped them has a few pages in; after it, all of them (the 7-card and
+    6-card tables are most of the file), so play adds none of the file's pages to a server's
+    memory."""
+    code = ("import os, re\n"
+            "from boardroom.evaluation import _tables as tb\n"
+            "def resident():\n"
+            "    inside, kib = False, 0\n"
+            "    for line in open(f'/proc/{os.getpid()}/smaps'):\n"
+            "        if re.match(r'^[0-9a-f]+-[0-9a-f]+ ', line):\n"
+            "            inside = line.rstrip().endswith(tb.cache_path().name)\n"
+            "        elif inside and line.startswith('Rss:'):\n"
+            "            kib += int(line.split()[1])\n"
+            "    return kib\n"
+            "tb.tables()\n"
+            "print(resident(), os.path.getsize(tb.cache_path()) // 1024)\n"
+            "tb.warm_up()\n"
+            "print(resident())\n")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          timeout=120, check=True)
+    (before, size), (after,) = (tuple(int(word) for word in line.split())
+                                for line in done.stdout.split("\n")[:2])
+    assert before < size // 10
+    assert after >= size * 0.95, (after, size)
