@@ -119,11 +119,13 @@ def dumps(value: Any) -> str:
 SharedTexts = dict[tuple[int, bool], tuple[Any, str]]
 
 
-class KeptTexts(dict[tuple[type, Any, bool], str]):
+class KeptTexts(dict[Any, str]):
     """Texts of frozen parts by value (``dumps_shared``'s ``kept``), one change's: a room
     starts new ones at every change on top of the last change's (``previous``), and a part
     found there moves into the new ones; the change before is let go. So a part unchanged
-    since the last change is not encoded again, and a room keeps two changes' parts."""
+    since the last change is not encoded again, and a room keeps two changes' parts. A part
+    is its own key (a dataclass equals only a value of its own class), or ``(part, True)``
+    encoded with its numbers as cards (no tuple is kept for the others: 64 bytes a part)."""
 
     def __init__(self, previous: KeptTexts | None = None) -> None:
         super().__init__()
@@ -131,7 +133,7 @@ class KeptTexts(dict[tuple[type, Any, bool], str]):
         if previous is not None:
             previous.previous = None
 
-    def __missing__(self, key: tuple[type, Any, bool]) -> str:
+    def __missing__(self, key: Any) -> str:
         if self.previous is None:
             raise KeyError(key)
         text = self[key] = self.previous[key]
@@ -270,7 +272,7 @@ def _joined(kind: type, texts: list[str]) -> str:
 def _kept(value: Any, kind: type, cards: bool, kept: KeptTexts) -> str:
     """A dataclass part's text from ``kept`` when an equal value of its type was encoded."""
     try:
-        key = (kind, value, cards)
+        key = (value, True) if cards else value
         return kept[key]
     except KeyError:
         text = kept[key] = dumps(plain(value, cards))
