@@ -358,3 +358,20 @@ async def _no_event(sid: str, event: str, args: list[Any]) -> None:
 
 async def _no_disconnect(sid: str) -> None:
     return None
+
+
+def test_a_connection_s_own_objects_carry_no_instance_dictionary() -> None:
+    """Seven connections a table: the WebSocket protocol, the viewer and its rate limit each
+    keep their fields in slots, not a dictionary of their own (about 300 bytes each)."""
+    import sys
+
+    from boardroom.server.protocol import RateLimit
+    from boardroom.server.viewer import Viewer
+    from boardroom.server.websocket import protocol_for
+
+    protocol = protocol_for(transport.Transport(lambda sid, auth: None, _no_event,
+                                                _no_disconnect))()
+    viewer = Viewer("sid", RateLimit(0.0), room="r", seat=3, player="p", name="Ann")
+    for kept in (protocol, viewer, viewer.limit):
+        assert not hasattr(kept, "__dict__"), type(kept)
+        assert sys.getsizeof(kept) <= 128, type(kept)

@@ -178,6 +178,8 @@ def _first_problem(kind: str, error: ValidationError) -> str:
 class RateLimit:
     """A token bucket: ``RATE`` commands a second on average, bursts of ``BURST``."""
 
+    __slots__ = ("burst", "rate", "tokens", "updated")  # one a connection
+
     def __init__(self, now: float, rate: float = RATE, burst: float = BURST) -> None:
         self.rate, self.burst = rate, burst
         self.tokens, self.updated = burst, now

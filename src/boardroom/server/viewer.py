@@ -10,9 +10,10 @@ from boardroom.server.protocol import RateLimit
 Audience = int | None  # a table seat, or None: the spectators (and players without a seat)
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class Viewer:
-    """One connection: who it is in which room."""
+    """One connection: who it is in which room (slots: about 350 bytes less a connection than
+    an instance dictionary, seven connections a table)."""
 
     sid: str
     limit: RateLimit

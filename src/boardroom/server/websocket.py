@@ -85,6 +85,8 @@ class DirectConnection(Connection):
 class SocketProtocol(asyncio.Protocol):
     """One WebSocket of the real-time channel (``uvicorn_options`` binds ``channel``)."""
 
+    # one a connection: slots instead of an instance dictionary (about 300 bytes less)
+    __slots__ = ("_closer", "_lost", "connection", "live", "peer", "socket", "ws")
     channel: Transport  # the transport every connection of this class joins
 
     def __init__(self, config: Any = None, server_state: Any = None, app_state: Any = None,
@@ -252,4 +254,4 @@ def _drop_parser(protocol: asyncio.BaseProtocol) -> None:
 def protocol_for(channel: Transport) -> type[SocketProtocol]:
     """The protocol class uvicorn instantiates per WebSocket, its connections joining
     ``channel``."""
-    return type("BoundSocketProtocol", (SocketProtocol,), {"channel": channel})
+    return type("BoundSocketProtocol", (SocketProtocol,), {"channel": channel, "__slots__": ()})
