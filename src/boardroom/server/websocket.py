@@ -184,8 +184,11 @@ class SocketProtocol(asyncio.Protocol):
         # for the connection's life, in its parser's frame: the frames go on through a protocol
         # made open (the library's ``state`` for a handshake done elsewhere). uvicorn hands over
         # the request's head alone, and a client sends no frame before the 101, so the first
-        # protocol holds nothing more to read.
-        self.ws = ServerProtocol(max_size=MAX_BYTES, state=State.OPEN)
+        # protocol holds nothing more to read. Its parser (a generator whose frame holds the
+        # protocol: a cycle, left to the collector's passes) is closed, so reference counting
+        # frees the protocol and the request at once.
+        handshake, self.ws = self.ws, ServerProtocol(max_size=MAX_BYTES, state=State.OPEN)
+        handshake.parser.close()
         self.connection = DirectConnection(new_id(), self, self.peer, self.channel.clock())
         self.channel.opened(self.connection)
 
