@@ -9,6 +9,7 @@ import gc
 import importlib
 import itertools
 import platform
+import random
 import time
 import tracemalloc
 from collections.abc import Callable
@@ -221,3 +222,51 @@ async def test_a_finished_hand_s_board_tables_are_dropped(tmp_path: Path) -> Non
             assert room._last_views  # the hand's last views were built from its tables
             assert not [key for key in nuts._tables if key[1] in boards]
             assert pills.cache_info().currsize == pills.cache_info().owners == 0  # nor pills
+
+
+async def test_a_server_views_a_hand_of_every_game_as_it_starts_and_keeps_none_of_it(
+        tmp_path: Path) -> None:
+    """Before the first request a server plays one example hand of every game and views it
+    from each seat (so the code of pills and NUTS, numpy's included, is paged in before any
+    table, not counted against the first tables), and keeps none of it: no pill, no board's
+    holdings table (counted)."""
+    nuts = importlib.import_module("boardroom.evaluation.nuts")
+    pills.clear_caches()
+    async with running_server(tmp_path):
+        assert nuts.cache_info()["built"] > 0  # boards' tables were built and scanned
+        assert pills.cache_info().misses > 0
+        assert nuts.cache_info()["size"] == 0
+        info = pills.cache_info()
+        assert (info.currsize, info.owners) == (0, 0)
+
+
+@pytest.mark.parametrize("game", ["tilt", "esg", "allocator-redraw"])
+def test_a_finished_hand_viewed_at_every_step_leaves_no_board_table(game: str) -> None:
+    """Every holdings table a hand's views built, street by street, goes with the hand: Tilt's
+    diagonal included (its tilted cards come in board order, not in the order dealt, so a
+    street's diagonal is no start of the last one's), which stayed until the bound of 2,048."""
+    nuts = importlib.import_module("boardroom.evaluation.nuts")
+    from boardroom.engine import Hand
+    from boardroom.engine.example import default_stakes
+    from boardroom.engine.view import views_for
+    from boardroom.rules import find_variant
+    from boardroom.server.room import forget_boards
+
+    nuts.clear_cache()
+    pills.clear_caches()
+    variant = find_variant(game)
+    hand = Hand(variant, default_stakes(variant), [200] * 4, 0, rng=random.Random(7))
+    while not hand.is_over:
+        views_for(hand, hand.seats)
+        legal = hand.legal_actions()
+        if legal is not None and legal.draw is not None:
+            hand.stand_pat()
+        elif hand.can_check():
+            hand.check()
+        else:
+            hand.call()
+    views_for(hand, hand.seats)
+    assert nuts.cache_info()["built"] > 2
+    forget_boards(hand)
+    assert nuts.cache_info()["size"] == 0
+    assert pills.cache_info().currsize == 0

@@ -31,7 +31,7 @@ from boardroom.server.housekeeping import start_housekeeping
 from boardroom.server.http import add_routes
 from boardroom.server.limits import ASGIApp, BodyLimit, Receive, Scope, Send
 from boardroom.server.realtime import SocketHub
-from boardroom.server.room import REMEMBERED_COMMANDS, Room
+from boardroom.server.room import REMEMBERED_COMMANDS, Room, warm_up_views
 from boardroom.server.tournament import TournamentHost, new_tournament
 from boardroom.server.tournament_http import add_tournament_routes
 from boardroom.server.transport import PATH as SOCKET_PATH
@@ -130,6 +130,7 @@ class Server:
 
     async def start(self) -> None:
         warm_up()  # before any request: no hand of the event loop builds an evaluator table
+        warm_up_views()
         if self.config.redis:
             await self._start_worker()
             self._housekeeping = start_housekeeping()

@@ -26,9 +26,12 @@ from typing import Any, Protocol
 
 from boardroom.engine import events as ev
 from boardroom.engine.betting import pot_limit_max_raise_to
+from boardroom.engine.example import play_example
 from boardroom.engine.hand import Hand
 from boardroom.engine.view import HandView, forget_pills, views_for
 from boardroom.evaluation.nuts import forget
+from boardroom.rules import VARIANTS, Construction
+from boardroom.rules.scoring import tilted_cards
 from boardroom.server import bot_driver
 from boardroom.server.auth import (
     AuthError,
@@ -798,6 +801,18 @@ class Room:
         return self._last_hunt[1]
 
 
+def warm_up_views() -> None:
+    """One example hand of every game played to its end and viewed by each seat (its pills,
+    NUTS and the boards' holdings tables), then forgotten, as a server starts: the code play
+    runs (numpy's among it: about 0.5 MB of its library's pages came in with a server's first
+    tables) is in memory before the first request, not counted against the tables (about 40 ms
+    of CPU; docs/decisions.md, "mem13")."""
+    for variant in VARIANTS:
+        hand = play_example(variant, 1)
+        views_for(hand, hand.seats)
+        forget_boards(hand)
+
+
 def forget_boards(hand: Hand | None) -> None:
     """Drop the pills' tables of a finished hand's boards (every run's): about 6 KB a board,
     and its seats' pills, about 1 KB a seat, never asked about again (one asked about again,
@@ -807,6 +822,13 @@ def forget_boards(hand: Hand | None) -> None:
     forget_pills(hand)
     boards = [tuple(cards) for cards in hand.boards.values()]
     boards += [tuple(cards) for run in hand.runs for _, cards in run.boards]
+    if any(category.construction is Construction.TILT_DIAGONAL
+           for category in hand.variant.categories):
+        # Tilt's diagonal: the tilted cards seen so far in board order, which is not the order
+        # they are dealt in, so each street's is one of the last diagonal's subsequences
+        diagonal = tilted_cards(hand.variant, hand.boards)
+        boards += [tuple(card for bit, card in enumerate(diagonal) if chosen >> bit & 1)
+                   for chosen in range(1, 1 << len(diagonal))]
     forget(boards)
 
 
