@@ -317,8 +317,9 @@ async def test_a_room_watched_by_spectators_alone_works_out_no_pills(
         worked_out.append(args[1])
         return real_pills_for(*args, **options)
 
-    monkeypatch.setattr(view_module, "pills_for", counting_pills_for)
     async with running_server(tmp_path, bot_think=0.0) as running:
+        # (after the start: a starting server views one example hand of every game)
+        monkeypatch.setattr(view_module, "pills_for", counting_pills_for)
         room_id, secret = await new_room(running, game="esg", pause_between_hands=0,
                                          starting_stack=1000)
         async with clients(running.url, 1) as (host,):
