@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from server_helpers import FakeClock, clients, new_room, running_server
+from server_helpers import FakeClock, clients, first_turn, new_room, running_server, seat_all
 
 from boardroom.store import Store, StoreError
 
@@ -48,13 +48,8 @@ async def test_a_failed_write_and_an_unreadable_store_are_waited_out(
         room, _ = await new_room(running, game="plo")
         async with clients(running.url, PLAYERS + 1) as people:
             players, watcher = people[:PLAYERS], people[PLAYERS]
-            for seat, client in enumerate(players):
-                await client.ok("join", room=room)
-                await client.ok("sit", seat=seat, name=f"P{seat}")
-            await watcher.ok("join", room=room, role="spectator")
-            clock.now += 5
-            await players[0].ok("snapshot")
-            turn = await watcher.wait_for(lambda e: e["kind"] == "turn")
+            await seat_all(room, players, watcher)
+            turn = await first_turn(clock, players, watcher)
             actor = players[turn["data"]["seat"]]
             version = running.server.rooms[room].table.version
             failing.update(writes=1, reads=3)
