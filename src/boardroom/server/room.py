@@ -298,6 +298,7 @@ class Room:
                 await self._reload()
             if not job.done.done():
                 job.done.set_result(answer)
+            self._job = None
 
     async def _execute(self, job: _Job) -> dict[str, Any]:
         viewer, command = job.viewer, job.command
