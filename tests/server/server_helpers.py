@@ -259,6 +259,25 @@ async def clients(url: str, count: int) -> AsyncIterator[list[Client]]:
             await client.close()
 
 
+async def seat_all(room: str, players: list[Client], watcher: Client | None = None) -> None:
+    """Each of ``players`` joins ``room`` and sits at the seat of its index (named P0, P1...);
+    ``watcher`` joins it as a spectator."""
+    for seat, client in enumerate(players):
+        await client.ok("join", room=room)
+        await client.ok("sit", seat=seat, name=f"P{seat}")
+    if watcher is not None:
+        await watcher.ok("join", room=room, role="spectator")
+
+
+async def first_turn(clock: FakeClock, players: list[Client],
+                     watcher: Client) -> dict[str, Any]:
+    """Let the pause before the first hand run out, wake the room and wait for the hand's
+    first ``turn`` event, as ``watcher`` sees it."""
+    clock.now += 5
+    await players[0].ok("snapshot")
+    return await watcher.wait_for(lambda e: e["kind"] == "turn")
+
+
 async def new_room(running: Running, **options: Any) -> tuple[str, str]:
     response = await running.http.post("/api/rooms", json=options)
     assert response.status_code == 201, response.text

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from server_helpers import FakeClock, clients, host_bots, new_room, running_server
+from server_helpers import FakeClock, clients, host_bots, new_room, running_server, seat_all
 
 from boardroom.engine import pills
 from boardroom.server import housekeeping
@@ -78,10 +78,7 @@ async def test_a_room_keeps_no_views_of_the_last_hand_while_the_next_is_played(
                                     starting_stack=2000)
         async with clients(running.url, 3) as people:
             players, watcher = people[:2], people[2]
-            for seat, player in enumerate(players):
-                await player.ok("join", room=room_id)
-                await player.ok("sit", seat=seat, name=f"P{seat}")
-            await watcher.ok("join", room=room_id, role="spectator")
+            await seat_all(room_id, players, watcher)
             room = running.server.rooms[room_id]
 
             async def deal(number: int) -> None:
@@ -199,10 +196,7 @@ async def test_a_finished_hand_s_board_tables_are_dropped(tmp_path: Path) -> Non
                                     starting_stack=2000)
         async with clients(running.url, 3) as people:
             players, watcher = people[:2], people[2]
-            for seat, player in enumerate(players):
-                await player.ok("join", room=room_id)
-                await player.ok("sit", seat=seat, name=f"P{seat}")
-            await watcher.ok("join", room=room_id, role="spectator")
+            await seat_all(room_id, players, watcher)
             room = running.server.rooms[room_id]
             clock.now += 1.5  # the pause between hands runs out
             await players[0].ok("snapshot")  # wakes the actor: it deals

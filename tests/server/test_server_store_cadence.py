@@ -10,7 +10,17 @@ from typing import Any
 
 import httpx
 import pytest
-from server_helpers import Client, FakeClock, clients, free_port, new_room, running_server, serve
+from server_helpers import (
+    Client,
+    FakeClock,
+    clients,
+    first_turn,
+    free_port,
+    new_room,
+    running_server,
+    seat_all,
+    serve,
+)
 
 from boardroom.store import Store
 
@@ -38,13 +48,8 @@ async def test_an_action_writes_its_change_not_the_whole_state(
         room, _ = await new_room(running, game=game)
         async with clients(running.url, PLAYERS + 1) as people:
             players, watcher = people[:PLAYERS], people[PLAYERS]
-            for seat, client in enumerate(players):
-                await client.ok("join", room=room)
-                await client.ok("sit", seat=seat, name=f"P{seat}")
-            await watcher.ok("join", room=room, role="spectator")
-            clock.now += 5
-            await players[0].ok("snapshot")
-            turn = await watcher.wait_for(lambda e: e["kind"] == "turn")
+            await seat_all(room, players, watcher)
+            turn = await first_turn(clock, players, watcher)
             assert writes[-1]["state"] is not None  # the deal wrote the whole state
             actions = 0
             while actions < 4:

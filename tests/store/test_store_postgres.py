@@ -102,3 +102,45 @@ async def test_writes_to_postgres_go_through_asyncpg_not_sqlalchemys_execution(
         assert await store.hands("r1") == [HandRow(1, "plo", 1.0, {"deck": []})]
     finally:
         await store.close()
+
+
+async def test_connections_the_database_ended_are_replaced_and_reads_fail_clearly(
+        database: str, tmp_path: Path) -> None:
+    """A worker paused past PostgreSQL's idle-in-transaction timeout (or a database restarted)
+    finds its pooled connections closed: the next read and write take fresh ones instead of
+    failing on a dead one, and a read that cannot reach the database at all is a StoreError
+    naming the reason, never SQLAlchemy's error with its statement."""
+    import asyncpg
+
+    url = database_url(database, tmp_path)
+    store = await Store.open(url)
+    try:
+        await store.create_room(RoomRow("r1", 1.0, {"game": "plo"}, "h", {}, 0, False))
+        assert (await store.room("r1")) is not None  # pooled connections, opened
+        admin = await asyncpg.connect(database)
+        try:
+            ended = await admin.fetchval(
+                "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()")
+        finally:
+            await admin.close()
+        assert ended >= 1
+        row = await store.room("r1")
+        assert row is not None
+        assert row.id == "r1"
+        await store.append("r1", version=1, state={"x": 1}, closed=False)
+        assert (await store.room("r1")).version == 1  # type: ignore[union-attr]
+    finally:
+        await store.close()
+    from sqlalchemy.ext.asyncio import create_async_engine
+
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    gone = Store(create_async_engine(f"postgresql+asyncpg://nobody@127.0.0.1:{port}/x"), None)
+    try:
+        with pytest.raises(StoreError, match="cannot read the database") as raised:
+            await gone.room("r1")  # the database went away: no connection to be had
+        assert "SELECT" not in str(raised.value)
+    finally:
+        await gone.engine.dispose()

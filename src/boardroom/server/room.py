@@ -79,6 +79,7 @@ log = logging.getLogger("boardroom.server")
 
 REMEMBERED_COMMANDS = 256  # a room's last command ids, for retries (a few minutes of a busy table)
 MAX_QUEUE = 2000
+RELOAD_WAIT = 2.0  # seconds, at most, between two tries to read a room's state back
 MAX_CHANGES = 200  # commits between whole writes of the state, at most (a recovery replays them)
 RECENT_CHAT = 50
 
@@ -126,6 +127,7 @@ class Room:
         self.answers: dict[str, int | dict[str, Any]] = {}
         self.chat: collections.deque[dict[str, Any]] = collections.deque(maxlen=RECENT_CHAT)
         self._jobs: collections.deque[_Job] = collections.deque()
+        self._job: _Job | None = None  # the job in hand (a stop answers it too)
         self._wake = asyncio.Event()
         self._task: asyncio.Task[None] | None = None
         self._pending_host_hash: str | None = None
@@ -196,11 +198,15 @@ class Room:
             self._equity_task = None
         if self._task is not None:
             self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
+            try:
                 await self._task
+            except asyncio.CancelledError:
+                pass
+            except Exception:  # a bug ended the actor: say so, and stop all the same
+                log.exception("room %s: its actor had failed", self.id)
             self._task = None
-        for job in self._jobs:
-            if not job.done.done():
+        for job in (self._job, *self._jobs):
+            if job is not None and not job.done.done():
                 job.done.set_result(_error(job.command, "the server is shutting down",
                                            "unavailable"))
         self._jobs.clear()
@@ -274,6 +280,7 @@ class Room:
                 job = self._jobs.popleft()
             else:
                 job = _Job(None, None)
+            self._job = job
             try:
                 answer = await self._execute(job)
             except LeaseLost:  # another worker runs the room now: nothing more from here
@@ -282,6 +289,11 @@ class Room:
                                                "server: join it again", "unavailable"))
                 self._lost()
                 return
+            except StoreError as error:  # the database failed: back to what it holds
+                log.warning("room %s: could not save: %s", self.id, error)
+                answer = _error(job.command, "the server could not save this command: try "
+                                "again", "not_saved")
+                await self._reload()
             except Exception:  # a bug must not take the table down with it
                 log.exception("room %s: command failed", self.id)
                 answer = _error(job.command, "the server failed to apply this command",
@@ -289,6 +301,7 @@ class Room:
                 await self._reload()
             if not job.done.done():
                 job.done.set_result(answer)
+            self._job = None
 
     async def _execute(self, job: _Job) -> dict[str, Any]:
         viewer, command = job.viewer, job.command
@@ -332,8 +345,8 @@ class Room:
                 await self._commit(key if retried else None)
             except LeaseLost:
                 raise
-            except StoreError:
-                log.exception("room %s: could not save", self.id)
+            except StoreError as error:
+                log.warning("room %s: could not save: %s", self.id, error)
                 await self._reload()
                 return _error(command, "the server could not save this command: try again",
                               "not_saved")
@@ -526,10 +539,24 @@ class Room:
         return text
 
     async def _reload(self) -> None:
-        """After a failure, go back to what the store holds."""
+        """After a failure, go back to what the store holds. While the store cannot be read
+        (a database restarting), try again after a while, longer each time up to
+        ``RELOAD_WAIT``: the room takes no command meanwhile (they wait in line), and a stop
+        ends the wait."""
         self._stored = None  # the next commit writes the whole state
         self._pushed, self._pushed_table = {}, None  # the next updates are whole
-        row = await self.store.room(self.id)
+        wait = 0.05
+        while True:
+            try:
+                row = await self.store.room(self.id)
+                break
+            except StoreError as error:
+                if self._finishing:  # a drain: the store's state is the room's, whoever next
+                    return
+                log.warning("room %s: cannot read its state back: %s; again in %.2f s",
+                            self.id, error, wait)
+                await asyncio.sleep(wait)
+                wait = min(2 * wait, RELOAD_WAIT)
         if row is not None:
             self.table = Table.from_state(self.settings, with_changes(row.state, row.changes),
                                           clock=self.clock, rng=self.table.rng, room=self.id,

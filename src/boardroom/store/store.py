@@ -17,18 +17,20 @@ from __future__ import annotations
 import asyncio
 import concurrent.futures
 import contextlib
+import functools
 import json
 import sqlite3
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 import orjson
 from sqlalchemy import bindparam, event, func, insert, inspect, select, text, tuple_, update
 from sqlalchemy.dialects import sqlite as sqlite_dialect
 from sqlalchemy.dialects.postgresql import asyncpg as asyncpg_dialect
 from sqlalchemy.engine import Connection, make_url
+from sqlalchemy.exc import SQLAlchemyError
 from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
 
 from boardroom.store import schema
@@ -41,6 +43,28 @@ class StoreError(RuntimeError):
 class LeaseLost(StoreError):
     """A write carried a room's fencing token that is no longer current: another worker has
     taken the room (``store.leases``). Nothing of the write landed."""
+
+
+class _Gone(StoreError):
+    """A read found its pooled connection closed by the database (a session it ended: the
+    worker was paused past its idle-in-transaction timeout, or the database restarted)."""
+
+
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _read(read: Callable[_P, Awaitable[_R]]) -> Callable[_P, Awaitable[_R]]:
+    """``read`` once more when its connection was one the database had closed: SQLAlchemy
+    then invalidates the pool's connections of before, and the second try takes a fresh one.
+    Reads only: a write that failed is reported to its room, which goes back to the store."""
+    @functools.wraps(read)
+    async def again(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        try:
+            return await read(*args, **kwargs)
+        except _Gone:
+            return await read(*args, **kwargs)
+    return again
 
 
 def database_url(url: str | None, data: Path) -> str:
@@ -286,6 +310,19 @@ class Store:
 
     # -- reading ----------------------------------------------------------------------------
 
+    @contextlib.asynccontextmanager
+    async def reading(self) -> AsyncIterator[AsyncConnection]:
+        """A connection to read with; the database's failure is a ``StoreError`` naming its
+        reason, never SQLAlchemy's error with the statement (the caller logs it)."""
+        try:
+            async with self.engine.connect() as connection:
+                yield connection
+        except (SQLAlchemyError, OSError) as error:
+            reason = getattr(error, "orig", None) or error
+            gone = _Gone if getattr(error, "connection_invalidated", False) else StoreError
+            raise gone(f"cannot read the database: {reason}") from None
+
+    @_read
     async def rooms(self, *, include_closed: bool = False,
                     ids: Collection[str] | None = None) -> list[RoomRow]:
         """Every open room (and the closed ones too with ``include_closed``), or only those of
@@ -304,7 +341,7 @@ class Store:
                 return []
             query = query.where(rooms.c.id.in_(sorted(ids)))
             changes = changes.where(rooms.c.id.in_(sorted(ids)))
-        async with self.engine.connect() as connection:
+        async with self.reading() as connection:
             rows = (await connection.execute(query)).all()
             tails: dict[str, list[dict[str, Any]]] = {}
             for room_id, change in (await connection.execute(changes)).all():
@@ -317,19 +354,21 @@ class Store:
         found = await self.rooms(include_closed=True, ids=[room_id])
         return found[0] if found else None
 
+    @_read
     async def events(self, room_id: str, after: int = 0) -> list[EventRow]:
         table = schema.events
-        async with self.engine.connect() as connection:
+        async with self.reading() as connection:
             rows = (await connection.execute(
                 select(table).where(table.c.room_id == room_id, table.c.version > after)
                 .order_by(table.c.version))).all()
         return [EventRow(row.version, row.kind, row.hand_no, row.command_id, row.at,
                          json.loads(row.payload)) for row in rows]
 
+    @_read
     async def hand_event(self, room_id: str, hand_no: int, kind: str) -> EventRow | None:
         """The last event ``kind`` of hand ``hand_no`` of a room (its ``hand_ended``, say)."""
         table = schema.events
-        async with self.engine.connect() as connection:
+        async with self.reading() as connection:
             row = (await connection.execute(
                 select(table).where(table.c.room_id == room_id, table.c.hand_no == hand_no,
                                     table.c.kind == kind)
@@ -344,6 +383,7 @@ class Store:
         newest first."""
         return (await self.recent_commands_of([room_id], limit)).get(room_id, [])
 
+    @_read
     async def recent_commands_of(self, room_ids: Collection[str],
                                  limit: int) -> dict[str, list[tuple[str, int]]]:
         """``recent_commands`` of many rooms in one query (a room with none is left out)."""
@@ -358,16 +398,17 @@ class Store:
         query = (select(recent.c.room_id, recent.c.command_id, recent.c.version)
                  .where(recent.c.rank <= limit)
                  .order_by(recent.c.room_id, recent.c.version.desc()))
-        async with self.engine.connect() as connection:
+        async with self.reading() as connection:
             rows = (await connection.execute(query)).all()
         found: dict[str, list[tuple[str, int]]] = {}
         for row in rows:
             found.setdefault(row.room_id, []).append((row.command_id, row.version))
         return found
 
+    @_read
     async def hands(self, room_id: str) -> list[HandRow]:
         table = schema.hands
-        async with self.engine.connect() as connection:
+        async with self.reading() as connection:
             rows = (await connection.execute(
                 select(table).where(table.c.room_id == room_id).order_by(table.c.hand_no))).all()
         return [HandRow(row.hand_no, row.game, row.ended_at, json.loads(row.record))
@@ -376,6 +417,7 @@ class Store:
     async def hand(self, room_id: str, hand_no: int) -> HandRow | None:
         return (await self.hands_of([(room_id, hand_no)])).get((room_id, hand_no))
 
+    @_read
     async def hands_of(self, wanted: Collection[tuple[str, int]]
                        ) -> dict[tuple[str, int], HandRow]:
         """The finished hands of ``wanted`` (room, hand number), in one query; a hand not
@@ -383,16 +425,17 @@ class Store:
         if not wanted:
             return {}
         table = schema.hands
-        async with self.engine.connect() as connection:
+        async with self.reading() as connection:
             rows = (await connection.execute(
                 select(table).where(tuple_(table.c.room_id, table.c.hand_no)
                                     .in_(sorted(wanted))))).all()
         return {(row.room_id, row.hand_no): HandRow(row.hand_no, row.game, row.ended_at,
                                                     json.loads(row.record)) for row in rows}
 
+    @_read
     async def ledger(self, room_id: str) -> list[LedgerRow]:
         table = schema.ledger
-        async with self.engine.connect() as connection:
+        async with self.reading() as connection:
             rows = (await connection.execute(
                 select(table).where(table.c.room_id == room_id).order_by(table.c.id))).all()
         return [LedgerRow(row.version, row.at, row.seat, row.player, row.name, row.entry,
@@ -438,20 +481,22 @@ async def save_tournament(store: Store, row: TournamentRow, *,
         raise StoreError(f"cannot write to the database: {reason}") from error
 
 
+@_read
 async def tournaments(store: Store, *, include_finished: bool = True) -> list[TournamentRow]:
     query = select(schema.tournaments)
     if not include_finished:
         query = query.where(schema.tournaments.c.finished.is_(False))
-    async with store.engine.connect() as connection:
+    async with store.reading() as connection:
         rows = (await connection.execute(query)).all()
     return [TournamentRow(row.id, row.created_at, row.host_hash, json.loads(row.state),
                           row.finished) for row in rows]
 
 
+@_read
 async def tournament(store: Store, tournament_id: str) -> TournamentRow | None:
     """One tournament's row, or None."""
     query = select(schema.tournaments).where(schema.tournaments.c.id == tournament_id)
-    async with store.engine.connect() as connection:
+    async with store.reading() as connection:
         row = (await connection.execute(query)).first()
     if row is None:
         return None
