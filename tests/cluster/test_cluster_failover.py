@@ -28,8 +28,13 @@ BOTS = 3
 OPTIONS = ("--bot-think", "0.1")
 
 
-async def _bot_room(url: str, game: str) -> str:
+async def _bot_room(url: str, game: str, person: Person | None = None) -> str:
+    """A room of ``BOTS`` bots playing on; ``person`` sits in it, sat out, before they come
+    (seated among playing bots, the person could be dealt into the next hand before sitting
+    out, and the hand would wait 90 s on the person's clock and time bank)."""
     room, secret = await new_room(url, game=game, starting_stack=1000, pause_between_hands=0.2)
+    if person is not None:
+        await person.seat(url, room)
     host = await Client(url).connect()
     await host.ok("join", room=room, role="spectator", host_secret=secret)
     for seat in range(BOTS):
@@ -108,6 +113,9 @@ class Person:
         await self.client.ok("join", room=room)
         self.token = (await self.client.ok("sit", seat=5, name="Ann"))["token"]
         await self.client.ok("sit_out")
+        await self.client.wait_for(lambda event: event["kind"] == "sitting_out")
+        sat_out = [e["data"] for e in self.client.events if e["kind"] == "sitting_out"]
+        assert sat_out == [{"seat": 5, "next_hand": False}], sat_out  # dealt no hand
 
     async def again(self, url: str) -> Client:
         """A new connection (the old worker is gone), joined with the seat token."""
@@ -126,10 +134,10 @@ def _mid_hand(stored: Any) -> bool:
 async def _kill_owners(database: str, redis_server: Redis, kills: int, seed: int) -> None:
     rng = random.Random(seed)
     with cluster(database, redis_server, 2, *OPTIONS) as running:
-        rooms = [await _bot_room(running.url, game) for game in GAMES]
-        store = await open_store(database)
         person = Person()
-        await person.seat(running.url, rooms[0])
+        rooms = [await _bot_room(running.url, game, person if game == GAMES[0] else None)
+                 for game in GAMES]
+        store = await open_store(database)
         mid_hand = 0
         try:
             for kill in range(kills):
