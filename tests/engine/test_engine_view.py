@@ -14,7 +14,7 @@ from boardroom.engine import Deck, Hand, Stakes, pills
 from boardroom.engine import events as ev
 from boardroom.engine.history import dumps, replay_text
 from boardroom.engine.pills import NO_HAND, NOT_YET
-from boardroom.engine.view import events_for, view_for
+from boardroom.engine.view import events_for, view_for, views_for
 from boardroom.evaluation import evaluate
 from boardroom.rules import VARIANTS, Construction, ForcedBets, Variant, find_variant
 from boardroom.rules.scoring import category_hand, is_scorable
@@ -170,9 +170,10 @@ def test_every_seats_pills_and_nuts_match_brute_force(variant_id: str) -> None:
 
 
 def test_pills_are_computed_once_per_change_and_each_board_once_for_every_viewer() -> None:
-    """Counted, not timed: the first views of a river build one holdings table per board for
-    all seats and one set of pills per seat; a check changes no card, so the views after it
-    build nothing; the next card does (a new board state)."""
+    """Counted, not timed: the first views of a turn build one holdings table per board for
+    all seats and one set of pills per seat, and keep no table once built (the pills are kept
+    by seat); a check changes no card, so the views after it build nothing; the next card
+    does (a new board state), and a seat asking alone later, its pills kept, builds nothing."""
     import sys
 
     nuts_module = sys.modules["boardroom.evaluation.nuts"]
@@ -181,23 +182,43 @@ def test_pills_are_computed_once_per_change_and_each_board_once_for_every_viewer
     while hand.street is not None and hand.street.name != "turn":
         hand.check() if hand.can_check() else hand.call()
     pills.clear_caches()
-    for seat in range(6):
-        view_for(hand, seat)
+    views_for(hand, range(6))
     assert nuts_module.cache_info()["built"] == 2  # boards A and B
+    assert nuts_module.cache_info()["size"] == 0  # dropped once the round's views are built
     assert pills.cache_info().misses == 6
     hand.check()
-    for seat in range(6):
-        view_for(hand, seat)
+    views_for(hand, [None, *range(6)])
     assert nuts_module.cache_info()["built"] == 2
     assert pills.cache_info().misses == 6
     assert pills.cache_info().hits == 6
     while hand.street is not None and hand.street.name == "turn":
         hand.check()
-    for seat in range(6):
-        view_for(hand, seat)
+    views_for(hand, range(6))
     assert nuts_module.cache_info()["built"] == 4
-    assert nuts_module.cache_info()["size"] == 2  # the river's tables: the turn's are dropped
+    assert nuts_module.cache_info()["size"] == 0
     assert pills.cache_info().misses == 12
+    view_for(hand, 3)  # a seat reconnecting: its pills are kept
+    assert nuts_module.cache_info()["built"] == 4
+
+
+def test_a_round_of_views_keeps_the_tables_it_found_built_only_until_it_ends() -> None:
+    """Tables built before a round (a caller outside the server) are dropped with it too when
+    it asks for them, and a nested round leaves them to the outer one."""
+    import sys
+
+    nuts_module = sys.modules["boardroom.evaluation.nuts"]
+    from boardroom.evaluation.construction import Construction
+    from boardroom.evaluation.values import Ranking
+
+    pills.clear_caches()
+    nuts_module.holdings(Construction.OMAHA, (0, 5, 10), Ranking.HIGH, None)
+    nuts_module.holdings(Construction.OMAHA, (1, 6, 11), Ranking.HIGH, None)
+    with nuts_module.one_round():
+        with nuts_module.one_round():
+            nuts_module.holdings(Construction.OMAHA, (0, 5, 10), Ranking.HIGH, None)
+            nuts_module.holdings(Construction.OMAHA, (2, 7, 12), Ranking.HIGH, None)
+        assert nuts_module.cache_info()["size"] == 3  # the outer round is still open
+    assert nuts_module.cache_info() == {"size": 1, "built": 3, "hits": 1}
 
 
 # -- every viewer's view at once --------------------------------------------------------------

@@ -23,6 +23,7 @@ from boardroom.engine import events as ev
 from boardroom.engine.hand import Hand, LegalActions, clockwise
 from boardroom.engine.pills import Pill, forget, pills_for
 from boardroom.engine.showdown import Pot
+from boardroom.evaluation.nuts import one_round
 
 Seat = int
 
@@ -166,27 +167,28 @@ def views_for(hand: Hand, viewers: Iterable[Seat | None], *,
         run_count=hand.run_count, runs=_run_views(hand, None),
     )
     views: dict[Seat | None, HandView] = {}
-    for seat_viewing in viewers:
-        if seat_viewing is None or seat_viewing not in names:
-            views[seat_viewing] = base if seat_viewing is None else \
-                replace(base, viewer=seat_viewing)
-            continue
-        viewer = hand.position(seat_viewing)
-        seen: set[Card] = set()
-        for seat, public in enumerate(publics):
-            if seat != viewer:
-                seen.update(public)
-        own = hand.allocations.get(viewer)
-        mine = replace(seats[viewer], cards=tuple(hand.hole[viewer]))
-        views[seat_viewing] = replace(
-            base, viewer=seat_viewing, seats=(*seats[:viewer], mine, *seats[viewer + 1:]),
-            legal=hand.legal_actions() if hand.actor == viewer else None,
-            pills=pills_for(hand.variant, hand.hole[viewer], hand.boards, seen,
-                            own if hand.allocations_revealed else None,
-                            owner=(id(hand), viewer)) if pills else (),
-            allocation=tuple(own.items()) if own is not None else (),
-            runs=_run_views(hand, viewer) if hand.runs else (),
-        )
+    with one_round():  # each board's table: built once for these viewers, then dropped
+        for seat_viewing in viewers:
+            if seat_viewing is None or seat_viewing not in names:
+                views[seat_viewing] = base if seat_viewing is None else \
+                    replace(base, viewer=seat_viewing)
+                continue
+            viewer = hand.position(seat_viewing)
+            seen: set[Card] = set()
+            for seat, public in enumerate(publics):
+                if seat != viewer:
+                    seen.update(public)
+            own = hand.allocations.get(viewer)
+            mine = replace(seats[viewer], cards=tuple(hand.hole[viewer]))
+            views[seat_viewing] = replace(
+                base, viewer=seat_viewing, seats=(*seats[:viewer], mine, *seats[viewer + 1:]),
+                legal=hand.legal_actions() if hand.actor == viewer else None,
+                pills=pills_for(hand.variant, hand.hole[viewer], hand.boards, seen,
+                                own if hand.allocations_revealed else None,
+                                owner=(id(hand), viewer)) if pills else (),
+                allocation=tuple(own.items()) if own is not None else (),
+                runs=_run_views(hand, viewer) if hand.runs else (),
+            )
     return views
 
 

@@ -12,14 +12,15 @@ numpy batch paths, every 2-card holding of cards off the board (at most C(49, 2)
 sorts them best first; that table is cached and answers every viewer: their own best hand
 (the best holding of two of their cards) and their NUTS badge (is any holding of two unseen
 cards ahead of them?) are each one vectorised scan. A table is kept only while its board may
-be asked about again: building the table of a board drops the table of the board it grew from
-(the turn's drops the flop's: a board only grows), ``forget`` drops the tables of a hand's
-boards once it is over (a server's room calls it), and at most ``TABLE_CACHE_SIZE`` are kept (least
-recently used) for callers that never forget. Private hands need no
-enumeration: any 5 unseen cards are a holding, so the nuts is the best hand of all unseen cards,
-and likewise the Allocators' 2- and 3-card Hands (counted by rank, ``small``). The Tree walks
-the 7,462 high classes from the best down and returns the first one that the Christmas card and
-4 unseen cards can make.
+be asked about again: inside ``one_round`` (a round of every connected viewer's views after a
+change) until the round ends, since the pills it gives are kept by seat; otherwise building the
+table of a board drops the table of the board it grew from (the turn's drops the flop's: a
+board only grows), ``forget`` drops the tables of a hand's boards once it is over, and at
+most ``TABLE_CACHE_SIZE`` are kept (least recently used) for callers that never forget.
+Private hands need no enumeration: any 5 unseen cards are a holding, so the nuts is the best
+hand of all unseen cards, and likewise the Allocators' 2- and 3-card Hands (counted by rank,
+``small``). The Tree walks the 7,462 high classes from the best down and returns the first one
+that the Christmas card and 4 unseen cards can make.
 """
 
 from __future__ import annotations
@@ -27,7 +28,8 @@ from __future__ import annotations
 import functools
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
+from contextlib import contextmanager
 from itertools import combinations
 from typing import TYPE_CHECKING
 
@@ -265,6 +267,9 @@ def holdings(construction: Construction, board: tuple[int, ...], ranking: Rankin
     board state and kept while it may be asked about (see the module's text). Scan it with
     ``best`` and ``beaten`` and a ``card_mask``."""
     key: _TableKey = (construction, board, ranking, tilted)
+    asked: set[_TableKey] | None = getattr(_round, "keys", None)
+    if asked is not None:
+        asked.add(key)
     with _tables_lock:
         table = _tables.get(key)
         if table is not None:
@@ -281,6 +286,32 @@ def holdings(construction: Construction, board: tuple[int, ...], ranking: Rankin
         while len(_tables) > TABLE_CACHE_SIZE:
             _tables.popitem(last=False)
     return table
+
+
+_round = threading.local()  # the keys asked for in this thread's ``one_round``, if open
+
+
+@contextmanager
+def one_round() -> Iterator[None]:
+    """Drop, when it ends, every table asked for inside: a server's round of views after a
+    change (``engine.view.views_for``) builds each board's table once for all its viewers, and
+    the pills it gives are kept by seat, so nothing asks for the table again until a seat's
+    cards or the board change, when it is built again (about 70 us a board; about 6 KB a
+    board is not held for a whole street). Nested rounds drop their tables when the outermost
+    ends; rounds in other threads keep their own."""
+    outer: set[_TableKey] | None = getattr(_round, "keys", None)
+    keys: set[_TableKey] = set()
+    _round.keys = keys
+    try:
+        yield
+    finally:
+        _round.keys = outer
+        if outer is not None:
+            outer.update(keys)
+        else:
+            with _tables_lock:
+                for key in keys:
+                    _tables.pop(key, None)
 
 
 def forget(boards: Iterable[Sequence[int]]) -> int:
