@@ -147,6 +147,7 @@ def test_a_stored_hand_that_does_not_replay_is_an_error() -> None:
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 10**6), game=st.sampled_from([*GAMES, "dealers-choice"]))
 @example(seed=1661, game="balance")  # all-in on the small blind: dealt and shown in one batch
+@example(seed=170, game="five-card-draw")  # a draw's cards dealt and shown in one batch
 def test_random_play_conserves_chips_and_shows_no_card_early(seed: int, game: str) -> None:
     rng = random.Random(seed)
     table, clock = make_table(players=rng.randint(2, 5), game=game, seed=seed,
@@ -254,7 +255,11 @@ def _check_views(events: list[TableEvent], seats: list[int]) -> None:
     is not in the event; ``seats`` follows the hand's table seats across calls.
 
     A deal's down cards may show only when the same batch (one commit, published at once)
-    shows that hand: a hand that is all-in before any decision is dealt and shown together."""
+    shows that hand: a hand that is all-in before any decision is dealt and shown together.
+    The pushes go further (``events_for(..., as_they_came=True)``): a card that a later event
+    of the batch shows stays hidden in its deal and the show shows it (a draw's cards, dealt
+    and shown in one commit: hypothesis's seed 170 of five-card draw), so a deal shows its
+    owner and the up cards at least, and at most those and the batch's shown cards."""
     shown_in_batch: dict[int, set[int]] = {}
     for event in events:
         if event.kind == "hand_started":
@@ -278,7 +283,8 @@ def _check_views(events: list[TableEvent], seats: list[int]) -> None:
                                                                                       set())
                 allowed = {c for c, up in zip(truth.cards, truth.up, strict=True)
                            if up or mine or c in shown}
-                assert visible == allowed
+                needed = {c for c, up in zip(truth.cards, truth.up, strict=True) if up or mine}
+                assert needed <= visible <= allowed
             elif isinstance(truth, BoardDealt | HandShown):
                 assert visible == set(truth.cards)
             else:
