@@ -10,6 +10,7 @@ from table_helpers import actor_seat, make_table, play_passively, start_hand
 
 from boardroom.cards import format_cards, parse_cards
 from boardroom.engine import Call, Check, Draw
+from boardroom.engine.actions import record
 from boardroom.engine.events import Discarded
 from boardroom.engine.view import events_for
 from boardroom.table import HAND, Table, TableError
@@ -36,7 +37,7 @@ def test_a_seat_throws_cards_by_name_and_is_dealt_as_many() -> None:
     after = hand.cards(seat)
     assert len(after) == 5
     assert not set(before[:2]) & set(after)
-    assert table.hand_actions[-1] == (seat, Draw(tuple(before[:2])))
+    assert table.hand_actions[-1] == [seat, *record(Draw(tuple(before[:2])))]  # as stored
     # The thrower sees its cards go; every other seat and a spectator, a count of two.
     others = [None, *(s for s in table.hand_seats if s != seat)]
     for viewer in (seat, *others):
@@ -71,7 +72,7 @@ def test_a_clock_that_runs_out_in_the_draw_stands_pat() -> None:
     held = list(table.hand.cards(seat))
     clock.advance(10.0)
     table.tick()
-    assert table.hand_actions[-1] == (seat, Draw())
+    assert table.hand_actions[-1] == [seat, *record(Draw())]
     assert list(table.hand.cards(seat)) == held
 
 

@@ -125,6 +125,29 @@ def test_a_table_restored_between_hands_waits_only_the_rest_of_its_pause() -> No
     assert behind.next_deadline() == clock2.now + 2.0
 
 
+def test_a_state_shares_the_hand_s_recorded_actions_with_the_last_one() -> None:
+    """Counted, not timed: a hand's actions are recorded once, as they are played, and every
+    state after shares them (a room keeps the last state it stored to write only what
+    changed: the actions then were a second copy, made again at every commit); a state kept
+    is never changed by the play after it, and a restored table records the same."""
+    table, clock = make_table(players=3, game="plo", seed=7)
+    start_hand(table, clock)
+    table.act(actor_seat(table), Call())
+    first = table.to_state()
+    kept = json.loads(json.dumps(first))
+    table.act(actor_seat(table), Call())
+    second = table.to_state()
+    assert len(second["hand"]["actions"]) == len(first["hand"]["actions"]) + 1
+    done = first["hand"]["actions"]
+    assert all(a is b for a, b in zip(done, second["hand"]["actions"][:len(done)], strict=True))
+    assert json.loads(json.dumps(first)) == kept  # the state kept did not change
+    restored = _restored(table, clock)
+    assert restored.to_state()["hand"]["actions"] == second["hand"]["actions"]
+    seat = actor_seat(restored)
+    restored.act(seat, Check())
+    assert restored.to_state()["hand"]["actions"][-1] == [seat, Check.name, None]
+
+
 def test_a_stored_hand_that_does_not_replay_is_an_error() -> None:
     table, clock = make_table(players=2)
     start_hand(table, clock)

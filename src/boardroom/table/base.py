@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from boardroom.cards import RandomSource
-from boardroom.engine import Action, Hand, Stakes
+from boardroom.engine import Hand, Stakes
 from boardroom.engine.events import Event
 from boardroom.engine.hand import deal_order
 from boardroom.engine.straddle import Straddle, straddle_seat
@@ -92,7 +92,9 @@ class TableBase:
         self.rotation_state = rotation.RotationState()  # where a rotation room is in its games
         self.hand: Hand | None = None
         self.hand_setup: dict[str, Any] = {}
-        self.hand_actions: list[tuple[int, Action]] = []  # (table seat, action)
+        # the hand's actions as stored ([table seat, name, argument], ``acts.record``), each
+        # recorded once as played: every state shares them, none is changed after
+        self.hand_actions: list[list[Any]] = []
         self.turn_started: float | None = None
         self.turn_deadline: float | None = None
         self.last_record: dict[str, Any] | None = None  # the hand that ended last, until a deal

@@ -96,7 +96,7 @@ class Driver(Persistence, Seating, Clocks, DealersChoice):
             hand.apply(seat, action)
         except ActionError as error:
             raise TableError(str(error)) from None
-        self.hand_actions.append((seat, action))
+        self.hand_actions.append([seat, *acts.record(action)])
 
     def deal_now(self) -> None:
         """End the pause before the next hand now (the host's "deal now"; ``boardroom play``

@@ -25,7 +25,7 @@ class Persistence(TableBase):
             "hand_no": self.hand_no, **self.hand_setup, "seats": list(self.hand_seats),
             "players": [{"seat": s, "player": self.seats[s].player, "name": self.seats[s].name}
                         for s in self.hand_seats],
-            "actions": [[seat, *acts.record(action)] for seat, action in self.hand_actions],
+            "actions": list(self.hand_actions),  # a new list of the recorded ones
         }
 
     def to_state(self) -> dict[str, Any]:
@@ -87,7 +87,8 @@ class Persistence(TableBase):
             table.hand_setup = {key: record[key] for key in
                                 ("game", "options", "stakes", "stacks", "button", "deck", "fair",
                                  "numbering", *HOOKS) if key in record}
-            table.hand_actions = stored_actions(record)
+            table.hand_actions = [[seat, *acts.record(action)]
+                                  for seat, action in stored_actions(record)]
             table._published = len(table.hand.events)
             if table.hand.is_allocating or table.hand.is_choosing_runs:
                 table._allocation_clock = True
