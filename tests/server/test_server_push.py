@@ -334,3 +334,59 @@ async def test_a_room_watched_by_spectators_alone_works_out_no_pills(
                      if "view" in u and u["view"].get("last_hand")]
             assert shown  # the spectators saw a hand that ended
     assert worked_out == []
+
+
+async def test_a_connection_an_update_surely_missed_gets_the_next_one_whole(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An update the hub reports surely lost for a connection (another worker's, while Redis
+    was unreachable) leaves that connection without the view the next patch would change: its
+    next update is the whole view, while the other connections of the room get patches."""
+    clock = FakeClock()
+    async with running_server(tmp_path, clock=clock) as running:
+        room, _ = await new_room(running, game="esg")
+        async with clients(running.url, 3) as people:
+            players, watcher = people[:2], people[2]
+            for seat, client in enumerate(players):
+                await client.ok("join", room=room)
+                await client.ok("sit", seat=seat, name=f"P{seat}")
+            await watcher.ok("join", room=room, role="spectator")
+            clock.now += 5
+            await players[0].ok("snapshot")
+            turn = await watcher.wait_for(lambda e: e["kind"] == "turn")
+            hub = running.server.hub
+            push = hub.push
+            lost = players[1].sio.get_sid()
+            reported: list[int] = []
+
+            async def lossy_push(room_id: str, updates: Any) -> set[str]:
+                missed = await push(room_id, updates)
+                if not reported:
+                    reported.append(1)
+                    return missed | {lost}
+                return missed
+
+            monkeypatch.setattr(hub, "push", lossy_push)
+
+            async def act() -> int:
+                seat = turn["data"]["seat"]
+                legal = turn["data"]["legal"]
+                answer = await players[seat].ok("act",
+                                                action="check" if legal["check"] else "call")
+                version: int = answer["version"]
+                for client in people:
+                    await client.wait_for(lambda e, v=version: e["version"] == v)
+                return version
+
+            await act()  # pushed to all; the hub reports players[1]'s as lost
+            assert reported == [1]
+            turn = await watcher.wait_for(
+                lambda e: e["kind"] == "turn" and e["version"] > turn["version"])
+            version = await act()
+
+            def update_at(client: Client) -> dict[str, Any]:
+                return next(u for u in client.updates if u["version"] == version)
+
+            assert "patch" not in update_at(players[1])
+            assert "view" in update_at(players[1])
+            assert "patch" in update_at(players[0])
+            assert "patch" in update_at(watcher)

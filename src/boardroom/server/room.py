@@ -414,8 +414,10 @@ class Room:
         await self._after_seat_changes(events)
         missed = await self.hub.push(self.id, self._updates(events))
         if missed:  # surely lost (another worker's, with Redis down): their next update whole
-            self._pushed = {audience: dataclasses.replace(last, sids=last.sids - missed)
-                            for audience, last in self._pushed.items()}
+            self._pushed = {
+                audience: dataclasses.replace(
+                    last, sids=tuple(sid for sid in last.sids if sid not in missed))
+                for audience, last in self._pushed.items()}
         for viewer, payload in self._private:
             await self.hub.send_to(viewer, "host", payload)
         self._private = []
@@ -506,7 +508,7 @@ class Room:
             start = f'{head}{",".join(texts)}],'
             whole = f'{start}"view":{{{shared},"hand":{view["hand"]},"sizes":{sizes},' \
                     f'"last_hand":{view["last_hand"]}}}}}'
-            now = _Pushed(self.table.version, frozenset(v.sid for v in members[audience]),
+            now = _Pushed(self.table.version, tuple(v.sid for v in members[audience]),
                           (small["bots"], small["blinds"], small["watchers"], sizes,
                            view["last_hand"]), *_hand_texts(hand_view, memo))
             self._pushed[audience] = now
@@ -922,7 +924,7 @@ class _Pushed:
     every room: slots and tuples, fewer objects for the collector to walk)."""
 
     version: int
-    sids: frozenset[str]
+    sids: tuple[str, ...]  # one or a few: a tuple is 48 bytes, a frozenset 216
     tops: tuple[str, ...]  # the texts of the view's parts named by _TOPS, in that order
     fields: tuple[str, ...] | None  # the hand view's fields' texts, but its seats' (None: none)
     seats: tuple[str, ...] | None  # the texts of the hand view's seats
