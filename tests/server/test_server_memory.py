@@ -239,13 +239,13 @@ async def test_a_server_views_a_hand_of_every_game_as_it_starts_and_keeps_none_o
 def test_a_finished_hand_viewed_at_every_step_leaves_no_board_table(game: str) -> None:
     """Every holdings table a hand's views built, street by street, goes with the hand: Tilt's
     diagonal included (its tilted cards come in board order, not in the order dealt, so a
-    street's diagonal is no start of the last one's), which stayed until the bound of 2,048."""
+    street's diagonal is no start of the last one's, and once stayed until the bound of
+    2,048): each round of views drops its tables, and the hand's end its seats' pills."""
     nuts = importlib.import_module("boardroom.evaluation.nuts")
     from boardroom.engine import Hand
     from boardroom.engine.example import default_stakes
-    from boardroom.engine.view import views_for
+    from boardroom.engine.view import forget_pills, views_for
     from boardroom.rules import find_variant
-    from boardroom.server.room import forget_boards
 
     nuts.clear_cache()
     pills.clear_caches()
@@ -262,6 +262,6 @@ def test_a_finished_hand_viewed_at_every_step_leaves_no_board_table(game: str) -
             hand.call()
     views_for(hand, hand.seats)
     assert nuts.cache_info()["built"] > 2
-    forget_boards(hand)
+    forget_pills(hand)
     assert nuts.cache_info()["size"] == 0
     assert pills.cache_info().currsize == 0

@@ -29,9 +29,7 @@ from boardroom.engine.betting import pot_limit_max_raise_to
 from boardroom.engine.example import play_example
 from boardroom.engine.hand import Hand
 from boardroom.engine.view import HandView, forget_pills, views_for
-from boardroom.evaluation.nuts import forget
-from boardroom.rules import VARIANTS, Construction
-from boardroom.rules.scoring import tilted_cards
+from boardroom.rules import VARIANTS
 from boardroom.server import bot_driver
 from boardroom.server.auth import (
     AuthError,
@@ -423,8 +421,10 @@ class Room:
         self._private = []
         self._let_go_last_views()
         self._kept.previous = None  # the change before this one's parts: not asked for again
-        if ended:  # its last views are built: nobody asks about its boards now
-            forget_boards(self.table.finished_hand())
+        if ended and (finished := self.table.finished_hand()) is not None:
+            # its last views are built: nobody asks for its seats' pills now (about 1 KB a
+            # seat; its boards' tables went with each round of views)
+            forget_pills(finished)
         self.bots.sync()
         if self.listener is not None:
             self.listener(self, events)
@@ -838,27 +838,8 @@ def warm_up_views() -> None:
     of CPU; docs/decisions.md, "mem13")."""
     for variant in VARIANTS:
         hand = play_example(variant, 1)
-        views_for(hand, hand.seats)
-        forget_boards(hand)
-
-
-def forget_boards(hand: Hand | None) -> None:
-    """Drop the pills' tables of a finished hand's boards (every run's): about 6 KB a board,
-    and its seats' pills, about 1 KB a seat, never asked about again (one asked about again,
-    for a late view of the hand, is built again)."""
-    if hand is None:
-        return
-    forget_pills(hand)
-    boards = [tuple(cards) for cards in hand.boards.values()]
-    boards += [tuple(cards) for run in hand.runs for _, cards in run.boards]
-    if any(category.construction is Construction.TILT_DIAGONAL
-           for category in hand.variant.categories):
-        # Tilt's diagonal: the tilted cards seen so far in board order, which is not the order
-        # they are dealt in, so each street's is one of the last diagonal's subsequences
-        diagonal = tilted_cards(hand.variant, hand.boards)
-        boards += [tuple(card for bit, card in enumerate(diagonal) if chosen >> bit & 1)
-                   for chosen in range(1, 1 << len(diagonal))]
-    forget(boards)
+        views_for(hand, hand.seats)  # its boards' tables go with the round
+        forget_pills(hand)
 
 
 def rabbit_boards(record: dict[str, Any]) -> dict[str, list[str]] | None:
