@@ -30,7 +30,7 @@ from boardroom.table.choice import DealersChoice
 from boardroom.table.clocks import Clocks
 from boardroom.table.events import HAND
 from boardroom.table.persistence import Persistence
-from boardroom.table.record import TABLE_SEATS, new_hand
+from boardroom.table.record import TABLE_SEATS, new_hand, stored_action
 from boardroom.table.seats import Seating
 from boardroom.table.settings import TableError
 
@@ -96,7 +96,7 @@ class Driver(Persistence, Seating, Clocks, DealersChoice):
             hand.apply(seat, action)
         except ActionError as error:
             raise TableError(str(error)) from None
-        self.hand_actions.append([seat, *acts.record(action)])
+        self.hand_actions.append(stored_action(seat, action))
 
     def deal_now(self) -> None:
         """End the pause before the next hand now (the host's "deal now"; ``boardroom play``

@@ -8,10 +8,9 @@ from dataclasses import fields
 from typing import Any, Self
 
 from boardroom.cards import RandomSource
-from boardroom.engine import actions as acts
 from boardroom.table import fair, rotation, runs
 from boardroom.table.base import BETWEEN, HOOKS, PICKING, Clock, SeatState, TableBase
-from boardroom.table.record import current, rebuild_hand, stored_actions
+from boardroom.table.record import current, rebuild_hand, stored_action, stored_actions
 from boardroom.table.settings import TableSettings
 
 
@@ -87,7 +86,7 @@ class Persistence(TableBase):
             table.hand_setup = {key: record[key] for key in
                                 ("game", "options", "stakes", "stacks", "button", "deck", "fair",
                                  "numbering", *HOOKS) if key in record}
-            table.hand_actions = [[seat, *acts.record(action)]
+            table.hand_actions = [stored_action(seat, action)
                                   for seat, action in stored_actions(record)]
             table._published = len(table.hand.events)
             if table.hand.is_allocating or table.hand.is_choosing_runs:

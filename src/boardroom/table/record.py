@@ -86,6 +86,11 @@ def rebuild_hand(settings: TableSettings, record: Mapping[str, Any]) -> Hand:
                          f"(action {error.index + 1})") from None
 
 
+def stored_action(seat: int, action: Action) -> list[Any]:
+    """``action`` of table ``seat`` as a record stores it: ``[seat, name, argument]``."""
+    return [seat, *acts.record(action)]
+
+
 def stored_actions(record: Mapping[str, Any]) -> list[tuple[int, Action]]:
     """A stored hand's actions, ``[seat, name, argument]`` each, as values."""
     steps = []
