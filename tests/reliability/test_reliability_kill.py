@@ -151,7 +151,7 @@ async def _kill_at_random_moments(tmp_path: Path, games: list[str], kills: int,
             await asyncio.sleep(rng.uniform(0.0, 1.5))
             # Aimed: the kill lands when the spectators' pushes show hands started and not ended
             # (at a random moment of them: mid-hand, mid-write), not between hands.
-            await _until_mid_hand(watching, cycle)
+            await _until_mid_hand(watching, cycle, database)
             process.kill()  # SIGKILL
             process.wait()
             phases.done("aimed and killed")
@@ -207,11 +207,22 @@ def _in_hand(snapshot: dict[str, Any], events: list[dict[str, Any]]) -> bool:
 
 
 async def _until_mid_hand(watching: list[tuple[Watched, Client, dict[str, Any]]],
-                          cycle: int, timeout: float = 120.0) -> None:
-    """Until the pushes show a hand in progress in ``AIMED`` rooms (all of them, if fewer)."""
+                          cycle: int, database: Path, timeout: float = 120.0) -> None:
+    """Until the pushes show a hand in progress in ``AIMED`` rooms (all of them, if fewer) and
+    the store holds one of those hands in progress: with bots playing flat out a hand is over
+    in tens of milliseconds, and the pushes trail the store: in one CI run, both kills aimed by
+    the pushes alone landed with every room's hand already ended in the store."""
     wanted = min(AIMED, len(watching))
     deadline = time.monotonic() + timeout
-    while sum(_in_hand(snapshot, client.events) for _, client, snapshot in watching) < wanted:
+
+    def aimed() -> bool:
+        playing = [watched for watched, client, snapshot in watching
+                   if _in_hand(snapshot, client.events)]
+        return len(playing) >= wanted and any(
+            _stored(database, watched.room)["state"]["hand"] is not None
+            for watched in playing)
+
+    while not aimed():
         if time.monotonic() > deadline:
             idle = [w.game for w, client, snapshot in watching
                     if not _in_hand(snapshot, client.events)]
