@@ -101,6 +101,7 @@ ADOPT_AT_ONCE = 2  # batches under way at once (each holds a database connection
 AUDIT_SECONDS = 5.0  # how often an owner checks the other workers' connections it keeps
 PUBLISH_AT_ONCE = 256  # messages the publisher takes from the outbox for one pipeline
 OUTBOX_LIMIT = 20_000  # messages waiting past which a send is refused (Redis stuck)
+STOP_WAIT = 10.0  # seconds a drain waits for its loops and its work in hand to end
 
 Routed = Literal["here", "there", "no_room", "unavailable"]
 
@@ -191,13 +192,10 @@ class Cluster:
             await self.give_up(room_id, release=True)
         for task in self._loops:
             task.cancel()
-        for task in [*self._loops, *self._tasks]:
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await task
+        await end_tasks([*self._loops, *self._tasks], self.id)
         if self._publisher is not None:  # everything sent above is published by now
             self._publisher.cancel()
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await self._publisher
+            await end_tasks([self._publisher], self.id)
         if self.keeper is not None:
             await self.keeper.stop()
         with contextlib.suppress(Exception):
@@ -1134,3 +1132,25 @@ def worker_id() -> str:
 
     return f"{socket.gethostname()}-{secrets.token_hex(3)}"
 
+
+async def end_tasks(tasks: list[asyncio.Task[Any]], worker: str,
+                    wait: float = STOP_WAIT) -> None:
+    """Wait for ``tasks`` to end, ``wait`` seconds at most, then cancel those still running
+    and wait as long again: a task that outlives that (its cancel swallowed in a library) is
+    left behind, named in the log with where it waits, and worker ``worker``'s stop goes on
+    rather than hang its process's shutdown."""
+    waiting = {task for task in tasks if not task.done()}
+    for _ in range(2):
+        if not waiting:
+            break
+        _, waiting = await asyncio.wait(waiting, timeout=wait)
+        for task in waiting:
+            task.cancel()
+    for task in waiting:
+        where = "; ".join(f"{frame.f_code.co_filename}:{frame.f_lineno}"
+                          for frame in task.get_stack(limit=3))
+        log.warning("worker %s: left task %s running at its stop (at %s)", worker,
+                    task.get_name(), where or "no frame")
+    for task in tasks:  # their outcomes, so none is logged as never retrieved
+        if task.done() and not task.cancelled():
+            task.exception()
