@@ -20,7 +20,7 @@ from server_helpers import FakeClock, clients, host_bots, new_room, running_serv
 
 from boardroom.engine import pills
 from boardroom.server import housekeeping
-from boardroom.server.room import REMEMBERED_COMMANDS
+from boardroom.server.room import RECENT_CHAT, REMEMBERED_COMMANDS
 
 
 async def _until(check: Callable[[], bool], timeout: float = 120.0) -> None:
@@ -61,6 +61,21 @@ async def test_a_players_commands_are_remembered_up_to_the_bound(tmp_path: Path)
             last = await player.send({"id": f"line{REMEMBERED_COMMANDS + 19}", "type": "chat",
                                       "text": "hi"})
             assert last.get("duplicate") is True  # a retry of a recent command: applied once
+
+
+async def test_a_room_keeps_the_last_lines_of_chat_only(tmp_path: Path) -> None:
+    async with running_server(tmp_path) as running:
+        running.server.hub.clock = itertools.count(0.0, 1.0).__next__  # no rate limit here
+        room_id, _ = await new_room(running)
+        async with clients(running.url, 1) as (player,):
+            await player.ok("join", room=room_id)
+            for number in range(RECENT_CHAT + 7):
+                await player.ok("chat", text=f"line {number}")
+            room = running.server.rooms[room_id]
+            assert len(room.chat) == RECENT_CHAT
+            snapshot = (await player.ok("snapshot"))["snapshot"]
+            lines = [line["data"]["text"] for line in snapshot["chat"]]
+            assert lines == [f"line {number}" for number in range(7, RECENT_CHAT + 7)]
 
 
 async def test_a_room_keeps_no_views_of_the_last_hand_while_the_next_is_played(

@@ -32,6 +32,7 @@ from boardroom.engine import Action, Allocate, Draw, actions
 from boardroom.engine.actions import ChooseRuns
 from boardroom.server.protocol import Command, ProtocolError, RateLimit, failure, parse
 from boardroom.server.viewer import Viewer
+from boardroom.server.wake import Wake
 from boardroom.table import BETWEEN, OUT, PENDING, PICKING, PLAYING, Table, TableError
 
 
@@ -113,7 +114,7 @@ class BotDriver:
         self.viewer: Viewer = Viewer(f"{player}@{room.id}", RateLimit(0.0), room=room.id,
                                      seat=seat, player=player,
                                      name=room.table.seats[seat].name)
-        self._wake = asyncio.Event()
+        self._wake = Wake()  # (not an asyncio.Event: server.wake)
         self._wake.set()
         self._task = asyncio.create_task(self._run(), name=f"bot-{room.id}-{seat}")
         self._ids = 0
@@ -241,7 +242,9 @@ def _seed_wanted(table: Table, seat: int) -> bool:
 
 
 class BotSeats:
-    """A room's bot drivers, kept in step with the table's seats."""
+    """A room's bot drivers, kept in step with the table's seats (every room has one: slots)."""
+
+    __slots__ = ("_stopping", "_synced", "drivers", "room", "think")
 
     def __init__(self, room: Room, think: float) -> None:
         self.room = room

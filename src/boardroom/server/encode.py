@@ -127,6 +127,8 @@ class KeptTexts(dict[Any, str]):
     is its own key (a dataclass equals only a value of its own class), or ``(part, True)``
     encoded with its numbers as cards (no tuple is kept for the others: 64 bytes a part)."""
 
+    __slots__ = ("previous",)
+
     def __init__(self, previous: KeptTexts | None = None) -> None:
         super().__init__()
         self.previous = previous

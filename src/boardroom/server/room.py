@@ -14,7 +14,6 @@ restart), so a retried command is applied once.
 from __future__ import annotations
 
 import asyncio
-import collections
 import contextlib
 import dataclasses
 import json
@@ -61,6 +60,7 @@ from boardroom.server.protocol import (
     failure,
 )
 from boardroom.server.viewer import Audience, Viewer
+from boardroom.server.wake import Wake
 from boardroom.store import EventRow, HandRow, LeaseLost, LedgerRow, Store, StoreError
 from boardroom.table import (
     CLOSED,
@@ -109,6 +109,16 @@ class _Job:
 class Room:
     """A room's table, its actor task and what it remembers of recent commands."""
 
+    # Slots: a server holds a room for every table, and 38 attributes in an instance dict
+    # are about 1.6 KB, where slots are 0.3 (docs/decisions.md, "Slots for what every table
+    # holds").
+    __slots__ = ("_changes", "_equity", "_equity_ready", "_equity_task", "_finishing", "_job",
+                 "_jobs", "_kept", "_last_hand", "_last_hand_views", "_last_hunt", "_last_record",
+                 "_last_texts", "_last_views", "_pending_host_hash", "_private", "_pushed",
+                 "_pushed_table", "_smalls", "_stored", "_task", "_wake", "_watchers_moved",
+                 "_watchers_told", "answers", "bots", "chat", "clock", "host_hash", "hub", "id",
+                 "lease", "listener", "on_lost", "signer", "store", "table", "tournament")
+
     def __init__(self, room_id: str, table: Table, host_hash: str, *, store: Store, hub: Hub,
                  signer: Signer, clock: Callable[[], float], bot_think: float = 0.0,
                  tournament: str | None = None) -> None:
@@ -123,10 +133,12 @@ class Room:
         # key -> its answer; a plain success ({"id", "ok", "version"}) as its version alone
         # (a plain dict, oldest first: a third of an OrderedDict's size)
         self.answers: dict[str, int | dict[str, Any]] = {}
-        self.chat: collections.deque[dict[str, Any]] = collections.deque(maxlen=RECENT_CHAT)
-        self._jobs: collections.deque[_Job] = collections.deque()
+        # Lists, not deques, and a Wake, not an asyncio.Event: an empty deque is 760 bytes,
+        # and a room holds these for its whole life (docs/decisions.md, session 16).
+        self.chat: list[dict[str, Any]] = []  # the last RECENT_CHAT messages, oldest first
+        self._jobs: list[_Job] = []  # oldest first (a few at a time: a list's pop(0) is cheap)
         self._job: _Job | None = None  # the job in hand (a stop answers it too)
-        self._wake = asyncio.Event()
+        self._wake = Wake()
         self._task: asyncio.Task[None] | None = None
         self._pending_host_hash: str | None = None
         self._private: list[tuple[Viewer, dict[str, Any]]] = []
@@ -275,7 +287,7 @@ class Room:
                 if self._finishing:
                     return
             if self._jobs:
-                job = self._jobs.popleft()
+                job = self._jobs.pop(0)
             else:
                 job = _Job(None, None)
             self._job = job
@@ -391,6 +403,7 @@ class Room:
                 self._last_record, self._last_views = dict(event.private), {}
             elif event.kind == "chat":
                 self.chat.append(_event_payload(self.id, event, None))
+                del self.chat[:-RECENT_CHAT]
             elif event.kind == "hand_started":
                 self._forget_last_views()
         host_hash = self._pending_host_hash

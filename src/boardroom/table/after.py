@@ -14,6 +14,8 @@ from boardroom.table.settings import TableError
 class AfterHand(TableBase):
     """The finished hand's extras."""
 
+    __slots__ = ()
+
     def finished_hand(self) -> Hand | None:
         """The hand that ended last, until the next deal (None: none): the hand as it was
         played, or after a restart replayed once from its record."""

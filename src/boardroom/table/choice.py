@@ -13,6 +13,8 @@ from boardroom.table.settings import TableError
 class DealersChoice(TableBase):
     """The pick."""
 
+    __slots__ = ()
+
     def pick(self, seat: int, game: str, options: Mapping[str, Any] | None = None) -> None:
         """Dealer's Choice: the button picks the next hand's game and options."""
         self._check_open()

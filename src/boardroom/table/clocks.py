@@ -11,6 +11,8 @@ from boardroom.table.settings import TableError
 class Clocks(TableBase):
     """Deadlines and pausing."""
 
+    __slots__ = ()
+
     def next_deadline(self) -> float | None:
         """When ``tick()`` has something to do next (None: nothing until a command)."""
         if self.paused or self.phase == CLOSED:

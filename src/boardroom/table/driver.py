@@ -40,6 +40,8 @@ TIMEOUTS_TO_SIT_OUT = 2
 class Driver(Persistence, Seating, Clocks, DealersChoice):
     """Hands from the deal to the end."""
 
+    __slots__ = ()
+
     def act(self, seat: int, action: Action) -> None:
         """The player at ``seat`` plays ``action`` (``engine.actions``: ``Fold()``,
         ``RaiseTo(12)``, ...) at its turn."""

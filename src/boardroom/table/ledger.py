@@ -10,6 +10,8 @@ from boardroom.table.settings import TableError, check_chips
 class Ledger(TableBase):
     """Stacks, rebuys and the ledger's entries."""
 
+    __slots__ = ()
+
     def live_stack(self, seat: int) -> int:
         if self.hand is not None and self.in_hand(seat):
             return self.hand.stack(seat)

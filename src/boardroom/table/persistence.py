@@ -13,9 +13,13 @@ from boardroom.table.base import BETWEEN, HOOKS, PICKING, Clock, SeatState, Tabl
 from boardroom.table.record import current, rebuild_hand, stored_action, stored_actions
 from boardroom.table.settings import TableSettings
 
+_SEAT_FIELDS = tuple(item.name for item in fields(SeatState))  # a seat's state, in this order
+
 
 class Persistence(TableBase):
     """The table's stored state."""
+
+    __slots__ = ()
 
     def hand_record(self) -> dict[str, Any]:
         """The running hand as plain data: its setup (the shuffled deck included), the players
@@ -38,7 +42,8 @@ class Persistence(TableBase):
             "last_game": list(self.last_game) if self.last_game else None,
             "picker": self.picker, "pick_seats": list(self.pick_seats),
             "rotation": self.rotation_state.to_dict(),
-            "seats": {str(n): dict(vars(seat)) for n, seat in self.seats.items()},
+            "seats": {str(n): {name: getattr(seat, name) for name in _SEAT_FIELDS}
+                      for n, seat in self.seats.items()},
             "hand": self.hand_record() if self.hand is not None else None,
             "turn_started": self.turn_started, "turn_deadline": self.turn_deadline,
             # a copy: the client seeds come into this dict while it is open
@@ -62,8 +67,7 @@ class Persistence(TableBase):
         table.fair_next = state.get("fair_next")
         last = state.get("last_record")
         table.last_record = current(last) if last is not None else None
-        names = {item.name for item in fields(SeatState)}
-        table.seats = {int(n): SeatState(**{k: v for k, v in seat.items() if k in names})
+        table.seats = {int(n): SeatState(**{k: v for k, v in seat.items() if k in _SEAT_FIELDS})
                        for n, seat in state["seats"].items()}
         table.version, table.hand_no = state["version"], state["hand_no"]
         table.button, table.phase = state["button"], state["phase"]

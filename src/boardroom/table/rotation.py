@@ -16,7 +16,7 @@ from typing import Any
 from boardroom.rules.rotations import Rotation, RotationGame
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class RotationState:
     """The game now dealt (``at``), how many of its hands have been dealt, and the button of its
     first hand (None before it starts)."""

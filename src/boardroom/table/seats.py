@@ -11,6 +11,8 @@ from boardroom.table.settings import TableError
 class Seating(Ledger):
     """The seat commands."""
 
+    __slots__ = ()
+
     def sit(self, seat: int, player: str, name: str) -> None:
         """``player`` takes empty ``seat`` and buys in (after the host's approval if required)."""
         self._check_open()

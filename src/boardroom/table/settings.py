@@ -47,7 +47,7 @@ class TableError(ValueError):
         self.code = code
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class TableSettings:
     """What the host chooses when creating a room. Chips are ints, clocks are seconds."""
 

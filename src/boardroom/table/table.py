@@ -43,6 +43,8 @@ __all__ = ["MAX_CHAT", "Table"]  # the package (``boardroom.table``) exports the
 class Table(Views, AfterHand, Driver):
     """One table of a room, across hands. See the module docstring."""
 
+    __slots__ = ()
+
     def close(self) -> None:
         """Host: close the room once the hand in progress is over, cashing everyone out."""
         self._check_open()

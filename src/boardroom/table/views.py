@@ -19,6 +19,8 @@ from boardroom.table.settings import TableSettings
 class Views(Ledger, DealersChoice):
     """The table's public state and hand views."""
 
+    __slots__ = ()
+
     def hand_view(self, seat: int | None, *, pills: bool = True) -> HandView | None:
         """The running (or just finished) hand as table ``seat`` may see it (None: spectator);
         ``pills=False`` leaves the seat's pills out (a bot's view: it never reads them)."""
