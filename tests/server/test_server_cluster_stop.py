@@ -37,7 +37,8 @@ async def test_a_task_still_running_after_the_wait_is_cancelled() -> None:
 
     task = asyncio.create_task(slow())
     await end_tasks([task], "w1", wait=0.05)
-    assert task.cancelled() and cancelled == [True]
+    assert task.cancelled()
+    assert cancelled == [True]
 
 
 async def test_a_task_that_swallows_its_cancel_is_left_and_named(
