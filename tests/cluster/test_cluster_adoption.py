@@ -99,8 +99,9 @@ async def test_a_worker_takes_many_orphans_in_a_few_statements(
         for n, room_id in enumerate(rooms):
             assert await leases.holder(heir.store, room_id) == ("heir", 2)
             room = heir.rooms[room_id]
-            remembered = {answer["id"] for key in room.answers
-                          if (answer := room.recall(key, key.partition(":")[2])) is not None}
+            remembered = {answer["id"] for sender, kept in room.answers.items()
+                          for command_id in kept
+                          if (answer := room.recall(sender, command_id)) is not None}
             assert f"chat{n}" in remembered  # its own commands, and no other room's
             assert remembered <= {f"join{n}", f"chat{n}"}, remembered
             assert heir.rooms[room_id].running

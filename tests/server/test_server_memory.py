@@ -20,7 +20,12 @@ from server_helpers import FakeClock, clients, host_bots, new_room, running_serv
 
 from boardroom.engine import pills
 from boardroom.server import housekeeping
-from boardroom.server.room import RECENT_CHAT, REMEMBERED_COMMANDS
+from boardroom.server.room import (
+    RECENT_CHAT,
+    REMEMBERED_COMMANDS,
+    REMEMBERED_EACH,
+    REMEMBERED_SENDERS,
+)
 
 
 async def _until(check: Callable[[], bool], timeout: float = 120.0) -> None:
@@ -41,9 +46,9 @@ async def test_a_bot_room_remembers_no_more_commands_as_it_plays(tmp_path: Path)
             await host_bots(host, room_id, secret)
             room = running.server.rooms[room_id]
             await _until(lambda: room.table.hand_no >= 3)
-            early = len(room.answers)
+            early = room.remembered()
             await _until(lambda: room.table.hand_no >= 12)
-            assert len(room.answers) == early == 3  # the host's three add_bot
+            assert room.remembered() == early == 3  # the host's three add_bot
             stored = await running.server.store.recent_commands(room_id, 100_000)
             assert len(stored) == 3
 
@@ -54,13 +59,35 @@ async def test_a_players_commands_are_remembered_up_to_the_bound(tmp_path: Path)
         room_id, _ = await new_room(running)
         async with clients(running.url, 1) as (player,):
             await player.ok("join", room=room_id)
-            for number in range(REMEMBERED_COMMANDS + 20):
+            for number in range(REMEMBERED_EACH + 20):
                 await player.send({"id": f"line{number}", "type": "chat", "text": "hi"})
             room = running.server.rooms[room_id]
-            assert len(room.answers) == REMEMBERED_COMMANDS
-            last = await player.send({"id": f"line{REMEMBERED_COMMANDS + 19}", "type": "chat",
+            assert room.remembered() == REMEMBERED_EACH
+            last = await player.send({"id": f"line{REMEMBERED_EACH + 19}", "type": "chat",
                                       "text": "hi"})
             assert last.get("duplicate") is True  # a retry of a recent command: applied once
+            first = await player.send({"id": "line0", "type": "chat", "text": "hi"})
+            assert "duplicate" not in first  # too old to be a retry: applied as a new one
+
+
+async def test_each_sender_keeps_its_last_answers_however_busy_the_others_are(
+        tmp_path: Path) -> None:
+    """A retry is of the sender's own latest commands: another player's many commands never
+    push a player's last ones out (a room-wide bound did: at a busy table a retry after a
+    reconnect could find its command forgotten and apply it twice)."""
+    async with running_server(tmp_path) as running:
+        running.server.hub.clock = itertools.count(0.0, 1.0).__next__  # no rate limit here
+        room_id, _ = await new_room(running)
+        async with clients(running.url, 2) as (quiet, busy):
+            await quiet.ok("join", room=room_id)
+            await busy.ok("join", room=room_id)
+            said = await quiet.send({"id": "q1", "type": "chat", "text": "once"})
+            for number in range(REMEMBERED_COMMANDS + 10):  # more than a room once kept
+                await busy.send({"id": f"b{number}", "type": "chat", "text": "busy"})
+            again = await quiet.send({"id": "q1", "type": "chat", "text": "once"})
+            assert again == {**said, "duplicate": True}
+            room = running.server.rooms[room_id]
+            assert room.remembered() == 1 + REMEMBERED_EACH
 
 
 async def test_a_room_keeps_the_last_lines_of_chat_only(tmp_path: Path) -> None:
@@ -151,35 +178,46 @@ def test_the_c_heap_is_trimmed_with_glibc_s_own_call() -> None:
     assert trim() in (0, 1)  # 1: some memory was given back
 
 
-async def test_a_remembered_answer_costs_little_more_than_its_key(tmp_path: Path) -> None:
-    """A busy room remembers its last ``REMEMBERED_COMMANDS`` answers (for retries): most are
-    ``{"id", "ok", "version"}`` and are kept as their version alone, the answer made again on a
-    retry. Counted by tracemalloc: the bytes each remembered answer keeps beyond its key."""
+async def test_a_remembered_answer_costs_little_more_than_its_id(tmp_path: Path) -> None:
+    """A busy room remembers the last ``REMEMBERED_EACH`` answers of each of its last
+    ``REMEMBERED_SENDERS`` senders (for retries): most are ``{"id", "ok", "version"}`` and are
+    kept as their version alone, under the command's id, the answer made again on a retry.
+    Counted by tracemalloc: the bytes each remembered answer keeps beyond its id."""
     async with running_server(tmp_path) as running:
         room_id, _ = await new_room(running)
         room = running.server.rooms[room_id]
-        keys = [f"player-{number:04}:line{number}" for number in range(REMEMBERED_COMMANDS)]
+        senders = [f"player-{number:04}" for number in range(REMEMBERED_SENDERS)]
+        ids = [f"line{number}" for number in range(REMEMBERED_EACH)]
         gc.collect()
         tracemalloc.start()
         try:
             before = tracemalloc.get_traced_memory()[0]
-            for number, key in enumerate(keys):
-                room.remember(key, {"id": f"line{number}", "ok": True, "version": 5000 + number})
+            for sender in senders:
+                for number, command_id in enumerate(ids):
+                    room.remember(sender, command_id,
+                                  {"id": command_id, "ok": True, "version": 5000 + number})
             gc.collect()
             kept = tracemalloc.get_traced_memory()[0] - before
         finally:
             tracemalloc.stop()
-        # bytes an answer on CPython 3.11: 57 in a dict (105 in an OrderedDict, 345 when each
-        # was a dict of three)
-        assert kept / REMEMBERED_COMMANDS < 80
-        assert room.recall(keys[7], "line7") == {"id": "line7", "ok": True, "version": 5007}
+        count = REMEMBERED_SENDERS * REMEMBERED_EACH
+        assert room.remembered() == count
+        # bytes an answer on CPython 3.11, its sender's dict's share included: about 70 (57 in
+        # one dict of the room's keyed by sender and id together; 345 when each was a dict
+        # of three)
+        assert kept / count < 90
+        assert room.recall(senders[3], "line7") == {"id": "line7", "ok": True, "version": 5007}
         refused = {"id": "x", "ok": False, "code": "busy", "error": "the table is busy"}
-        room.remember("player-1:x", refused)
-        assert room.recall("player-1:x", "x") == refused
-        assert room.recall("player-1:y", "y") is None
-        assert len(room.answers) == REMEMBERED_COMMANDS  # the oldest went: first in, first out
-        assert room.recall(keys[0], "line0") is None
-        assert room.recall(keys[1], "line1") is not None
+        room.remember(senders[-1], "x", refused)
+        assert room.recall(senders[-1], "x") == refused
+        assert room.recall(senders[-1], "y") is None
+        assert room.recall(senders[-1], "line0") is None  # its oldest went: first in, first out
+        assert room.recall(senders[-1], "line1") is not None
+        room.remember("player-new", "z", refused)  # one sender more: the least recent goes
+        assert room.recall("player-new", "z") == refused
+        assert room.recall(senders[0], "line5") is None
+        assert room.recall(senders[1], "line5") is not None
+        assert len(room.answers) == REMEMBERED_SENDERS
 
 
 async def test_a_server_trims_the_c_heap_once_before_it_serves(

@@ -199,8 +199,9 @@ class Server:
                         signer=self.signer, clock=self.clock, bot_think=self.config.bot_think,
                         tournament=row.tournament)
             for key, version in reversed(commands.get(row.id, [])):  # oldest first
-                room.remember(key, {"id": key.partition(":")[2], "ok": True,
-                                    "version": version})
+                sender, _, command_id = key.partition(":")
+                room.remember(sender, command_id, {"id": command_id, "ok": True,
+                                                   "version": version})
             hand = last.get((row.id, ended[row.id]))
             if hand is not None:
                 room.recall_last_hand(hand.record)

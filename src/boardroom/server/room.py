@@ -7,7 +7,7 @@ holding that audience's events and its view of the room, computed once per commi
 as a patch of the audience's last view (``server.patch``). Clients
 draw from these pushes alone and ask for a snapshot only on joining, on a version gap and on
 reconnecting. A command id already applied answers with the first answer (the last
-``REMEMBERED_COMMANDS`` ids of people's commands are kept, and reloaded from the store on a
+``REMEMBERED_EACH`` ids of each sender's commands are kept, and reloaded from the store on a
 restart), so a retried command is applied once.
 """
 
@@ -75,7 +75,13 @@ from boardroom.table.changes import state_change, with_changes
 
 log = logging.getLogger("boardroom.server")
 
-REMEMBERED_COMMANDS = 256  # a room's last command ids, for retries (a few minutes of a busy table)
+# Commands' answers kept for retries. A retry comes after a timeout or a reconnect, of the
+# sender's latest commands, so each sender's last few are kept, however busy the others are;
+# a room keeps those of its most recent senders (a sender is a player, or a connection that
+# has not sat). A restart reads back the room's last REMEMBERED_COMMANDS from the store.
+REMEMBERED_EACH = 16
+REMEMBERED_SENDERS = 32
+REMEMBERED_COMMANDS = 256
 MAX_QUEUE = 2000
 RELOAD_WAIT = 2.0  # seconds, at most, between two tries to read a room's state back
 MAX_CHANGES = 200  # commits between whole writes of the state, at most (a recovery replays them)
@@ -130,9 +136,9 @@ class Room:
         self.hub = hub
         self.signer = signer
         self.clock = clock
-        # key -> its answer; a plain success ({"id", "ok", "version"}) as its version alone
-        # (a plain dict, oldest first: a third of an OrderedDict's size)
-        self.answers: dict[str, int | dict[str, Any]] = {}
+        # sender -> command id -> its answer, each oldest first (plain dicts: a third of an
+        # OrderedDict's size); a plain success ({"id", "ok", "version"}) as its version alone
+        self.answers: dict[str, dict[str, int | dict[str, Any]]] = {}
         # Lists, not deques, and a Wake, not an asyncio.Event: an empty deque is 760 bytes,
         # and a room holds these for its whole life (docs/decisions.md, session 16).
         self.chat: list[dict[str, Any]] = []  # the last RECENT_CHAT messages, oldest first
@@ -175,23 +181,36 @@ class Room:
     def settings(self) -> TableSettings:
         return self.table.settings
 
-    def remember(self, key: str, answer: dict[str, Any]) -> None:
-        """Keep ``answer`` to command ``key`` for a retry (a plain success as its version)."""
+    def remember(self, sender: str, command_id: str, answer: dict[str, Any]) -> None:
+        """Keep ``answer`` to ``sender``'s command ``command_id`` for a retry (a plain success
+        as its version): the sender's last ``REMEMBERED_EACH``, of the last
+        ``REMEMBERED_SENDERS`` senders."""
+        kept = self.answers.pop(sender, None)
+        if kept is None:
+            kept = {}
+        self.answers[sender] = kept  # the most recent sender last
         version = answer.get("version")
         if isinstance(version, int) and answer.get("ok") is True and len(answer) == 3 \
                 and "id" in answer:
-            self.answers[key] = version
+            kept[command_id] = version
         else:
-            self.answers[key] = answer
-        while len(self.answers) > REMEMBERED_COMMANDS:
+            kept[command_id] = answer
+        while len(kept) > REMEMBERED_EACH:
+            del kept[next(iter(kept))]
+        while len(self.answers) > REMEMBERED_SENDERS:
             del self.answers[next(iter(self.answers))]
 
-    def recall(self, key: str, command_id: str) -> dict[str, Any] | None:
-        """The answer remembered for command ``key`` (its id ``command_id``), or None."""
-        kept = self.answers.get(key)
-        if isinstance(kept, int):
-            return {"id": command_id, "ok": True, "version": kept}
-        return kept
+    def recall(self, sender: str, command_id: str) -> dict[str, Any] | None:
+        """The answer remembered for ``sender``'s command ``command_id``, or None."""
+        kept = self.answers.get(sender)
+        found = kept.get(command_id) if kept is not None else None
+        if isinstance(found, int):
+            return {"id": command_id, "ok": True, "version": found}
+        return found
+
+    def remembered(self) -> int:
+        """How many answers are kept for retries."""
+        return sum(len(kept) for kept in self.answers.values())
 
     # -- the actor ---------------------------------------------------------------------------
 
@@ -334,12 +353,12 @@ class Room:
             self._publish_equity()
             await self._commit(None)
             return {}
-        key = f"{viewer.player or viewer.sid}:{command.id}"
+        sender = viewer.player or viewer.sid
         # A bot's commands come from its driver in this process, never again with the same
         # id: nothing to remember for a retry (a bot room played on would keep every one).
         retried = command.type not in READ_ONLY and \
             bot_driver.bot_style(viewer.player or "") is None
-        remembered = self.recall(key, command.id) if retried else None
+        remembered = self.recall(sender, command.id) if retried else None
         if remembered is not None:
             return {**remembered, "duplicate": True}
         try:
@@ -352,7 +371,7 @@ class Room:
                 await self.hub.place(viewer)  # the sit's own update is the seat's first
                 self.watchers_changed()
             try:
-                await self._commit(key if retried else None)
+                await self._commit(f"{sender}:{command.id}" if retried else None)
             except LeaseLost:
                 raise
             except StoreError as error:
@@ -365,7 +384,7 @@ class Room:
                 await self.hub.place(viewer)
                 self.watchers_changed()
         if retried:
-            self.remember(key, answer)
+            self.remember(sender, command.id, answer)
         return answer
 
     async def _commit(self, key: str | None) -> None:
