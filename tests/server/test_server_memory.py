@@ -5,6 +5,7 @@ count the entries kept, never bytes or time."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import gc
 import importlib
 import itertools
@@ -12,11 +13,19 @@ import platform
 import random
 import time
 import tracemalloc
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
-from server_helpers import FakeClock, clients, host_bots, new_room, running_server, seat_all
+from server_helpers import (
+    Client,
+    FakeClock,
+    clients,
+    host_bots,
+    new_room,
+    running_server,
+    seat_all,
+)
 
 from boardroom.engine import pills
 from boardroom.server import housekeeping
@@ -25,6 +34,7 @@ from boardroom.server.room import (
     REMEMBERED_COMMANDS,
     REMEMBERED_EACH,
     REMEMBERED_SENDERS,
+    Room,
 )
 
 
@@ -53,21 +63,28 @@ async def test_a_bot_room_remembers_no_more_commands_as_it_plays(tmp_path: Path)
             assert len(stored) == 3
 
 
-async def test_a_players_commands_are_remembered_up_to_the_bound(tmp_path: Path) -> None:
+@contextlib.asynccontextmanager
+async def _joined(tmp_path: Path, count: int) -> AsyncIterator[tuple[Room, list[Client]]]:
+    """A room and ``count`` clients that joined it (spectators), with no rate limit."""
     async with running_server(tmp_path) as running:
         running.server.hub.clock = itertools.count(0.0, 1.0).__next__  # no rate limit here
         room_id, _ = await new_room(running)
-        async with clients(running.url, 1) as (player,):
-            await player.ok("join", room=room_id)
-            for number in range(REMEMBERED_EACH + 20):
-                await player.send({"id": f"line{number}", "type": "chat", "text": "hi"})
-            room = running.server.rooms[room_id]
-            assert room.remembered() == REMEMBERED_EACH
-            last = await player.send({"id": f"line{REMEMBERED_EACH + 19}", "type": "chat",
-                                      "text": "hi"})
-            assert last.get("duplicate") is True  # a retry of a recent command: applied once
-            first = await player.send({"id": "line0", "type": "chat", "text": "hi"})
-            assert "duplicate" not in first  # too old to be a retry: applied as a new one
+        async with clients(running.url, count) as joined:
+            for client in joined:
+                await client.ok("join", room=room_id)
+            yield running.server.rooms[room_id], joined
+
+
+async def test_a_players_commands_are_remembered_up_to_the_bound(tmp_path: Path) -> None:
+    async with _joined(tmp_path, 1) as (room, (player,)):
+        for number in range(REMEMBERED_EACH + 20):
+            await player.send({"id": f"line{number}", "type": "chat", "text": "hi"})
+        assert room.remembered() == REMEMBERED_EACH
+        last = await player.send({"id": f"line{REMEMBERED_EACH + 19}", "type": "chat",
+                                  "text": "hi"})
+        assert last.get("duplicate") is True  # a retry of a recent command: applied once
+        first = await player.send({"id": "line0", "type": "chat", "text": "hi"})
+        assert "duplicate" not in first  # too old to be a retry: applied as a new one
 
 
 async def test_each_sender_keeps_its_last_answers_however_busy_the_others_are(
@@ -75,34 +92,23 @@ async def test_each_sender_keeps_its_last_answers_however_busy_the_others_are(
     """A retry is of the sender's own latest commands: another player's many commands never
     push a player's last ones out (a room-wide bound did: at a busy table a retry after a
     reconnect could find its command forgotten and apply it twice)."""
-    async with running_server(tmp_path) as running:
-        running.server.hub.clock = itertools.count(0.0, 1.0).__next__  # no rate limit here
-        room_id, _ = await new_room(running)
-        async with clients(running.url, 2) as (quiet, busy):
-            await quiet.ok("join", room=room_id)
-            await busy.ok("join", room=room_id)
-            said = await quiet.send({"id": "q1", "type": "chat", "text": "once"})
-            for number in range(REMEMBERED_COMMANDS + 10):  # more than a room once kept
-                await busy.send({"id": f"b{number}", "type": "chat", "text": "busy"})
-            again = await quiet.send({"id": "q1", "type": "chat", "text": "once"})
-            assert again == {**said, "duplicate": True}
-            room = running.server.rooms[room_id]
-            assert room.remembered() == 1 + REMEMBERED_EACH
+    async with _joined(tmp_path, 2) as (room, (quiet, busy)):
+        said = await quiet.send({"id": "q1", "type": "chat", "text": "once"})
+        for number in range(REMEMBERED_COMMANDS + 10):  # more than a room once kept
+            await busy.send({"id": f"b{number}", "type": "chat", "text": "busy"})
+        again = await quiet.send({"id": "q1", "type": "chat", "text": "once"})
+        assert again == {**said, "duplicate": True}
+        assert room.remembered() == 1 + REMEMBERED_EACH
 
 
 async def test_a_room_keeps_the_last_lines_of_chat_only(tmp_path: Path) -> None:
-    async with running_server(tmp_path) as running:
-        running.server.hub.clock = itertools.count(0.0, 1.0).__next__  # no rate limit here
-        room_id, _ = await new_room(running)
-        async with clients(running.url, 1) as (player,):
-            await player.ok("join", room=room_id)
-            for number in range(RECENT_CHAT + 7):
-                await player.ok("chat", text=f"line {number}")
-            room = running.server.rooms[room_id]
-            assert len(room.chat) == RECENT_CHAT
-            snapshot = (await player.ok("snapshot"))["snapshot"]
-            lines = [line["data"]["text"] for line in snapshot["chat"]]
-            assert lines == [f"line {number}" for number in range(7, RECENT_CHAT + 7)]
+    async with _joined(tmp_path, 1) as (room, (player,)):
+        for number in range(RECENT_CHAT + 7):
+            await player.ok("chat", text=f"line {number}")
+        assert len(room.chat) == RECENT_CHAT
+        snapshot = (await player.ok("snapshot"))["snapshot"]
+        lines = [line["data"]["text"] for line in snapshot["chat"]]
+        assert lines == [f"line {number}" for number in range(7, RECENT_CHAT + 7)]
 
 
 async def test_a_room_keeps_no_views_of_the_last_hand_while_the_next_is_played(
