@@ -140,7 +140,8 @@ class Room:
         # OrderedDict's size); a plain success ({"id", "ok", "version"}) as its version alone
         self.answers: dict[str, dict[str, int | dict[str, Any]]] = {}
         # Lists, not deques, and a Wake, not an asyncio.Event: an empty deque is 760 bytes,
-        # and a room holds these for its whole life (docs/decisions.md, session 16).
+        # and a room holds these for its whole life (docs/decisions.md, "Slots for what every
+        # table holds").
         self.chat: list[dict[str, Any]] = []  # the last RECENT_CHAT messages, oldest first
         self._jobs: list[_Job] = []  # oldest first (a few at a time: a list's pop(0) is cheap)
         self._job: _Job | None = None  # the job in hand (a stop answers it too)
