@@ -63,3 +63,15 @@ async def test_a_task_that_swallows_its_cancel_is_left_and_named(
     release.set()
     task.cancel()
     await asyncio.wait([task], timeout=1)
+
+
+async def test_a_stop_run_from_one_of_the_tasks_does_not_wait_on_itself() -> None:
+    async def stopper() -> str:
+        me = asyncio.current_task()
+        assert me is not None
+        await end_tasks([me], "w1", wait=5.0)
+        return "stopped"
+
+    task = asyncio.create_task(stopper())
+    async with asyncio.timeout(2):
+        assert await task == "stopped"

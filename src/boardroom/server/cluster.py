@@ -1139,7 +1139,8 @@ async def end_tasks(tasks: list[asyncio.Task[Any]], worker: str,
     and wait as long again: a task that outlives that (its cancel swallowed in a library) is
     left behind, named in the log with where it waits, and worker ``worker``'s stop goes on
     rather than hang its process's shutdown."""
-    waiting = {task for task in tasks if not task.done()}
+    current = asyncio.current_task()  # (a stop run from one of them does not wait on itself)
+    waiting = {task for task in tasks if not task.done() and task is not current}
     for _ in range(2):
         if not waiting:
             break
