@@ -44,6 +44,7 @@ from boardroom.server.limits import (
     Send,
     frame_fault,
 )
+from boardroom.server.wake import Wake
 
 log = logging.getLogger("boardroom.server")
 
@@ -108,7 +109,7 @@ class AsgiConnection(Connection):
         super().__init__(sid, client, now)
         self.send = send
         self.queue: collections.deque[str] = collections.deque()
-        self._wake: asyncio.Future[None] | None = None
+        self._wake = Wake()  # the writer's: something is queued, or the connection closed
         self._writer: asyncio.Task[None] | None = None
 
     def start(self) -> None:
@@ -118,9 +119,7 @@ class AsgiConnection(Connection):
         if self.closed or self._overflowing(len(self.queue)):
             return
         self.queue.append(text)
-        wake = self._wake
-        if wake is not None and not wake.done():
-            wake.set_result(None)
+        self._wake.set()
 
     def close(self, code: int = 1000) -> None:
         if self.closed:
@@ -129,9 +128,7 @@ class AsgiConnection(Connection):
         self.queue.clear()
         with contextlib.suppress(RuntimeError):  # the event loop is closing
             keep(asyncio.get_running_loop().create_task(self._close(code)))
-        wake = self._wake
-        if wake is not None and not wake.done():
-            wake.set_result(None)
+        self._wake.set()
 
     async def stop(self) -> None:
         self.closed = True
@@ -146,16 +143,14 @@ class AsgiConnection(Connection):
             await self.send({"type": "websocket.close", "code": code})
 
     async def _write(self) -> None:
-        loop = asyncio.get_running_loop()
         try:
             while not self.closed:
                 while self.queue:
                     await self.send({"type": "websocket.send", "text": self.queue.popleft()})
                 if self.closed:
                     return
-                self._wake = loop.create_future()
-                await self._wake
-                self._wake = None
+                self._wake.clear()  # the queue is empty here: wait for the next put or close
+                await self._wake.wait()
         except Exception:  # the client went away mid-send: the reader sees it and cleans up
             self.closed = True
 

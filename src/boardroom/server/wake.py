@@ -1,9 +1,10 @@
 """A wake-up flag for one waiting task: ``asyncio.Event`` without its queue of waiters.
 
-Every room and every bot seat holds one for its whole life, and an ``asyncio.Event`` keeps a
-``collections.deque`` of waiters (about 760 bytes, even empty). A room's actor or a bot's
-driver is the only task that ever waits on its flag, so a single future, made only while it
-waits, is all the bookkeeping needed: 56 bytes at rest.
+Every room and every bot seat holds one for its whole life (and each connection served through
+ASGI, for its writer), and an ``asyncio.Event`` keeps a ``collections.deque`` of waiters (about
+760 bytes, even empty). A room's actor, a bot's driver or a connection's writer is the only
+task that ever waits on its flag, so a single future, made only while it waits, is all the
+bookkeeping needed: 56 bytes at rest.
 """
 
 from __future__ import annotations
