@@ -81,3 +81,45 @@ def test_the_load_generator_runs_on_uvloop_without_the_cyclic_collector() -> Non
     assert not collecting
     assert loop.startswith("uvloop")
     assert gc.isenabled()
+
+
+def test_players_seed_as_soon_as_they_hear_the_commitment_and_hands_are_counted() -> None:
+    """As each browser does (web/js/seed.js): a seated client sends its own seed for the hand
+    as soon as it hears the commitment, once, not at the table's next action (the deal that
+    came first refused it). Hands that end are counted once a table (at its spectator), and
+    only while the run records."""
+    import asyncio
+    import random
+
+    from boardroom.bench.server import Client, Stats, TableRun
+
+    sent: list[tuple[int | None, dict[str, object]]] = []
+
+    async def scenario() -> Stats:
+        stats = Stats()
+        table = TableRun("room", "secret", stats, random.Random(1), True)
+        clients = [Client(table, seat) for seat in (0, 1, 2)] + [Client(table, None)]
+        for client in clients:
+            async def command(message: dict[str, object], client: Client = client) -> object:
+                sent.append((client.seat, message))
+                return {"ok": True}
+            client.command = command  # type: ignore[method-assign]
+        table.clients.extend(clients)
+        commitment = [{"kind": "fair_commitment", "data": {"hand_no": 4}}]
+        for client in clients:
+            table.on_message(client, 10, commitment)
+        table.on_message(clients[0], 11, commitment)  # heard again: not sent again
+        await asyncio.sleep(0)
+        await asyncio.gather(*table.seeding)
+        ended = [{"kind": "hand_ended", "data": {}}]
+        for client in clients:
+            table.on_message(client, 12, ended)  # before the run records: not counted
+        stats.recording = True
+        for client in clients:
+            table.on_message(client, 13, ended)
+        return stats
+
+    stats = asyncio.run(scenario())
+    assert sorted(seat for seat, _ in sent) == [0, 1, 2]
+    assert all(message["type"] == "seed" and message["hand_no"] == 4 for _, message in sent)
+    assert stats.hands == 1

@@ -89,8 +89,11 @@ def configure(parser: argparse.ArgumentParser) -> None:
                         help="browser: clients that use the protocol as the web client does "
                              "(default); scripted: players act from turn events, no views")
     parser.add_argument("--players", type=int, default=6, help="players per table (default: 6)")
-    parser.add_argument("--duration", type=float, default=20.0,
-                        help="seconds of play per run (default: 20)")
+    parser.add_argument("--duration", type=float, default=120.0,
+                        help="seconds of play per run (default: 120: about three hands a table "
+                             "at one action a second, showdowns and new deals included; a "
+                             "table's memory and the CPU an action costs both grow through "
+                             "its first hand)")
     parser.add_argument("--rate", type=float, default=1.0,
                         help="actions per table per second (default: 1)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the players' choices")
@@ -471,6 +474,7 @@ class Stats:
     actions: int = 0
     errors: int = 0
     snapshots: int = 0
+    hands: int = 0  # hands that ended while recording (the spectators heard them)
     recording: bool = False
 
 
@@ -486,7 +490,7 @@ class TableRun:
     version: int = 0  # the highest version any client heard of
     pending: tuple[int, float, set[int], set[int]] | None = None  # version, sent at, who heard
     pushes: bool = False  # the server pushes views (updates)
-    seed_for: int | None = None  # a hand whose deal commitment is out (docs/fairness.md)
+    seeding: set[asyncio.Task[None]] = field(default_factory=set)  # seeds on their way
 
     def on_message(self, client: Client, version: int, events: Any) -> None:
         self.version = max(self.version, version)
@@ -496,8 +500,15 @@ class TableRun:
             if self.stats.recording:
                 self.stats.latencies.append(time.perf_counter() - pending[1])
         for event in events:
-            if event["kind"] == "fair_commitment":
-                self.seed_for = event["data"]["hand_no"]
+            if event["kind"] == "fair_commitment" and client.seat is not None and \
+                    client.seeded_hand != event["data"]["hand_no"]:
+                client.seeded_hand = event["data"]["hand_no"]
+                task = asyncio.ensure_future(self.send_seed(client, client.seeded_hand))
+                self.seeding.add(task)
+                task.add_done_callback(self.seeding.discard)
+            elif event["kind"] == "hand_ended" and client is self.clients[-1] and \
+                    self.stats.recording:
+                self.stats.hands += 1
         if client is self.clients[-1]:  # the spectator follows the turns for scripted players
             for event in events:
                 if event["kind"] == "turn":
@@ -513,17 +524,12 @@ class TableRun:
             if self.stats.recording:
                 self.stats.view_latencies.append(time.perf_counter() - pending[1])
 
-    async def send_seeds(self) -> None:
-        """Each player's own random seed for the next deal once its commitment is out, as the
-        browser sends it (web/js/seed.js). A seed that comes after the deal is refused and the
-        server makes one, as for a browser: not an error of the run."""
-        hand_no, self.seed_for = self.seed_for, None
-        if hand_no is None:
-            return
-        for client in self.clients:
-            if client.seat is None or client.seeded_hand == hand_no:
-                continue
-            client.seeded_hand = hand_no
+    async def send_seed(self, client: Client, hand_no: int) -> None:
+        """A player's own random seed for hand ``hand_no``'s deal as soon as it hears the
+        commitment, as each browser sends its own (web/js/seed.js). A seed that still comes
+        after the deal is refused and the server makes one, as for a browser: not an error of
+        the run."""
+        with contextlib.suppress(TimeoutError, ConnectionError):
             await client.command({"id": f"s{hand_no}-{client.seat}", "type": "seed",
                                   "hand_no": hand_no, "seed": secrets.token_hex(32)})
 
@@ -619,12 +625,13 @@ class Result:
     own_cpu: float  # percent of one core
     load: float
     pushed_per_action: float | None = None  # KiB of pushes all of a table's clients received
+    hands: int = 0  # hands that ended in the run, every table's
 
 
     HEADER = (f"{'game':>16} {'tables':>6} {'clients':>7} {'actions':>7} {'act/s':>6} "
               f"{'target':>6} {'p50 ms':>7} {'p99 ms':>7} {'max ms':>7} {'view p99':>8} "
               f"{'cpu/act ms':>10} {'KiB/table':>9} {'anon KiB':>8} {'snaps':>6} {'errors':>6} "
-              f"{'bench cpu':>9} {'load':>5} {'KiB/act':>7}")
+              f"{'bench cpu':>9} {'load':>5} {'KiB/act':>7} {'hands/table':>11}")
 
     def row(self) -> str:
         def tail(values: list[float]) -> tuple[float, float, float]:
@@ -641,7 +648,7 @@ class Result:
                 f"{self.actions / self.seconds:>6.1f} {self.target:>6.1f} {p50:>7.1f} "
                 f"{p99:>7.1f} {top:>7.1f} {view99:>8.1f} {cpu:>10} {rss:>9} {anon:>8} "
                 f"{self.snapshots:>6} {self.errors:>6} {self.own_cpu:>8.0f}% {self.load:>5.2f} "
-                f"{pushed:>7}")
+                f"{pushed:>7} {self.hands / self.tables:>11.1f}")
 
 
 async def _run(url: str, pid: int | None, game: str, count: int,
@@ -729,7 +736,7 @@ async def _run(url: str, pid: int | None, game: str, count: int,
     return Result(game, count, count * (args.players + 1), stats.actions, seconds,
                   count * args.rate, stats.latencies, stats.view_latencies, stats.errors,
                   stats.snapshots, cpu, rss, anon, 100 * own / seconds, load,
-                  pushed / stats.actions / 1024 if stats.actions else None)
+                  pushed / stats.actions / 1024 if stats.actions else None, stats.hands)
 
 
 async def _close_all(tables: list[TableRun]) -> None:
@@ -758,8 +765,6 @@ async def _drive(table: TableRun, rate: float, stop: float, phase: float) -> Non
     next_at = time.perf_counter() + phase * interval
     while next_at < stop:
         await asyncio.sleep(max(0.0, next_at - time.perf_counter()))
-        if table.seed_for is not None:
-            await table.send_seeds()
         if not await table.act():
             next_at = min(next_at + 0.05, stop)  # between hands, or waiting for a view
             continue
