@@ -380,3 +380,44 @@ def test_a_connection_s_own_objects_carry_no_instance_dictionary() -> None:
     for kept in (protocol, viewer, viewer.limit):
         assert not hasattr(kept, "__dict__"), type(kept)
         assert sys.getsizeof(kept) <= 128, type(kept)
+
+
+async def test_a_command_frame_is_parsed_once_and_dispatched_with_its_ack(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A client's event frame is checked and read in one pass (``limits.read_frame``): its
+    JSON is parsed once, not once to check it and again to dispatch it."""
+    from boardroom.server.limits import Packet, read_frame
+
+    assert read_frame('42/,7["command",{"id":"a"}]') == (
+        None, Packet("2", "/", 7, ["command", {"id": "a"}]))
+    assert read_frame("40") == (None, Packet("0", "", None, None))
+    assert read_frame("3") == (None, None)
+
+    heard: list[tuple[str, str, list[Any]]] = []
+
+    async def on_event(sid: str, event: str, args: list[Any]) -> dict[str, Any]:
+        heard.append((sid, event, args))
+        return {"ok": True}
+
+    channel = transport.Transport(lambda sid, auth: None, on_event, _no_disconnect)
+    connection = transport.AsgiConnection("sid", _discard, ("test", 1), 0.0)
+    connection.connected = True
+    parses = 0
+    real = json.loads
+
+    def counted(*args: Any, **kwargs: Any) -> Any:
+        nonlocal parses
+        parses += 1
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(json, "loads", counted)
+    channel.received(connection, '4212["command",{"id":"a","type":"snapshot"}]')
+    monkeypatch.setattr(json, "loads", real)
+    await asyncio.sleep(0.01)
+    assert parses == 1
+    assert heard == [("sid", "command", [{"id": "a", "type": "snapshot"}])]
+    assert list(connection.queue) == ['4312[{"ok":true}]']
+
+
+async def _discard(message: Any) -> None:
+    return None

@@ -14,7 +14,7 @@ import json
 import logging
 import re
 from collections.abc import Awaitable, Callable, MutableMapping
-from typing import Any
+from typing import Any, NamedTuple
 
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
@@ -104,38 +104,61 @@ _NAMESPACE_AND_ACK = re.compile(r"(/[^,]*,)?(\d*)")
 LOGGED_BAD_FRAMES = 3  # per connection; the rest are dropped without a word
 
 
-def frame_fault(text: str) -> str | None:
-    """Why a text frame from a client is not a well-formed Engine.IO / Socket.IO packet, or None
-    (``server.transport`` drops it with a log line): a Socket.IO event or ack must be a JSON
-    array, an event's first element its name (a string); connect carries nothing, a namespace
-    or a JSON object; binary packets are not used by Boardroom's clients."""
+class Packet(NamedTuple):
+    """A client's Socket.IO packet, read once: its type ("0" connect, "1" disconnect, "2" event,
+    "3" ack), its namespace ("" or "/name"), its ack number (None: none asked) and its JSON
+    data, parsed (None: none)."""
+
+    kind: str
+    namespace: str
+    ack: int | None
+    data: Any
+
+
+def read_frame(text: str) -> tuple[str | None, Packet | None]:
+    """A text frame from a client, checked and read in one pass: ``(fault, None)`` when it is
+    not a well-formed Engine.IO / Socket.IO packet (``fault`` says why; ``server.transport``
+    drops it with a log line), ``(None, None)`` for a plain Engine.IO frame (ping, pong,
+    close...), else ``(None, packet)``. A Socket.IO event or ack must be a JSON array, an
+    event's first element its name (a string); connect carries nothing, a namespace or a JSON
+    object; binary packets are not used by Boardroom's clients."""
     if text in _PLAIN_FRAMES:
-        return None
+        return None, None
     if not text.startswith("4"):
-        return "not an Engine.IO packet a client sends"
-    packet = text[1:]
-    if not packet or packet[0] not in "0123":
-        return "not a Socket.IO packet a client sends"
-    kind, rest = packet[0], packet[1:]
+        return "not an Engine.IO packet a client sends", None
+    body = text[1:]
+    if not body or body[0] not in "0123":
+        return "not a Socket.IO packet a client sends", None
+    kind, rest = body[0], body[1:]
     match = _NAMESPACE_AND_ACK.match(rest)
     assert match is not None  # both groups may be empty
+    namespace = (match.group(1) or "")[:-1]
+    ack = int(match.group(2)) if match.group(2) else None
     body = rest[match.end():]
     if kind == "1":
-        return None if not body else "a disconnect carries nothing"
+        return (None, Packet(kind, namespace, ack, None)) if not body else \
+            ("a disconnect carries nothing", None)
     if kind == "0":
         if not body:
-            return None
+            return None, Packet(kind, namespace, ack, None)
         try:
             auth = json.loads(body)
         except ValueError:
-            return "a connect's data is not JSON"
-        return None if isinstance(auth, dict) else "a connect's data is not an object"
+            return "a connect's data is not JSON", None
+        return (None, Packet(kind, namespace, ack, auth)) if isinstance(auth, dict) else \
+            ("a connect's data is not an object", None)
     try:
         data = json.loads(body)
     except ValueError:
-        return "the packet's data is not JSON"
+        return "the packet's data is not JSON", None
     if not isinstance(data, list):
-        return "the packet's data is not a JSON array"
+        return "the packet's data is not a JSON array", None
     if kind == "2" and not (data and isinstance(data[0], str)):
-        return "an event's first element is not its name"
-    return None
+        return "an event's first element is not its name", None
+    return None, Packet(kind, namespace, ack, data)
+
+
+def frame_fault(text: str) -> str | None:
+    """Why a text frame from a client is not a well-formed Engine.IO / Socket.IO packet, or None
+    (``read_frame``'s fault)."""
+    return read_frame(text)[0]

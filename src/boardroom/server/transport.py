@@ -18,9 +18,10 @@ it made two tasks per recipient (the emit's own, and python-engineio's writer wi
 ``wait_for``), and each connection kept about 19 KiB of its objects; at 6 players and a
 spectator a table this was about a sixth of the server's CPU per action. Here a push is one
 encoding and a call per recipient that queues the text and wakes that connection's writer.
-A frame that is not a well-formed packet (``limits.frame_fault``) is dropped with one log line
-for the first few of a connection; a frame over ``MAX_FRAME`` closes the connection (1009), and
-so does a writer whose client has stopped reading for ``MAX_BACKLOG`` messages.
+A frame is checked and parsed in one pass (``limits.read_frame``); one that is not a
+well-formed packet is dropped with one log line for the first few of a connection; a frame
+over ``MAX_FRAME`` closes the connection (1009), and so does a writer whose client has stopped
+reading for ``MAX_BACKLOG`` messages.
 """
 
 from __future__ import annotations
@@ -39,10 +40,11 @@ from typing import Any
 from boardroom.server.encode import WireJSON
 from boardroom.server.limits import (
     LOGGED_BAD_FRAMES,
+    Packet,
     Receive,
     Scope,
     Send,
-    frame_fault,
+    read_frame,
 )
 from boardroom.server.wake import Wake
 
@@ -265,50 +267,43 @@ class Transport:
                         MAX_FRAME)
             connection.close(1009)
             return
-        fault = frame_fault(text)
+        fault, packet = read_frame(text)
         if fault is not None:
             self.bad_frame(connection, len(text), fault)
             return
         if connection.closed:
             return
-        if text == "3":
+        if packet is not None:
+            self._packet(connection, packet)
+        elif text == "3":
             connection.pong_due = None
         elif text == "2":
             connection.put("3")
         elif text == "1":
             connection.close()
-        elif text.startswith("4"):
-            self._packet(connection, text[1:])
 
-    def _packet(self, connection: Connection, packet: str) -> None:
-        kind, rest = packet[0], packet[1:]
-        namespace = ""
-        if rest.startswith("/"):
-            namespace, _, rest = rest.partition(",")
-        if namespace not in ("", "/"):
-            connection.put(f"44{namespace},"
+    def _packet(self, connection: Connection, packet: Packet) -> None:
+        if packet.namespace not in ("", "/"):
+            connection.put(f"44{packet.namespace},"
                            + json.dumps({"message": "Invalid namespace"}))
             return
-        if kind == "0":
+        if packet.kind == "0":
             if connection.connected:
                 return
-            auth = json.loads(rest) if rest else None
             connection.connected = True
-            self.on_connect(connection.sid, auth)
+            self.on_connect(connection.sid, packet.data)
             connection.put("40" + json.dumps({"sid": connection.sid}))
             return
-        if kind == "1":
+        if packet.kind == "1":
             if connection.connected:
                 connection.connected = False
                 self._spawn(self.on_disconnect(connection.sid))
             connection.close()
             return
-        if kind != "2" or not connection.connected:
+        if packet.kind != "2" or not connection.connected:
             return  # an ack from a client (the server asks none) or an event before connecting
-        digits = len(rest) - len(rest.lstrip("0123456789"))
-        ack = int(rest[:digits]) if digits else None
-        data = json.loads(rest[digits:])
-        self._spawn(self._dispatch(connection, str(data[0]), data[1:], ack))
+        data = packet.data
+        self._spawn(self._dispatch(connection, str(data[0]), data[1:], packet.ack))
 
     def _spawn(self, work: Coroutine[Any, Any, Any]) -> None:
         task = asyncio.get_running_loop().create_task(work)
