@@ -376,3 +376,16 @@ def test_the_inlined_betting_answers_are_the_betting_round_s(game: str,
     assert refused > 10
     assert raised > 50
     assert opened > 50 or not variant.is_stud
+
+
+def test_the_shared_legal_values_stay_bounded() -> None:
+    """Legal actions are shared values kept in a bounded table (engine.hand): many different
+    ones never grow it past its bound, and each is the value asked for."""
+    from boardroom.engine import hand as engine_hand
+
+    bound = engine_hand._LEGAL_VALUES_MAX
+    for call in range(1, 3 * bound):
+        value = engine_hand._legal_value(0, True, False, call, 2 * call, 10 * call, None, False,
+                                         None)
+        assert (value.call, value.raise_min, value.raise_max) == (call, 2 * call, 10 * call)
+        assert len(engine_hand._LEGAL_VALUES) <= bound

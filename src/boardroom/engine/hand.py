@@ -123,9 +123,12 @@ class LegalActions:
 
 # Legal actions are frozen values that recur (the same seat, the same call, the same limits),
 # so each is built once and shared: a dict look-up costs less than a frozen dataclass's
-# construction, which is asked at every decision. Bounded: cleared when full.
+# construction, which is asked at every decision. Bounded: cleared when full. An entry (its
+# key, its value) is about 330 bytes: 4,096 of them, filled within two minutes of 100 tables'
+# play, were about 13 KiB a table; a decision asks for its value several times within a few
+# milliseconds (the turn, each audience's view), which 1,024 entries still serve.
 _LEGAL_VALUES: dict[tuple[object, ...], LegalActions] = {}
-_LEGAL_VALUES_MAX = 4096
+_LEGAL_VALUES_MAX = 1024
 
 
 def _legal_value(seat: Seat, fold: bool, check: bool, call: int | None, raise_min: int | None,
