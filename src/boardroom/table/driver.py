@@ -4,7 +4,7 @@ each viewer may see it, and ending a hand (stacks, winnings, the seats' next sta
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict
+from dataclasses import asdict, fields
 from typing import Any
 
 from boardroom import fairness
@@ -17,6 +17,7 @@ from boardroom.engine import (
     Check,
     Draw,
     Fold,
+    LegalActions,
     Stakes,
 )
 from boardroom.engine import actions as acts
@@ -288,7 +289,7 @@ class Driver(Persistence, Seating, Clocks, DealersChoice):
         legal = hand.legal_actions()  # public: it follows from the bets, pots and stacks
         self._emit("turn", {"seat": actor, "deadline": self.turn_deadline,
                             "action_clock": self.settings.action_clock, "time_bank": bank,
-                            "legal": asdict(legal) if legal is not None else None})
+                            "legal": _legal_data(legal) if legal is not None else None})
 
     def _allocate_best(self, seat: int) -> None:
         self._apply(seat, AllocateBest())
@@ -383,3 +384,12 @@ class Driver(Persistence, Seating, Clocks, DealersChoice):
             self._remove(seat, kicked=False)
         self.phase, self.deadline, self.closing = CLOSED, None, False
         self._emit("closed", {})
+
+
+_LEGAL_FIELDS = tuple(field.name for field in fields(LegalActions))
+
+
+def _legal_data(legal: LegalActions) -> dict[str, Any]:
+    """``asdict(legal)`` for a turn event, without its recursive copy (every field is a number,
+    a bool or None): asked at every decision."""
+    return {name: getattr(legal, name) for name in _LEGAL_FIELDS}
