@@ -144,7 +144,7 @@ def _legal_value(seat: Seat, fold: bool, check: bool, call: int | None, raise_mi
     return found
 
 
-@functools.lru_cache(maxsize=16384)
+@functools.lru_cache(maxsize=1024)  # about 290 bytes each; built again in about a microsecond
 def _strength_value(ranking: Ranking, strength: int) -> HandValue:
     """A settling value (the strength and its words, no cards): frozen, so one value serves
     every showdown of that strength, and its description is written once."""

@@ -128,11 +128,17 @@ def check_count(cards: Sequence[int], expected: int | range, what: str) -> None:
         raise EvaluationError(f"{what}: expected {expected[0]}{upper} cards, got {count}")
 
 
+DESCRIBED = 1024  # descriptions kept
+
+
 def _plural(rank: int) -> str:
     return RANK_PLURALS[rank]
 
 
-@functools.cache  # a few thousand classes a ranking, asked for at every showdown and pill
+# Asked at every showdown and pill; a description takes about a microsecond to write, so the
+# cache holds the recent ones only: unbounded, it held every class met (5,065 after 100 s of
+# 100 ESG tables, about 1.2 MB, and growing with play).
+@functools.lru_cache(maxsize=DESCRIBED)
 def describe(ranking: Ranking, strength: int) -> str:
     """The human description of a strength, e.g. ``'Full house, kings full of nines'``."""
     tables = tb.tables()
