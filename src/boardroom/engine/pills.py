@@ -39,7 +39,7 @@ from boardroom.evaluation import (
 )
 from boardroom.evaluation.nuts import clear_cache as clear_holdings
 from boardroom.rules.scoring import category_hand, is_scorable, tilted_cards
-from boardroom.rules.spec import Board, Category, Construction, Variant
+from boardroom.rules.spec import Category, Construction, Variant
 
 NOT_YET = "not yet"
 NO_HAND = "none"
@@ -68,7 +68,7 @@ def pills_for(variant: Variant, hole: Sequence[Card], boards: Mapping[str, Seque
     (shown or up cards of other hands). ``owner`` names the viewer (any hashable, e.g. a hand
     and a seat): its pills of an earlier state are then dropped as this one's are kept."""
     request = _Request(
-        variant.categories, variant.boards, tuple(hole),
+        id(variant), tuple(hole),
         tuple((name, tuple(cards)) for name, cards in boards.items()), frozenset(seen),
         None if allocation is None else tuple(
             (name, tuple(cards)) for name, cards in allocation.items()),
@@ -132,8 +132,7 @@ def cache_info() -> CacheInfo:
 class _Request:
     """What a viewer's pills depend on, with the objects to compute them from (not compared)."""
 
-    categories: tuple[Category, ...]
-    board_specs: tuple[Board, ...]
+    game: int  # the variant's identity: the request holds the variant, so it is never reused
     hole: tuple[Card, ...]
     boards: tuple[tuple[str, tuple[Card, ...]], ...]
     seen: frozenset[Card]

@@ -214,37 +214,35 @@ def dumps_like(value: Any, like: Any, memo: SharedTexts, parts: PartTexts, depth
     texts = found[1]
     if value is like:
         text = _joined(kind, texts)
-    elif names is not None:
-        labels = _prefixes(kind)[1]
-        text = _joined(kind, [
-            old if (item := getattr(value, name)) is (was := getattr(like, name))
-            else label + dumps_like(item, was, memo, parts, depth - 1, cards or holds_cards,
-                                    kept)
-            for (name, holds_cards), label, old in zip(names, labels, texts, strict=True)])
     else:
-        text = _joined(kind, [old if item is was else
-                              dumps_like(item, was, memo, parts, depth - 1, False, kept)
-                              for item, was, old in zip(value, like, texts, strict=True)])
+        if names is not None:
+            labels = _prefixes(kind)[1]
+            own = [old if (item := getattr(value, name)) is (was := getattr(like, name))
+                   else label + dumps_like(item, was, memo, parts, depth - 1,
+                                           cards or holds_cards, kept)
+                   for (name, holds_cards), label, old in zip(names, labels, texts,
+                                                              strict=True)]
+        else:
+            own = [old if item is was else
+                   dumps_like(item, was, memo, parts, depth - 1, False, kept)
+                   for item, was, old in zip(value, like, texts, strict=True)]
+        parts[id(value)] = (value, own)  # its parts' texts, for part_texts
+        text = _joined(kind, own)
     memo[key] = (value, text)
     return text
 
 
-def composed_texts(value: Any, memo: SharedTexts) -> list[str]:
-    """The texts of ``value``'s fields (a dataclass: in field order, without their labels)
-    or items (a tuple or list), as ``dumps_shared`` or ``dumps_like`` with ``memo`` composed
-    ``value`` (call it after them): taken from the memo, not encoded again (a number, a string,
-    None or a bool is written directly; the memo does not keep those)."""
-    names = _fields(type(value))
-    if names is None:
-        return [_text_of(item, memo, False) for item in value]
-    return [_text_of(getattr(value, name), memo, holds) for name, holds in names]
-
-
-def _text_of(value: Any, memo: SharedTexts, cards: bool) -> str:
-    hit = memo.get((id(value), cards))
-    if hit is not None and hit[0] is value:
-        return hit[1]
-    return dumps_shared(value, memo, 0, cards)
+def part_texts(value: Any, memo: SharedTexts, parts: PartTexts,
+               kept: KeptTexts | None = None, depth: int = 2) -> list[str]:
+    """The texts ``value`` was composed from, after ``dumps_shared`` or ``dumps_like`` (with
+    ``memo`` and ``parts``) encoded it at ``depth``: each field's with its label (a dataclass),
+    or each item's (a tuple or list). Taken as ``dumps_like`` kept them when it composed
+    ``value``, else from the memo: nothing is encoded again but numbers, strings and the like,
+    which are written directly."""
+    found = parts.get(id(value))
+    if found is not None and found[0] is value:
+        return found[1]
+    return _parts(value, memo, depth, False, kept)
 
 
 def labels(kind: type) -> tuple[str, ...]:

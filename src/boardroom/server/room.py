@@ -42,11 +42,11 @@ from boardroom.server.encode import (
     KeptTexts,
     PartTexts,
     SharedTexts,
-    composed_texts,
     dumps,
     dumps_like,
     dumps_shared,
     labels,
+    part_texts,
     plain,
 )
 from boardroom.server.equity import equity_of_record
@@ -543,7 +543,8 @@ class Room:
                     f'"last_hand":{view["last_hand"]}}}}}'
             now = _Pushed(self.table.version, tuple(v.sid for v in members[audience]),
                           (small["bots"], small["blinds"], small["watchers"], sizes,
-                           view["last_hand"]), *_hand_texts(hand_view, memo))
+                           view["last_hand"]), *_hand_texts(hand_view, memo, parts,
+                                                            self._kept))
             self._pushed[audience] = now
             before = pushed.get(audience)
             if before is None or before.version != base or last_table is None or \
@@ -940,24 +941,25 @@ class _Pushed:
     version: int
     sids: tuple[str, ...]  # one or a few: a tuple is 48 bytes, a frozenset 216
     tops: tuple[str, ...]  # the texts of the view's parts named by _TOPS, in that order
-    fields: tuple[str, ...] | None  # the hand view's fields' texts, but its seats' (None: none)
+    fields: tuple[str, ...] | None  # the hand view's fields' texts, labelled, but its seats'
     seats: tuple[str, ...] | None  # the texts of the hand view's seats
 
 
 _HAND_FIELDS = tuple(f.name for f in dataclasses.fields(HandView))
 _SEATS = _HAND_FIELDS.index("seats")
 _HAND_PATHS = tuple(f'[["hand",{label}],' for label in labels(HandView))
+_LABELLED = tuple(len(label) + 1 for label in labels(HandView))  # a field's text's '"name":'
 
 
-def _hand_texts(view: HandView | None,
-                memo: SharedTexts) -> tuple[tuple[str, ...] | None, tuple[str, ...] | None]:
-    """The texts of a hand view's fields (its seats' left out) and of its seats, as its
-    encoding (with ``memo``) composed them."""
+def _hand_texts(view: HandView | None, memo: SharedTexts, parts: PartTexts,
+                kept: KeptTexts) -> tuple[tuple[str, ...] | None, tuple[str, ...] | None]:
+    """The texts of a hand view's fields, each with its label (its seats' left out), and of
+    its seats, as its encoding (with ``memo`` and ``parts``) composed them."""
     if view is None:
         return None, None
-    fields = composed_texts(view, memo)
-    fields[_SEATS] = ""
-    return tuple(fields), tuple(composed_texts(view.seats, memo))
+    fields = part_texts(view, memo, parts, kept)
+    return (*fields[:_SEATS], "", *fields[_SEATS + 1:]), \
+        tuple(part_texts(view.seats, memo, parts, kept, depth=1))
 
 
 def _patch(table: str, before: _Pushed, now: _Pushed, hand: str) -> str:
@@ -974,7 +976,7 @@ def _patch(table: str, before: _Pushed, now: _Pushed, hand: str) -> str:
         return "[" + ",".join(out) + "]"
     for index, (text, was) in enumerate(zip(now.fields, before.fields, strict=True)):
         if text != was:
-            out.append(f"{_HAND_PATHS[index]}{text}]")
+            out.append(f"{_HAND_PATHS[index]}{text[_LABELLED[index]:]}]")
     if len(now.seats) != len(before.seats):
         out.append(f'{_HAND_PATHS[_SEATS]}[{",".join(now.seats)}]]')
     else:
