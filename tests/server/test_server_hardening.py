@@ -280,9 +280,9 @@ async def test_a_malformed_frame_logs_one_line_and_no_traceback(
                                    '42["command",{"id":"a","type":"snapshot"}]',
                                    '421["command",{}]', '42/chat,7["x"]', '431[{"ok":true}]'])
 def test_well_formed_frames_pass_the_guard(frame: str) -> None:
-    from boardroom.server.limits import frame_fault
+    from boardroom.server.limits import read_frame
 
-    assert frame_fault(frame) is None
+    assert read_frame(frame)[0] is None
 
 
 @pytest.mark.parametrize(("frame", "fault"), [
@@ -298,9 +298,9 @@ def test_well_formed_frames_pass_the_guard(frame: str) -> None:
     ("41x", "a disconnect carries nothing"),
 ])
 def test_malformed_frames_are_named(frame: str, fault: str) -> None:
-    from boardroom.server.limits import frame_fault
+    from boardroom.server.limits import read_frame
 
-    assert frame_fault(frame) == fault
+    assert read_frame(frame) == (fault, None)
 
 
 async def test_the_evaluators_tables_are_built_before_the_server_answers(tmp_path: Path) -> None:

@@ -156,9 +156,3 @@ def read_frame(text: str) -> tuple[str | None, Packet | None]:
     if kind == "2" and not (data and isinstance(data[0], str)):
         return "an event's first element is not its name", None
     return None, Packet(kind, namespace, ack, data)
-
-
-def frame_fault(text: str) -> str | None:
-    """Why a text frame from a client is not a well-formed Engine.IO / Socket.IO packet, or None
-    (``read_frame``'s fault)."""
-    return read_frame(text)[0]
