@@ -128,11 +128,11 @@ def check_count(cards: Sequence[int], expected: int | range, what: str) -> None:
         raise EvaluationError(f"{what}: expected {expected[0]}{upper} cards, got {count}")
 
 
-DESCRIBED = 1024  # descriptions kept
-
-
 def _plural(rank: int) -> str:
     return RANK_PLURALS[rank]
+
+
+DESCRIBED = 1024  # descriptions kept
 
 
 # Asked at every showdown and pill; a description takes about a microsecond to write, so the
