@@ -12,16 +12,16 @@ from typing import Any
 import pytest
 
 from boardroom.engine import Deck, Hand, Stakes
-from boardroom.engine.view import SeatView, views_for
+from boardroom.engine.view import OWN_FIELDS, SeatView, own_views, views_for, with_own
 from boardroom.rules import VARIANTS, ForcedBets, find_variant
 from boardroom.server.encode import (
     KeptTexts,
-    PartTexts,
     SharedTexts,
     dumps,
-    dumps_like,
     dumps_shared,
+    own_texts,
     plain,
+    spectators_texts,
 )
 
 
@@ -49,12 +49,20 @@ def test_shared_encoding_says_what_each_view_alone_says(variant_id: str) -> None
             for viewer in rng.sample(viewers, len(viewers)):
                 shared = dumps_shared(views[viewer], memo, kept=kept)
                 assert shared == dumps(plain(views[viewer]))
-            # each view made from the spectators' (as a room encodes them), in any order
+            # each seat's view made from the spectators' texts and its own parts (as a room
+            # encodes them), in any order
+            base, owns = own_views(hand, range(players))
             like_memo: SharedTexts = {}
-            parts: PartTexts = {}
-            for viewer in rng.sample(viewers, len(viewers)):
-                liked = dumps_like(views[viewer], views[None], like_memo, parts, kept=kept)
-                assert liked == dumps(plain(views[viewer]))
+            spectators = spectators_texts(base, like_memo, kept)
+            assert spectators.text == dumps(plain(views[None]))
+            for seat in rng.sample(range(players), players):
+                own = owns[seat]
+                assert own_texts(spectators, seat, own, like_memo, kept).text == \
+                    dumps(plain(views[seat]))
+                # the view is the spectators' with the own parts, OWN_FIELDS and all
+                view = with_own(base, seat, own)
+                assert view == views[seat]
+                assert all(getattr(view, name) is getattr(own, name) for name in OWN_FIELDS)
             if hand.is_over:
                 break
             legal = hand.legal_actions()
@@ -170,17 +178,18 @@ def test_a_seat_s_view_encodes_only_what_it_has_of_its_own(monkeypatch: pytest.M
 
     monkeypatch.setattr(encode, "dumps_shared", counting)
     memo: SharedTexts = {}
-    parts: PartTexts = {}
-    base = views[None]
-    assert dumps_like(base, base, memo, parts) == dumps(plain(base))
+    kept = KeptTexts()
+    base, owns = own_views(hand, range(6))
+    spectators = spectators_texts(base, memo, kept)
+    assert spectators.text == dumps(plain(views[None]))
     calls.clear()
     own = 0
     for seat in range(6):
         view = views[seat]
-        assert dumps_like(view, base, memo, parts) == dumps(plain(view))
-        # its viewer, its seat as its player sees it, its pills (each one), its legal actions
-        # (each field)
-        own += 1 + 1 + 1 + len(view.pills) + (
+        assert own_texts(spectators, seat, owns[seat], memo, kept).text == dumps(plain(view))
+        # its viewer, its seat as its player sees it, its pills (each one), its allocation,
+        # its runs, its legal actions (each field)
+        own += 1 + 1 + 1 + len(view.pills) + 1 + 1 + (
             1 + len(dataclasses.fields(view.legal)) if view.legal is not None else 0)
     # and once, for all of them: the spectators' seats, one by one
     assert len(calls) <= own + len(base.seats), [type(value).__name__ for value in calls]

@@ -179,6 +179,7 @@ async def test_a_change_costs_one_message_and_one_view_per_connected_audience(
             return real_to_dict(settings)
 
         real_view_for, real_views_for = table_module.view_for, table_module.views_for
+        real_own_views = table_module.own_views
 
         def counting_view_for(hand: Any, viewer: Any) -> Any:
             views.append(viewer)
@@ -188,6 +189,11 @@ async def test_a_change_costs_one_message_and_one_view_per_connected_audience(
             viewers = list(viewers)
             views.extend(viewers)
             return real_views_for(hand, viewers)
+
+        def counting_own_views(hand: Any, viewers: Any) -> Any:  # the spectators' and each
+            viewers = list(viewers)                              # seat's own parts
+            views.extend([None, *viewers])
+            return real_own_views(hand, viewers)
 
         async with clients(running.url, PLAYERS + 2) as people:
             players, watchers = people[:PLAYERS], people[PLAYERS:]
@@ -204,6 +210,7 @@ async def test_a_change_costs_one_message_and_one_view_per_connected_audience(
             monkeypatch.setattr(transport, "emit", counting_emit)
             monkeypatch.setattr(table_module, "view_for", counting_view_for)
             monkeypatch.setattr(table_module, "views_for", counting_views_for)
+            monkeypatch.setattr(table_module, "own_views", counting_own_views)
             monkeypatch.setattr(TableSettings, "to_dict", counting_to_dict)
             room_actor = running.server.rooms[room]
             snapshot = Room.snapshot  # (a room has slots: its class's method is counted)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
+from typing import NamedTuple
 
 from boardroom.cards import Card
 from boardroom.engine import events as ev
@@ -132,15 +133,35 @@ def view_for(hand: Hand, viewer: Seat | None, *, pills: bool = True) -> HandView
     return views_for(hand, (viewer,), pills=pills)[viewer]
 
 
-def views_for(hand: Hand, viewers: Iterable[Seat | None], *,
-              pills: bool = True) -> dict[Seat | None, HandView]:
-    """The hand as each of ``viewers`` may see it, as ``view_for`` gives it for each alone.
+class OwnView(NamedTuple):
+    """What a seat's view of a hand has of its own beside the spectators' (``own_views``'
+    base): its seat as its player sees it (the cards too), at ``position`` in the view's
+    ``seats``, and the view's fields named as the rest of these (``OWN_FIELDS``). Everything
+    else in the seat's view is the spectators', the same objects."""
+
+    position: int
+    seat: SeatView
+    legal: LegalActions | None  # its legal actions, when it is to act
+    pills: tuple[Pill, ...]
+    allocation: tuple[tuple[str, tuple[Card, ...]], ...]  # its own commit
+    runs: tuple[RunView, ...]  # the runs after the first, its cards shown to it
+
+
+OWN_FIELDS = OwnView._fields[2:]
+"""The fields of a seat's ``HandView`` an ``OwnView`` gives, beside its viewer and seats."""
+
+
+def own_views(hand: Hand, viewers: Iterable[Seat], *,
+              pills: bool = True) -> tuple[HandView, dict[Seat, OwnView]]:
+    """The hand as a spectator sees it, and what each of ``viewers`` (table seats in the
+    hand) sees of its own beside that: ``views_for`` puts them together, and a room's pushes
+    encode the spectators' view once and only each seat's own parts beside it.
 
     What every viewer sees alike (the seats as a spectator sees them, the boards, pots, shown
-    hands and results) is built once and shared by the views; each seat's view then differs in
-    its own seat's cards, its pills, its allocation and, for the seat to act, its legal actions.
-    The views are frozen, so sharing their parts is safe. Inside, players are the hand's
-    positions; the views name their table seats (``names``)."""
+    hands and results) is built once; each seat's view then differs in its own seat's cards,
+    its pills, its allocation and, for the seat to act, its legal actions. The views are
+    frozen, so sharing their parts is safe. Inside, players are the hand's positions; the
+    views name their table seats (``names``)."""
     names = hand.seats
     pending = hand.allocation_pending
     publics = [hand.public_cards(seat) for seat in names]
@@ -166,12 +187,10 @@ def views_for(hand: Hand, viewers: Iterable[Seat | None], *,
         run_choices=tuple((names[s], runs) for s, runs in hand.run_choices.items()),
         run_count=hand.run_count, runs=_run_views(hand, None),
     )
-    views: dict[Seat | None, HandView] = {}
+    owns: dict[Seat, OwnView] = {}
     with one_round():  # each board's table: built once for these viewers, then dropped
         for seat_viewing in viewers:
-            if seat_viewing is None or seat_viewing not in names:
-                views[seat_viewing] = base if seat_viewing is None else \
-                    replace(base, viewer=seat_viewing)
+            if seat_viewing not in names or seat_viewing in owns:
                 continue
             viewer = hand.position(seat_viewing)
             seen: set[Card] = set()
@@ -179,17 +198,36 @@ def views_for(hand: Hand, viewers: Iterable[Seat | None], *,
                 if seat != viewer:
                     seen.update(public)
             own = hand.allocations.get(viewer)
-            mine = replace(seats[viewer], cards=tuple(hand.hole[viewer]))
-            views[seat_viewing] = replace(
-                base, viewer=seat_viewing, seats=(*seats[:viewer], mine, *seats[viewer + 1:]),
-                legal=hand.legal_actions() if hand.actor == viewer else None,
-                pills=pills_for(hand.variant, hand.hole[viewer], hand.boards, seen,
-                                own if hand.allocations_revealed else None,
-                                owner=(id(hand), viewer)) if pills else (),
-                allocation=tuple(own.items()) if own is not None else (),
-                runs=_run_views(hand, viewer) if hand.runs else (),
-            )
-    return views
+            owns[seat_viewing] = OwnView(
+                viewer, replace(seats[viewer], cards=tuple(hand.hole[viewer])),
+                hand.legal_actions() if hand.actor == viewer else None,
+                pills_for(hand.variant, hand.hole[viewer], hand.boards, seen,
+                          own if hand.allocations_revealed else None,
+                          owner=(id(hand), viewer)) if pills else (),
+                tuple(own.items()) if own is not None else (),
+                _run_views(hand, viewer) if hand.runs else ())
+    return base, owns
+
+
+def views_for(hand: Hand, viewers: Iterable[Seat | None], *,
+              pills: bool = True) -> dict[Seat | None, HandView]:
+    """The hand as each of ``viewers`` may see it, as ``view_for`` gives it for each alone:
+    ``own_views``, each seat's own parts put into the spectators' view (their shared parts
+    built once)."""
+    wanted = list(viewers)
+    base, owns = own_views(hand, [seat for seat in wanted if seat is not None], pills=pills)
+    return {viewer: base if viewer is None else with_own(base, viewer, owns.get(viewer))
+            for viewer in wanted}
+
+
+def with_own(base: HandView, viewer: Seat, own: OwnView | None) -> HandView:
+    """Table seat ``viewer``'s view: the spectators' ``base`` with its ``own`` parts (None:
+    it is not in the hand, and sees what a spectator sees)."""
+    if own is None:
+        return replace(base, viewer=viewer)
+    position, seats = own.position, base.seats
+    return replace(base, viewer=viewer, seats=(*seats[:position], own.seat, *seats[position + 1:]),
+                   legal=own.legal, pills=own.pills, allocation=own.allocation, runs=own.runs)
 
 
 def forget_pills(hand: Hand) -> None:

@@ -12,12 +12,14 @@ from __future__ import annotations
 import dataclasses
 import enum
 import json
+from collections.abc import Sequence
 from fractions import Fraction
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 
 from boardroom.cards import format_card
+from boardroom.engine.view import OWN_FIELDS, HandView, OwnView
 
 CARD_FIELDS = frozenset({"card", "cards", "boards", "allocation", "allocations"})
 
@@ -186,63 +188,90 @@ def dumps_shared(value: Any, memo: SharedTexts, depth: int = 2, cards: bool = Fa
     return text
 
 
-PartTexts = dict[int, tuple[Any, list[str]]]
-"""By id: a value ``dumps_like`` composed and its fields' (or items') texts, kept alive."""
-
-
-def dumps_like(value: Any, like: Any, memo: SharedTexts, parts: PartTexts, depth: int = 2,
-               cards: bool = False, kept: KeptTexts | None = None) -> str:
-    """``dumps_shared(value, memo, depth, cards, kept)`` for a ``value`` made from ``like`` (a
-    seat's hand view is the spectators' with a few fields of its own; its seats are theirs
-    with its own seat as its player sees it): ``like`` is composed once per ``parts``, field
-    by field (or item by item), and each field of ``value`` that is ``like``'s own (by
-    identity) takes ``like``'s text without a call; only the others are encoded, each made
-    in turn from ``like``'s. The text is the same as ``dumps_shared``'s."""
-    kind = type(value)
-    if depth <= 0 or type(like) is not kind:
-        return dumps_shared(value, memo, depth, cards, kept)
-    names = _fields(kind)
-    if names is None and not (kind is tuple and not cards and len(value) == len(like)):
-        return dumps_shared(value, memo, depth, cards, kept)
-    key = (id(value), cards)
-    hit = memo.get(key)
-    if hit is not None and hit[0] is value:
-        return hit[1]
-    found = parts.get(id(like))
-    if found is None or found[0] is not like:
-        found = parts[id(like)] = (like, _parts(like, memo, depth, cards, kept))
-    texts = found[1]
-    if value is like:
-        text = _joined(kind, texts)
-    else:
-        if names is not None:
-            labels = _prefixes(kind)[1]
-            own = [old if (item := getattr(value, name)) is (was := getattr(like, name))
-                   else label + dumps_like(item, was, memo, parts, depth - 1,
-                                           cards or holds_cards, kept)
-                   for (name, holds_cards), label, old in zip(names, labels, texts,
-                                                              strict=True)]
-        else:
-            own = [old if item is was else
-                   dumps_like(item, was, memo, parts, depth - 1, False, kept)
-                   for item, was, old in zip(value, like, texts, strict=True)]
-        parts[id(value)] = (value, own)  # its parts' texts, for part_texts
-        text = _joined(kind, own)
-    memo[key] = (value, text)
-    return text
-
-
-def part_texts(value: Any, memo: SharedTexts, parts: PartTexts,
-               kept: KeptTexts | None = None, depth: int = 2) -> list[str]:
-    """The texts ``value`` was composed from, after ``dumps_shared`` or ``dumps_like`` (with
-    ``memo`` and ``parts``) encoded it at ``depth``: each field's with its label (a dataclass),
-    or each item's (a tuple or list). Taken as ``dumps_like`` kept them when it composed
-    ``value``, else from the memo: nothing is encoded again but numbers, strings and the like,
-    which are written directly."""
-    found = parts.get(id(value))
-    if found is not None and found[0] is value:
-        return found[1]
+def field_texts(value: Any, memo: SharedTexts, kept: KeptTexts | None = None,
+                depth: int = 2) -> list[str]:
+    """The texts ``dumps_shared(value, memo, depth, kept=kept)`` composes ``value`` from (and
+    keeps in ``memo``): each field's with its label (a dataclass), or each item's (a tuple or
+    list). ``joined`` puts them together again; a text of another value put in a field's
+    place (``field_text``) makes that value's text: a seat's hand view is the spectators'
+    with a few fields of its own."""
     return _parts(value, memo, depth, False, kept)
+
+
+def field_text(kind: type, name: str, value: Any, memo: SharedTexts,
+               kept: KeptTexts | None = None, depth: int = 2) -> str:
+    """Field ``name`` of dataclass ``kind`` holding ``value``, labelled, as ``field_texts``
+    gives it for a ``kind`` encoded at ``depth``."""
+    names = _fields(kind)
+    assert names is not None, kind
+    index = _field_index(kind)[name]
+    return _prefixes(kind)[1][index] + dumps_shared(value, memo, depth - 1, names[index][1], kept)
+
+
+def joined(kind: type, texts: Sequence[str]) -> str:
+    """The text of a ``kind`` (a dataclass, or a tuple or list) from ``field_texts``'."""
+    if _fields(kind) is None:
+        return "[" + ",".join(texts) + "]"
+    return _prefixes(kind)[0] + ",".join(texts) + "}"
+
+
+class ViewTexts(NamedTuple):
+    """An audience's hand view as JSON text ("null": no hand), with the texts of its fields
+    (each labelled, its seats' left empty) and of its seats, for the next patch."""
+
+    text: str
+    fields: tuple[str, ...] | None
+    seats: tuple[str, ...] | None
+
+
+def spectators_texts(base: HandView | None, memo: SharedTexts,
+                      kept: KeptTexts) -> ViewTexts:
+    """The spectators' hand view (``engine.view.own_views``' base), encoded field by field:
+    every seat's starts from it (``own_texts``)."""
+    if base is None:
+        return ViewTexts("null", None, None)
+    fields = field_texts(base, memo, kept)
+    seats = tuple(field_texts(base.seats, memo, kept, depth=1))
+    text = joined(HandView, fields)
+    fields[_SEATS] = ""
+    return ViewTexts(text, tuple(fields), seats)
+
+
+def own_texts(spectators: ViewTexts, viewer: int, own: OwnView, memo: SharedTexts,
+               kept: KeptTexts) -> ViewTexts:
+    """Table seat ``viewer``'s hand view: the spectators' texts with its own parts' in their
+    place (``engine.view.with_own``), so only those are encoded: its seat with its cards,
+    its viewer, and ``OWN_FIELDS`` (its legal actions, pills, allocation, runs)."""
+    assert spectators.fields is not None
+    assert spectators.seats is not None
+    seats = list(spectators.seats)
+    seats[own.position] = dumps_shared(own.seat, memo, 0, kept=kept)  # as the seats' items
+    fields = list(spectators.fields)
+    fields[_VIEWER] = field_text(HandView, "viewer", viewer, memo)
+    for name, index in _OWN:
+        fields[index] = field_text(HandView, name, getattr(own, name), memo, kept)
+    fields[_SEATS] = _SEATS_LABEL + joined(tuple, seats)
+    text = joined(HandView, fields)
+    fields[_SEATS] = ""
+    return ViewTexts(text, tuple(fields), tuple(seats))
+
+
+_INDEXES: dict[type, dict[str, int]] = {}
+
+
+def _field_index(kind: type) -> dict[str, int]:
+    try:
+        return _INDEXES[kind]
+    except KeyError:
+        found = _INDEXES[kind] = {name: index for index, (name, _) in
+                                  enumerate(_fields(kind) or ())}
+        return found
+
+
+_VIEW_FIELDS = tuple(f.name for f in dataclasses.fields(HandView))
+_SEATS, _VIEWER = _VIEW_FIELDS.index("seats"), _VIEW_FIELDS.index("viewer")
+_SEATS_LABEL = f'"{_VIEW_FIELDS[_SEATS]}":'
+_OWN = tuple((name, _VIEW_FIELDS.index(name)) for name in OWN_FIELDS)
 
 
 def labels(kind: type) -> tuple[str, ...]:
@@ -261,12 +290,6 @@ def _parts(value: Any, memo: SharedTexts, depth: int, cards: bool,
     return [label + dumps_shared(getattr(value, name), memo, depth - 1, cards or holds_cards,
                                  kept)
             for (name, holds_cards), label in zip(names, labels, strict=True)]
-
-
-def _joined(kind: type, texts: list[str]) -> str:
-    if _fields(kind) is None:
-        return "[" + ",".join(texts) + "]"
-    return _prefixes(kind)[0] + ",".join(texts) + "}"
 
 
 def _kept(value: Any, kind: type, cards: bool, kept: KeptTexts) -> str:

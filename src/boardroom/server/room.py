@@ -40,14 +40,13 @@ from boardroom.server.auth import (
 from boardroom.server.encode import (
     Fragment,
     KeptTexts,
-    PartTexts,
     SharedTexts,
     dumps,
-    dumps_like,
     dumps_shared,
     labels,
-    part_texts,
+    own_texts,
     plain,
+    spectators_texts,
 )
 from boardroom.server.equity import equity_of_record
 from boardroom.server.patch import changes
@@ -526,25 +525,26 @@ class Room:
         public = [dumps(_event_payload(self.id, event, None)) for event in events]
         head = f'{{"room":{dumps(self.id)},"version":{self.table.version},"events":['
         memo: SharedTexts = {}  # the views' parts that audiences share, encoded once
-        parts: PartTexts = {}  # the spectators' view, field by field: the seats' start from it
         self._kept = KeptTexts(self._kept)  # this change's, on top of the last one's
         ordered = sorted(members, key=lambda a: -1 if a is None else a)
-        hand_views = self.table.hand_views([None, *ordered])
+        watched, owns = self.table.own_views(ordered)  # the spectators' hand view
+        spectators = spectators_texts(watched, memo, self._kept)
         updates: list[tuple[list[Viewer], Fragment]] = []
         for audience in ordered:
             texts = [dumps(_event_payload(self.id, event, audience))
                      if _differs(event, audience) else text
                      for event, text in zip(events, public, strict=True)]
-            hand_view = hand_views[audience]
-            view = self._own_view(audience, memo, hand_view, like=(hand_views[None], parts))
-            sizes = _sizes_text(view["sizes"])
+            own = owns.get(audience) if audience is not None else None
+            hand = spectators if own is None or audience is None else \
+                own_texts(spectators, audience, own, memo, self._kept)
+            sizes = _sizes_text(raise_sizes(self.table, audience))
+            last_hand = self.last_hand(audience) if watched is None else "null"
             start = f'{head}{",".join(texts)}],'
-            whole = f'{start}"view":{{{shared},"hand":{view["hand"]},"sizes":{sizes},' \
-                    f'"last_hand":{view["last_hand"]}}}}}'
+            whole = f'{start}"view":{{{shared},"hand":{hand.text},"sizes":{sizes},' \
+                    f'"last_hand":{last_hand}}}}}'
             now = _Pushed(self.table.version, tuple(v.sid for v in members[audience]),
-                          (small["bots"], small["blinds"], small["watchers"], sizes,
-                           view["last_hand"]), *_hand_texts(hand_view, memo, parts,
-                                                            self._kept))
+                          (small["bots"], small["blinds"], small["watchers"], sizes, last_hand),
+                          hand.fields, hand.seats)
             self._pushed[audience] = now
             before = pushed.get(audience)
             if before is None or before.version != base or last_table is None or \
@@ -553,7 +553,7 @@ class Room:
                 continue
             if changed_table is None:
                 changed_table = dumps(changes(last_table[1], table, ["table"]))[1:-1]
-            patch = _patch(changed_table, before, now, view["hand"])
+            patch = _patch(changed_table, before, now, hand.text)
             if len(patch) >= len(whole) - len(start):
                 updates.append((members[audience], Fragment(whole)))
                 continue
@@ -772,18 +772,11 @@ class Room:
         return {**shared, "hand": json.loads(own["hand"]), "sizes": own["sizes"],
                 "last_hand": json.loads(last) if last != "null" else None}
 
-    def _own_view(self, seat: Audience, memo: SharedTexts | None = None,
-                  view: HandView | None = None,
-                  like: tuple[HandView | None, PartTexts] | None = None) -> dict[str, Any]:
+    def _own_view(self, seat: Audience) -> dict[str, Any]:
         """The parts of ``seat``'s view that are its own; the hand and the last hand as JSON
-        text. ``view``: its hand view, when the caller built every audience's at once, and
-        ``like``: the spectators' it was made from, with the texts of its fields so far."""
-        if view is None:
-            view = self.table.hand_view(seat)
-        memo = {} if memo is None else memo
-        hand = dumps_shared(view, memo, kept=self._kept) if like is None or like[0] is None \
-            else dumps_like(view, like[0], memo, like[1], kept=self._kept)
-        return {"hand": hand,
+        text."""
+        view = self.table.hand_view(seat)
+        return {"hand": dumps_shared(view, {}, kept=self._kept),
                 "sizes": raise_sizes(self.table, seat),
                 "last_hand": self.last_hand(seat) if view is None else "null"}
 
@@ -949,17 +942,6 @@ _HAND_FIELDS = tuple(f.name for f in dataclasses.fields(HandView))
 _SEATS = _HAND_FIELDS.index("seats")
 _HAND_PATHS = tuple(f'[["hand",{label}],' for label in labels(HandView))
 _LABELLED = tuple(len(label) + 1 for label in labels(HandView))  # a field's text's '"name":'
-
-
-def _hand_texts(view: HandView | None, memo: SharedTexts, parts: PartTexts,
-                kept: KeptTexts) -> tuple[tuple[str, ...] | None, tuple[str, ...] | None]:
-    """The texts of a hand view's fields, each with its label (its seats' left out), and of
-    its seats, as its encoding (with ``memo`` and ``parts``) composed them."""
-    if view is None:
-        return None, None
-    fields = part_texts(view, memo, parts, kept)
-    return (*fields[:_SEATS], "", *fields[_SEATS + 1:]), \
-        tuple(part_texts(view.seats, memo, parts, kept, depth=1))
 
 
 def _patch(table: str, before: _Pushed, now: _Pushed, hand: str) -> str:

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from boardroom.engine.straddle import straddle_amount
-from boardroom.engine.view import HandView, events_for, view_for, views_for
+from boardroom.engine.view import HandView, OwnView, events_for, own_views, view_for, views_for
 from boardroom.rules import ForcedBets
 from boardroom.table import fair, rotation
 from boardroom.table.base import PICKING, straddler_at
@@ -48,6 +48,15 @@ class Views(Ledger, DealersChoice):
                   for seat in wanted}
         views = views_for(self.hand, set(viewer.values()))
         return {seat: views[viewer[seat]] for seat in wanted}
+
+    def own_views(self, seats: Iterable[int | None]) -> tuple[HandView | None, dict[int, OwnView]]:
+        """The running hand as a spectator sees it (None: no hand), and what each of ``seats``
+        in the hand sees of its own beside that (``engine.view.own_views``); a seat that is
+        not in the hand sees what a spectator sees."""
+        if self.hand is None:
+            return None, {}
+        return own_views(self.hand, [seat for seat in seats
+                                     if seat is not None and self.in_hand(seat)])
 
     def hand_story(self, seat: int | None) -> dict[str, Any] | None:
         """The running hand so far as table ``seat`` (None: a spectator) may see it: its table
