@@ -193,3 +193,49 @@ def test_a_seat_s_view_encodes_only_what_it_has_of_its_own(monkeypatch: pytest.M
             1 + len(dataclasses.fields(view.legal)) if view.legal is not None else 0)
     # and once, for all of them: the spectators' seats, one by one
     assert len(calls) <= own + len(base.seats), [type(value).__name__ for value in calls]
+
+
+def test_a_seat_s_own_parts_unchanged_since_its_last_texts_are_not_encoded_again(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A seat's pills within a street and its legal actions while it waits are the very
+    values of its last change: their texts come from its last texts, not from encoding them
+    again; a part that changed is encoded (and the text is what encoding the view gives)."""
+    import boardroom.server.encode as encode
+
+    hand = Hand(find_variant("esg"), Stakes(small_blind=1, big_blind=2), [60] * 6, 0,
+                cards=Deck(rng=random.Random(11)))
+    while hand.street is not None and hand.street.name == "preflop":
+        hand.call() if hand.can_call() else hand.check()
+    kept = KeptTexts()
+    base, owns = own_views(hand, range(6))
+    spectators = spectators_texts(base, {}, kept)
+    last = {seat: own_texts(spectators, seat, owns[seat], {}, kept) for seat in range(6)}
+    actor = hand.seat_to_act
+    assert actor is not None
+    hand.check()  # the same street: the same pills; the actor's legal actions go to the next
+    calls: list[Any] = []
+    real = encode.dumps_shared
+
+    def counting(value: Any, *args: Any, **kwargs: Any) -> str:
+        calls.append(value)
+        return real(value, *args, **kwargs)
+
+    monkeypatch.setattr(encode, "dumps_shared", counting)
+    base, owns = own_views(hand, range(6))
+    views = views_for(hand, [None, *range(6)])
+    memo: SharedTexts = {}
+    spectators = spectators_texts(base, memo, KeptTexts(kept))
+    for seat in range(6):
+        calls.clear()
+        texts = own_texts(spectators, seat, owns[seat], memo, kept, last[seat])
+        assert texts.text == dumps(plain(views[seat]))
+        assert owns[seat].pills, "pills on the flop"
+        assert owns[seat].pills is not None
+        assert all(value is not owns[seat].pills for value in calls)  # taken from its last
+        if seat == actor:  # it acted: its legal actions are gone, encoded anew (null)
+            assert owns[seat].legal is None
+        if seat == hand.seat_to_act:  # now to act: its legal actions are new, encoded
+            assert owns[seat].legal in calls
+        elif seat != actor:  # still waiting: None, as before, not encoded again
+            assert owns[seat].legal is None
+            assert all(value is not None for value in calls)

@@ -217,11 +217,13 @@ def joined(kind: type, texts: Sequence[str]) -> str:
 
 class ViewTexts(NamedTuple):
     """An audience's hand view as JSON text ("null": no hand), with the texts of its fields
-    (each labelled, its seats' left empty) and of its seats, for the next patch."""
+    (each labelled, its seats' left empty) and of its seats, for the next patch; a seat's
+    with the values of its ``OWN_FIELDS`` its texts were made from."""
 
     text: str
     fields: tuple[str, ...] | None
     seats: tuple[str, ...] | None
+    own: tuple[Any, ...] | None = None
 
 
 def spectators_texts(base: HandView | None, memo: SharedTexts,
@@ -238,22 +240,27 @@ def spectators_texts(base: HandView | None, memo: SharedTexts,
 
 
 def own_texts(spectators: ViewTexts, viewer: int, own: OwnView, memo: SharedTexts,
-               kept: KeptTexts) -> ViewTexts:
+              kept: KeptTexts, before: ViewTexts | None = None) -> ViewTexts:
     """Table seat ``viewer``'s hand view: the spectators' texts with its own parts' in their
     place (``engine.view.with_own``), so only those are encoded: its seat with its cards,
-    its viewer, and ``OWN_FIELDS`` (its legal actions, pills, allocation, runs)."""
+    its viewer, and ``OWN_FIELDS`` (its legal actions, pills, allocation, runs). A field
+    holding the very value it held in ``before`` (this seat's texts of the last change: its
+    pills within a street, its legal actions while it waits) takes its text from there."""
     assert spectators.fields is not None
     assert spectators.seats is not None
     seats = list(spectators.seats)
     seats[own.position] = dumps_shared(own.seat, memo, 0, kept=kept)  # as the seats' items
     fields = list(spectators.fields)
     fields[_VIEWER] = field_text(HandView, "viewer", viewer, memo)
-    for name, index in _OWN:
-        fields[index] = field_text(HandView, name, getattr(own, name), memo, kept)
+    values = own[2:]
+    was, texts = (before.own, before.fields) if before is not None else (None, None)
+    for (name, index), value, position in zip(_OWN, values, range(len(_OWN)), strict=True):
+        fields[index] = texts[index] if was is not None and texts is not None and \
+            was[position] is value else field_text(HandView, name, value, memo, kept)
     fields[_SEATS] = _SEATS_LABEL + joined(tuple, seats)
     text = joined(HandView, fields)
     fields[_SEATS] = ""
-    return ViewTexts(text, tuple(fields), tuple(seats))
+    return ViewTexts(text, tuple(fields), tuple(seats), values)
 
 
 _INDEXES: dict[type, dict[str, int]] = {}

@@ -41,6 +41,7 @@ from boardroom.server.encode import (
     Fragment,
     KeptTexts,
     SharedTexts,
+    ViewTexts,
     dumps,
     dumps_shared,
     labels,
@@ -535,8 +536,10 @@ class Room:
                      if _differs(event, audience) else text
                      for event, text in zip(events, public, strict=True)]
             own = owns.get(audience) if audience is not None else None
+            before = pushed.get(audience)
             hand = spectators if own is None or audience is None else \
-                own_texts(spectators, audience, own, memo, self._kept)
+                own_texts(spectators, audience, own, memo, self._kept,
+                          before.hand if before is not None else None)
             sizes = _sizes_text(raise_sizes(self.table, audience))
             last_hand = self.last_hand(audience) if watched is None else "null"
             start = f'{head}{",".join(texts)}],'
@@ -544,7 +547,7 @@ class Room:
                     f'"last_hand":{last_hand}}}}}'
             now = _Pushed(self.table.version, tuple(v.sid for v in members[audience]),
                           (small["bots"], small["blinds"], small["watchers"], sizes, last_hand),
-                          hand.fields, hand.seats)
+                          hand._replace(text=""))
             self._pushed[audience] = now
             before = pushed.get(audience)
             if before is None or before.version != base or last_table is None or \
@@ -934,8 +937,7 @@ class _Pushed:
     version: int
     sids: tuple[str, ...]  # one or a few: a tuple is 48 bytes, a frozenset 216
     tops: tuple[str, ...]  # the texts of the view's parts named by _TOPS, in that order
-    fields: tuple[str, ...] | None  # the hand view's fields' texts, labelled, but its seats'
-    seats: tuple[str, ...] | None  # the texts of the hand view's seats
+    hand: ViewTexts  # the texts of its hand view's fields and seats (not the whole text)
 
 
 _HAND_FIELDS = tuple(f.name for f in dataclasses.fields(HandView))
@@ -951,19 +953,20 @@ def _patch(table: str, before: _Pushed, now: _Pushed, hand: str) -> str:
     out = [table] if table else []
     out += [f'[["{key}"],{text}]' for key, text, was in zip(_TOPS, now.tops, before.tops,
                                                              strict=True) if was != text]
-    if now.fields is None or before.fields is None or before.seats is None or \
-            now.seats is None:
-        if (now.fields is None) != (before.fields is None):  # a hand began or ended
+    fields, seats = now.hand.fields, now.hand.seats
+    fields_were, seats_were = before.hand.fields, before.hand.seats
+    if fields is None or fields_were is None or seats_were is None or seats is None:
+        if (fields is None) != (fields_were is None):  # a hand began or ended
             out.append(f'[["hand"],{hand}]')
         return "[" + ",".join(out) + "]"
-    for index, (text, was) in enumerate(zip(now.fields, before.fields, strict=True)):
+    for index, (text, was) in enumerate(zip(fields, fields_were, strict=True)):
         if text != was:
             out.append(f"{_HAND_PATHS[index]}{text[_LABELLED[index]:]}]")
-    if len(now.seats) != len(before.seats):
-        out.append(f'{_HAND_PATHS[_SEATS]}[{",".join(now.seats)}]]')
+    if len(seats) != len(seats_were):
+        out.append(f'{_HAND_PATHS[_SEATS]}[{",".join(seats)}]]')
     else:
         out += [f'[["hand","seats",{index}],{text}]'
-                for index, (text, was) in enumerate(zip(now.seats, before.seats, strict=True))
+                for index, (text, was) in enumerate(zip(seats, seats_were, strict=True))
                 if text != was]
     return "[" + ",".join(out) + "]"
 
