@@ -118,7 +118,8 @@ async def test_a_room_keeps_no_views_of_the_last_hand_while_the_next_is_played(
     an ESG room). Once the commit is pushed only the texts sent are kept (the views are let
     go: a new audience's is built again). Once the next hand is dealt nobody is shown it
     until that hand ends, and a new record replaces it then: the room keeps none of it while
-    the next hand is played."""
+    the next hand is played, not even its record (about 10 KiB: unless its equity is still
+    being worked out, to announce it when it comes)."""
     clock = FakeClock()
     async with running_server(tmp_path, clock=clock) as running:
         running.server.hub.clock = itertools.count(0.0, 1.0).__next__  # no rate limit here
@@ -153,6 +154,7 @@ async def test_a_room_keeps_no_views_of_the_last_hand_while_the_next_is_played(
             await deal(2)
             assert room._last_hand is None
             assert room._last_hunt is None
+            assert room._last_record is None  # its record too: no equity of it was coming
             assert not room._last_views
             assert not room._last_hand_views
             assert not room._last_texts

@@ -797,9 +797,13 @@ class Room:
 
     def _forget_last_views(self) -> None:
         """Drop the last hand's replay, views and texts once the next hand is dealt: nobody is
-        shown it again (its record stays, for a late equity), and they weigh about 150 KiB."""
+        shown it again, and they weigh about 150 KiB. Its record (about 10 KiB) goes too,
+        unless its equity is still being worked out: that is announced when it comes."""
         self._last_views, self._last_hand_views, self._last_texts = {}, {}, {}
         self._last_hand, self._last_hunt = None, None
+        task = self._equity_task
+        if (task is None or task.done()) and not self._equity_ready:
+            self._last_record = None
 
     def last_hand(self, seat: Audience) -> str:
         """The hand that just ended as table ``seat`` may see it (shown hands, category
