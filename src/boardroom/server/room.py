@@ -549,7 +549,6 @@ class Room:
                           (small["bots"], small["blinds"], small["watchers"], sizes, last_hand),
                           hand._replace(text=""))
             self._pushed[audience] = now
-            before = pushed.get(audience)
             if before is None or before.version != base or last_table is None or \
                     last_table[0] != base:
                 updates.append((members[audience], Fragment(whole)))
