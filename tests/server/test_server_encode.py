@@ -162,21 +162,9 @@ def test_a_seat_s_view_encodes_only_what_it_has_of_its_own(monkeypatch: pytest.M
     """After the spectators' view, each seat's view (the spectators' with its own seat, pills
     and legal actions) takes the spectators' texts for every field it shares with it: only its
     own fields are encoded, and the text is what encoding it alone gives."""
-    import boardroom.server.encode as encode
-
-    hand = Hand(find_variant("esg"), Stakes(small_blind=1, big_blind=2), [60] * 6, 0,
-                cards=Deck(rng=random.Random(7)))
-    while hand.street is not None and hand.street.name == "preflop":
-        hand.call() if hand.can_call() else hand.check()
+    hand = _esg_on_the_flop(7)
     views = views_for(hand, [None, *range(6)])
-    calls: list[Any] = []
-    real = encode.dumps_shared
-
-    def counting(value: Any, *args: Any, **kwargs: Any) -> str:
-        calls.append(value)
-        return real(value, *args, **kwargs)
-
-    monkeypatch.setattr(encode, "dumps_shared", counting)
+    calls = _count_encodings(monkeypatch)
     memo: SharedTexts = {}
     kept = KeptTexts()
     base, owns = own_views(hand, range(6))
@@ -200,12 +188,7 @@ def test_a_seat_s_own_parts_unchanged_since_its_last_texts_are_not_encoded_again
     """A seat's pills within a street and its legal actions while it waits are the very
     values of its last change: their texts come from its last texts, not from encoding them
     again; a part that changed is encoded (and the text is what encoding the view gives)."""
-    import boardroom.server.encode as encode
-
-    hand = Hand(find_variant("esg"), Stakes(small_blind=1, big_blind=2), [60] * 6, 0,
-                cards=Deck(rng=random.Random(11)))
-    while hand.street is not None and hand.street.name == "preflop":
-        hand.call() if hand.can_call() else hand.check()
+    hand = _esg_on_the_flop(11)
     kept = KeptTexts()
     base, owns = own_views(hand, range(6))
     spectators = spectators_texts(base, {}, kept)
@@ -213,14 +196,7 @@ def test_a_seat_s_own_parts_unchanged_since_its_last_texts_are_not_encoded_again
     actor = hand.seat_to_act
     assert actor is not None
     hand.check()  # the same street: the same pills; the actor's legal actions go to the next
-    calls: list[Any] = []
-    real = encode.dumps_shared
-
-    def counting(value: Any, *args: Any, **kwargs: Any) -> str:
-        calls.append(value)
-        return real(value, *args, **kwargs)
-
-    monkeypatch.setattr(encode, "dumps_shared", counting)
+    calls = _count_encodings(monkeypatch)
     base, owns = own_views(hand, range(6))
     views = views_for(hand, [None, *range(6)])
     memo: SharedTexts = {}
@@ -239,3 +215,27 @@ def test_a_seat_s_own_parts_unchanged_since_its_last_texts_are_not_encoded_again
         elif seat != actor:  # still waiting: None, as before, not encoded again
             assert owns[seat].legal is None
             assert all(value is not None for value in calls)
+
+
+def _esg_on_the_flop(seed: int) -> Hand:
+    """A six-handed ESG hand called and checked to the flop."""
+    hand = Hand(find_variant("esg"), Stakes(small_blind=1, big_blind=2), [60] * 6, 0,
+                cards=Deck(rng=random.Random(seed)))
+    while hand.street is not None and hand.street.name == "preflop":
+        hand.call() if hand.can_call() else hand.check()
+    return hand
+
+
+def _count_encodings(monkeypatch: pytest.MonkeyPatch) -> list[Any]:
+    """The values ``dumps_shared`` is called with from now on, in a list that fills."""
+    import boardroom.server.encode as encode
+
+    calls: list[Any] = []
+    real = encode.dumps_shared
+
+    def counting(value: Any, *args: Any, **kwargs: Any) -> str:
+        calls.append(value)
+        return real(value, *args, **kwargs)
+
+    monkeypatch.setattr(encode, "dumps_shared", counting)
+    return calls
