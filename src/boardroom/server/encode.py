@@ -254,7 +254,7 @@ def own_texts(spectators: ViewTexts, viewer: int, own: OwnView, memo: SharedText
     fields[_VIEWER] = field_text(HandView, "viewer", viewer, memo)
     values = own[2:]
     was, texts = (before.own, before.fields) if before is not None else (None, None)
-    for (name, index), value, position in zip(_OWN, values, range(len(_OWN)), strict=True):
+    for position, ((name, index), value) in enumerate(zip(_OWN, values, strict=True)):
         fields[index] = texts[index] if was is not None and texts is not None and \
             was[position] is value else field_text(HandView, name, value, memo, kept)
     fields[_SEATS] = _SEATS_LABEL + joined(tuple, seats)
